@@ -1,1 +1,2 @@
-export {}
+export { HarnessError } from './errors.ts'
+export type { ScopeKey } from './scope-key.ts'

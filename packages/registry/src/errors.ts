@@ -1,0 +1,60 @@
+import { HarnessError } from '@isocode/harness'
+
+/** Stable codes of registry failures (carried on results as `error.code`). */
+export const RegistryErrorCode = {
+  UNKNOWN_TOOL: 'UNKNOWN_TOOL',
+  DUPLICATE_TOOL: 'DUPLICATE_TOOL',
+  RESERVED_NAME: 'RESERVED_NAME',
+  INVALID_DEFINITION: 'INVALID_DEFINITION',
+  INVALID_RESTRICTION: 'INVALID_RESTRICTION',
+  INVALID_ARGS: 'INVALID_ARGS',
+  INVALID_INPUT: 'INVALID_INPUT',
+  INVALID_TOOL_OUTPUT: 'INVALID_TOOL_OUTPUT',
+  INVALID_DECISION: 'INVALID_DECISION',
+  DENIED: 'DENIED',
+  TOOL_FAILED: 'TOOL_FAILED',
+  TIMEOUT: 'TIMEOUT',
+  ABORTED: 'ABORTED',
+  UNSUPPORTED_SCHEMA: 'UNSUPPORTED_SCHEMA',
+  CODE_RUN_FAILED: 'CODE_RUN_FAILED',
+  CODE_MODE_UNAVAILABLE: 'CODE_MODE_UNAVAILABLE',
+} as const
+
+export type RegistryErrorCode = (typeof RegistryErrorCode)[keyof typeof RegistryErrorCode]
+
+/** Base of the registry's failures; a HarnessError so results carry `{ name, code }`. */
+export class RegistryError extends HarnessError {
+  override name = 'RegistryError'
+  declare readonly code: RegistryErrorCode
+  // oxlint-disable-next-line no-useless-constructor -- why: narrows `code` to the registry's codes
+  constructor(message: string, code: RegistryErrorCode) {
+    super(message, code)
+  }
+}
+
+/** A defineTool tool got arguments that do not match its SchemaSpec; lists every violation. */
+export class ToolArgsError extends RegistryError {
+  override name = 'ToolArgsError'
+  constructor(
+    readonly violations: readonly string[],
+    tool?: string,
+  ) {
+    super(`invalid arguments${tool === undefined ? '' : ` for ${tool}`}:\n${violations.map((v) => `- ${v}`).join('\n')}`, 'INVALID_ARGS')
+  }
+}
+
+/** A structured-output schema uses something outside the supported subset; lists every violation. */
+export class OutputSchemaError extends RegistryError {
+  override name = 'OutputSchemaError'
+  constructor(readonly violations: readonly string[]) {
+    super(`unsupported output schema:\n${violations.map((v) => `- ${v}`).join('\n')}`, 'UNSUPPORTED_SCHEMA')
+  }
+}
+
+/** A Code Mode run failed; the message is the failure kind plus the captured logs. */
+export class CodeRunFailedError extends RegistryError {
+  override name = 'CodeRunFailedError'
+  constructor(message: string) {
+    super(message, 'CODE_RUN_FAILED')
+  }
+}

@@ -1,0 +1,96 @@
+import type { JsonValue } from '@isocode/code-runtime'
+import type { ScopeKey } from '@isocode/harness'
+import type { ToolCallView, ToolResultSnapshot, ToolResultView } from './presentation/views.ts'
+
+export type { JsonValue, ScopeKey }
+
+/** A JSON object (tool arguments, JSON Schemas). */
+export type JsonObject = { [key: string]: JsonValue }
+
+/** Model-facing content: MCP-compatible blocks. */
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'audio'; data: string; mimeType: string }
+  | { type: 'resource'; resource: JsonObject }
+  | { type: 'resource_link'; uri: string; name: string; description?: string; mimeType?: string }
+
+/** What the model sees of a tool: its name, description and JSON Schema parameters. */
+export interface ToolSchema {
+  name: string
+  description?: string
+  parameters: JsonObject
+}
+
+/** What a tool's execute returns: the bare content, or content plus an opaque JSON `meta`. */
+export type ToolOutput = ContentBlock[] | { content: ContentBlock[]; meta?: JsonValue }
+
+/** A registrable tool: schema, executor, optional presentation and a declarative timeout budget. */
+export interface ToolDefinition<Args = JsonObject> extends ToolSchema {
+  execute(args: Args, exec: ToolExecution): Promise<ToolOutput>
+  presentCall?(args: Args): ToolCallView | undefined
+  presentResult?(args: Args, result: ToolResultSnapshot): ToolResultView | undefined
+  /** Cooperative budget in ms, enforced only by the timeout-policy plugin; never sent to the model. */
+  timeoutMs?: number
+}
+
+declare const tokenBrand: unique symbol
+
+/** A frozen, property-free identity assigned by the registry; supports `===` only. */
+export interface ToolExecutionToken {
+  readonly [tokenBrand]: true
+}
+
+/** The caller-supplied description of one call; single-use. */
+export interface ToolExecutionInput {
+  callId: string
+  name: string
+  arguments: unknown
+  agent?: ScopeKey
+  parent?: ToolExecutionToken
+  signal?: AbortSignal
+}
+
+/** The pipeline-owned call: immutable identity plus the one operational field, `signal`. */
+export interface ToolExecution {
+  readonly token: ToolExecutionToken
+  readonly callId: string
+  readonly name: string
+  readonly arguments: Readonly<JsonObject>
+  readonly agent?: ScopeKey
+  readonly parent?: ToolExecutionToken
+  signal?: AbortSignal
+}
+
+/** Context a post-execute listener ferries to the loop: a JSON object with at least `text`. */
+export interface HookContext {
+  text: string
+  [key: string]: JsonValue
+}
+
+/** The losslessly JSON-serializable outcome of one execution. */
+export interface ToolExecutionResult {
+  callId: string
+  content: ContentBlock[]
+  isError: boolean
+  error?: { name: string; code: string }
+  additionalContext?: HookContext
+  meta?: JsonValue
+}
+
+/** The tools/pre-execute verdict. */
+export type PreToolDecision = { kind: 'allow' } | { kind: 'deny'; reason: string } | { kind: 'ask'; reason?: string }
+
+/** The tools/post-execute verdict. */
+export type PostToolDecision =
+  | { kind: 'accept'; content?: ContentBlock[]; additionalContext?: HookContext }
+  | { kind: 'block'; feedback: string; additionalContext?: HookContext }
+
+/** A monotonic synchronous guard: a returned string denies the call. */
+export type ToolGuard = (execution: ToolExecution) => string | undefined
+
+/** A scoped mask over the global tool layer. */
+export interface ToolRestriction {
+  allow?: string[]
+  deny?: string[]
+}
