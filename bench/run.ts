@@ -9,7 +9,7 @@ import type { SuiteFactory, TaskStats } from './lib/suite.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const filter = process.argv[2] ?? ''
-const files = (await readdir(here)).filter((f) => f.endsWith('.bench.ts') && f.includes(filter)).sort()
+const files = (await readdir(here)).filter((f) => f.endsWith('.bench.ts') && f.includes(filter)).toSorted()
 if (files.length === 0) {
   console.error(`bench: no bench/*.bench.ts matches "${filter}"`)
   process.exit(1)

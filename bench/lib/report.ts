@@ -23,7 +23,7 @@ export function collect(bench: Bench): { stats: TaskStats[]; errors: Array<{ nam
       errors.push({ name: task.name, error: new Error(`task ended in state ${result.state}`) })
       continue
     }
-    const samples = [...(result.latency.samples ?? [])].sort((a, b) => a - b)
+    const samples = [...(result.latency.samples ?? [])].toSorted((a, b) => a - b)
     stats.push({
       name: task.name,
       median_us: round(result.latency.p50 * 1000),

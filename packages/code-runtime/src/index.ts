@@ -1,5 +1,8 @@
+export { validateBindings } from './bindings.ts'
 export { CodeRuntime } from './service.ts'
 export { CodeRuntimeError, CodeRuntimeErrorCode } from './errors.ts'
+export { toLosslessJson } from './json.ts'
+export type { LosslessJsonResult } from './json.ts'
 export type {
   CodeBinding,
   CodeBindingErrorClass,

@@ -1,1 +1,7 @@
-export {}
+export { IsolateRuntime } from './service.ts'
+export { IsolateRuntime as default } from './service.ts'
+export { IsolateRuntimeConfigSchema, resolveConfig } from './config.ts'
+export { hasNoNodeSnapshot } from './snapshot.ts'
+export { stripProgram } from './strip.ts'
+export type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from './config.ts'
+export type { StripResult } from './strip.ts'

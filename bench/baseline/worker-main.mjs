@@ -1,0 +1,173 @@
+// The body of one baseline run, loaded by a fresh worker_threads Worker (plain JS: no TS loader).
+// It installs the bindings, console and error classes as globals, runs the stripped program and
+// reports logs, binding calls and the outcome over postMessage. Upstream-style: containment only.
+import { parentPort, workerData } from 'node:worker_threads'
+import { runInThisContext } from 'node:vm'
+import { inspect } from 'node:util'
+
+const { code, namespaces, prefixLength } = workerData
+const port = parentPort
+const FILE = 'program.ts'
+// why: the last line holds only the wrapper's `})()` call, never the model's code.
+const wrapperFrame = `${FILE}:${code.split('\n').length}:`
+let settled = false
+let returned = false
+const strayAfterReturn = []
+
+// why: iterative, so deep values cannot overflow the stack; returns a refusal reason or null.
+function losslessReason(root) {
+  // why: index writes instead of push, so a program that replaced Array.prototype.push cannot interfere.
+  const stack = [{ value: root, path: '$', exit: false }]
+  const ancestors = new Set()
+  while (stack.length > 0) {
+    const { value, path, exit } = stack.pop()
+    if (exit) {
+      ancestors.delete(value)
+      continue
+    }
+    switch (typeof value) {
+      case 'string':
+      case 'boolean':
+        continue
+      case 'number':
+        if (Number.isFinite(value)) continue
+        return `${path}: ${value} is not JSON`
+      case 'object':
+        break
+      default:
+        return `${path}: ${typeof value === 'bigint' ? 'BigInt' : typeof value} is not JSON`
+    }
+    if (value === null) continue
+    if (ancestors.has(value)) return `${path}: cycle`
+    ancestors.add(value)
+    stack[stack.length] = { value, path, exit: true }
+    if (Array.isArray(value)) {
+      if (Object.keys(value).length !== value.length) return `${path}: array has holes or extra properties`
+      for (let i = value.length - 1; i >= 0; i--) stack[stack.length] = { value: value[i], path: `${path}[${i}]`, exit: false }
+      continue
+    }
+    const proto = Object.getPrototypeOf(value)
+    if (proto !== null && proto !== Object.prototype) return `${path}: ${Object.prototype.toString.call(value).slice(8, -1)} is not a plain object`
+    if (Object.getOwnPropertySymbols(value).length > 0) return `${path}: symbol key is not JSON`
+    for (const key of Object.keys(value)) stack[stack.length] = { value: value[key], path: `${path}.${key}`, exit: false }
+  }
+  return null
+}
+
+function snapshot(value) {
+  try {
+    const reason = losslessReason(value)
+    return reason === null ? { json: JSON.stringify(value) } : { reason }
+  } catch (error) {
+    return { reason: `reading it threw: ${render(error)}` }
+  }
+}
+
+function render(value) {
+  if (typeof value === 'string') return value
+  try {
+    return inspect(value, { depth: 4, maxArrayLength: 100, maxStringLength: 10_000, breakLength: Infinity })
+  } catch {
+    return '[unrenderable]'
+  }
+}
+
+// why: report positions in the model's program: drop worker frames, undo the line-1 prefix.
+function describeError(error) {
+  let text
+  try {
+    text = error instanceof Error ? String(error.stack ?? `${error.name}: ${error.message}`) : render(error)
+  } catch {
+    return 'a thrown value that cannot be rendered'
+  }
+  const lines = text
+    .split('\n')
+    .filter((l, i) => i === 0 || !/^\s+at /.test(l) || (l.includes(FILE) && !l.includes(wrapperFrame)))
+  return lines.join('\n').replace(/program\.ts:1:(\d+)/g, (_, c) => `${FILE}:1:${Math.max(1, Number(c) - prefixLength)}`)
+}
+
+function log(...args) {
+  port.postMessage({ t: 'log', text: args.map(render).join(' ') })
+}
+
+function done(message) {
+  if (settled) return
+  settled = true
+  port.postMessage({ t: 'done', ...message })
+}
+
+const pending = new Map()
+let nextId = 0
+port.on('message', (message) => {
+  const call = pending.get(message.id)
+  if (call === undefined) return
+  pending.delete(message.id)
+  if (!message.ok) call.reject(call.makeError(message.message))
+  else call.resolve(message.json === undefined ? undefined : JSON.parse(message.json))
+})
+
+function makeErrorClass({ name, memberNameProperty }) {
+  const ErrorClass = { [name]: class extends Error {} }[name]
+  Object.defineProperty(ErrorClass.prototype, 'name', { value: name, writable: true, configurable: true })
+  return (message, member) => {
+    const error = new ErrorClass(message)
+    Object.defineProperty(error, memberNameProperty, { value: member, writable: true, enumerable: true, configurable: true })
+    return error
+  }
+}
+
+namespaces.forEach((ns, index) => {
+  const makeError = ns.errorClass === undefined ? (message) => new Error(message) : makeErrorClass(ns.errorClass)
+  if (ns.errorClass !== undefined) globalThis[ns.errorClass.name] = makeError('', '').constructor
+  const object = Object.create(null)
+  for (const name of ns.members) {
+    object[name] = async (args) => {
+      const wire = snapshot(args)
+      if (wire.reason !== undefined) throw makeError(`${ns.global}.${name}: argument is not lossless JSON: ${wire.reason}`, name)
+      const id = ++nextId
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject, makeError: (m) => makeError(m, name) })
+        port.postMessage({ t: 'call', id, ns: index, name, args: wire.json })
+      })
+    }
+  }
+  globalThis[ns.global] = object
+})
+
+globalThis.console = { log, info: log, warn: log, error: log, debug: log }
+
+process.on('unhandledRejection', (reason) => {
+  if (returned) strayAfterReturn[strayAfterReturn.length] = `Unhandled rejection after return: ${describeError(reason)}`
+  else done({ error: { kind: 'exception', message: `Unhandled rejection: ${describeError(reason)}` } })
+})
+
+let completion
+port.postMessage({ t: 'start' })
+try {
+  completion = runInThisContext(code, { filename: FILE })
+} catch (error) {
+  // why: V8 reports a SyntaxError's position only in the stack's first line and a caret line.
+  const [where = '', , caret = ''] = String(error?.stack ?? '').split('\n')
+  const line = Number(/:(\d+)$/.exec(where)?.[1] ?? 0)
+  const column = caret.indexOf('^') + 1
+  const col = line === 1 ? Math.max(1, column - prefixLength) : column
+  done({ error: { kind: 'exception', message: `${error?.name ?? 'SyntaxError'}: ${error?.message} (at ${line}:${col})` } })
+}
+
+if (completion !== undefined) {
+  completion.then(
+    async (value) => {
+      returned = true
+      // why: rejections left unhandled by the program surface after one macrotask.
+      await new Promise((resolve) => setImmediate(resolve))
+      for (const text of strayAfterReturn) port.postMessage({ t: 'log', text })
+      if (value === undefined) return done({})
+      const wire = snapshot(value)
+      if (wire.reason !== undefined) {
+        return done({ error: { kind: 'invalid-output', message: `program completion must be lossless JSON: ${wire.reason}` } })
+      }
+      return done({ value: wire.json })
+    },
+    (error) => done({ error: { kind: 'exception', message: describeError(error) } }),
+  )
+}

@@ -1,0 +1,128 @@
+import type { EventLoopUtilization } from 'node:perf_hooks'
+import { Worker } from 'node:worker_threads'
+import { type CodeBindingNamespace, type CodeRunFailure, type CodeRunResult, type JsonValue, toLosslessJson } from '@isocode/code-runtime'
+import { capOutput } from './output.ts'
+import { PROGRAM_PREFIX } from './strip.ts'
+
+/** Budgets of one baseline run. */
+export interface WorkerBudgets {
+  cpuMs: number
+  wallMs: number
+  outputBytes: number
+  memoryMb: number
+}
+
+type Inbound =
+  | { t: 'start' }
+  | { t: 'log'; text: string }
+  | { t: 'call'; id: number; ns: number; name: string; args: string }
+  | { t: 'done'; value?: string; error?: CodeRunFailure }
+
+const WORKER_URL = new URL('./worker-main.mjs', import.meta.url)
+const CPU_POLL_MS = 10
+
+/** One run in a fresh worker: settles once, terminates the worker, never rejects. */
+export class WorkerRun {
+  readonly result: Promise<CodeRunResult>
+  private readonly logs: string[] = []
+  private logBytes = 2
+  private settled = false
+  private readonly worker: Worker
+  private readonly queue: Array<Extract<Inbound, { t: 'call' }>> = []
+  private draining = false
+  private resolve!: (result: CodeRunResult) => void
+  private started: EventLoopUtilization | undefined
+
+  constructor(
+    code: string,
+    private readonly bindings: readonly CodeBindingNamespace[],
+    private readonly budgets: WorkerBudgets,
+  ) {
+    this.result = new Promise((resolve) => (this.resolve = resolve))
+    const namespaces = bindings.map((ns) => ({ global: ns.global, members: Object.keys(ns.functions), errorClass: ns.errorClass }))
+    this.worker = new Worker(WORKER_URL, {
+      workerData: { code, namespaces, prefixLength: PROGRAM_PREFIX.length },
+      env: {},
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: budgets.memoryMb },
+      stdout: true,
+      stderr: true,
+    })
+    this.worker.on('message', (message: Inbound) => this.onMessage(message))
+    this.worker.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') this.fail('memory', `heap limit of ${budgets.memoryMb} MB reached`)
+      else this.fail('crash', `worker error: ${error.message}`)
+    })
+    this.worker.on('exit', (exitCode) => this.fail('crash', `worker exited with code ${exitCode} before completing`))
+    const wall = setTimeout(() => this.fail('timeout', `wall-clock budget of ${budgets.wallMs} ms exceeded`), budgets.wallMs)
+    // why: charge the program, not the worker's boot: event-loop active time since the program started.
+    const cpu = setInterval(() => {
+      if (this.started === undefined) return
+      if (this.worker.performance.eventLoopUtilization(this.started).active > budgets.cpuMs) {
+        this.fail('timeout', `cpu budget of ${budgets.cpuMs} ms exceeded`)
+      }
+    }, CPU_POLL_MS)
+    void this.result.finally(() => {
+      clearTimeout(wall)
+      clearInterval(cpu)
+    })
+  }
+
+  /** End the run from outside (abort, dispose); a no-op once settled. */
+  fail(kind: CodeRunFailure['kind'], message: string): void {
+    this.settle({ logs: this.logs, error: { kind, message } })
+  }
+
+  private settle(result: CodeRunResult): void {
+    if (this.settled) return
+    this.settled = true
+    // why: like upstream, the worker is gone before run() resolves.
+    void this.worker.terminate().then(() => this.resolve(capOutput(result, this.budgets.outputBytes)))
+  }
+
+  private onMessage(message: Inbound): void {
+    if (this.settled) return
+    if (message.t === 'start') {
+      this.started = this.worker.performance.eventLoopUtilization()
+    } else if (message.t === 'log') {
+      this.logs.push(message.text)
+      this.logBytes += Buffer.byteLength(JSON.stringify(message.text)) + 1
+      // why: stop a runaway logger early instead of buffering it until a budget fires.
+      if (this.logBytes > this.budgets.outputBytes) this.fail('output-limit', `output exceeded ${this.budgets.outputBytes} bytes`)
+    } else if (message.t === 'call') {
+      this.queue.push(message)
+      void this.drain()
+    } else if (message.error !== undefined) {
+      this.settle({ logs: this.logs, error: message.error })
+    } else {
+      this.settle(message.value === undefined ? { logs: this.logs } : { logs: this.logs, value: JSON.parse(message.value) as JsonValue })
+    }
+  }
+
+  // why: the serialized queue: one binding call reaches the host at a time, in submission order.
+  private async drain(): Promise<void> {
+    if (this.draining) return
+    this.draining = true
+    for (let call = this.queue.shift(); call !== undefined && !this.settled; call = this.queue.shift()) {
+      const reply = await this.invoke(call)
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a Worker, not a window
+      if (!this.settled) this.worker.postMessage(reply)
+    }
+    this.draining = false
+  }
+
+  private async invoke(call: Extract<Inbound, { t: 'call' }>): Promise<object> {
+    const ns = this.bindings[call.ns]
+    const fn = ns !== undefined && Object.hasOwn(ns.functions, call.name) ? ns.functions[call.name] : undefined
+    if (fn === undefined) return { id: call.id, ok: false, message: `unknown binding ${call.name}` }
+    try {
+      const value: unknown = await fn(JSON.parse(call.args))
+      if (value === undefined) return { id: call.id, ok: true }
+      const copy = toLosslessJson(value)
+      if (!copy.ok) return { id: call.id, ok: false, message: `binding resolution must be lossless JSON: ${copy.reason}` }
+      return { id: call.id, ok: true, json: JSON.stringify(copy.value) }
+    } catch (error) {
+      return { id: call.id, ok: false, message: error instanceof Error ? error.message : String(error) }
+    }
+  }
+}

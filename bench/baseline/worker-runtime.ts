@@ -1,0 +1,73 @@
+import {
+  CodeRuntime,
+  CodeRuntimeError,
+  CodeRuntimeErrorCode,
+  type CodeRunRequest,
+  type CodeRunResult,
+  validateBindings,
+} from '@isocode/code-runtime'
+import { type Context, Service } from 'cordis'
+import { stripProgram } from './strip.ts'
+import { type WorkerBudgets, WorkerRun } from './worker-run.ts'
+
+/** Config of the baseline; every field is optional and must be a positive finite number. */
+export type WorkerRuntimeConfig = Partial<WorkerBudgets>
+
+const DEFAULTS: WorkerBudgets = { cpuMs: 60_000, wallMs: 600_000, outputBytes: 64 * 1024 * 1024, memoryMb: 512 }
+
+function budgetsOf(config: WorkerRuntimeConfig): WorkerBudgets {
+  const budgets = { ...DEFAULTS, ...config }
+  for (const [field, value] of Object.entries(budgets)) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      throw new CodeRuntimeError(CodeRuntimeErrorCode.INVALID_CONFIG, `WorkerRuntime config.${field} must be a positive finite number`)
+    }
+  }
+  return budgets
+}
+
+/**
+ * The upstream design as a bench baseline: one fresh worker_threads Worker per run, types erased
+ * with ts-blank-space, bindings over postMessage, budgets enforced by terminating the worker.
+ */
+export class WorkerRuntime extends CodeRuntime {
+  readonly language = 'typescript'
+  readonly isolation = 'worker-thread'
+  private readonly budgets: WorkerBudgets
+  private readonly live = new Set<WorkerRun>()
+  private disposed = false
+
+  constructor(ctx: Context, config: WorkerRuntimeConfig = {}) {
+    super(ctx)
+    this.budgets = budgetsOf(config)
+  }
+
+  async [Service.init](): Promise<() => Promise<void>> {
+    return async () => {
+      this.disposed = true
+      const runs = [...this.live]
+      for (const run of runs) run.fail('abort', 'runtime disposed')
+      await Promise.all(runs.map((run) => run.result))
+    }
+  }
+
+  async run(request: CodeRunRequest): Promise<CodeRunResult> {
+    if (this.disposed) {
+      throw new CodeRuntimeError(CodeRuntimeErrorCode.DISPOSED, 'run() called after the runtime was disposed; load a new one')
+    }
+    validateBindings(request.bindings)
+    const { signal } = request
+    if (signal?.aborted) return { logs: [], error: { kind: 'abort', message: `aborted: ${String(signal.reason)}` } }
+    const stripped = stripProgram(request.program)
+    if (!stripped.ok) return { logs: [], error: { kind: 'exception', message: stripped.message } }
+    const run = new WorkerRun(stripped.code, request.bindings, this.budgets)
+    this.live.add(run)
+    const onAbort = (): void => run.fail('abort', `aborted: ${String(signal?.reason)}`)
+    signal?.addEventListener('abort', onAbort, { once: true })
+    try {
+      return await run.result
+    } finally {
+      signal?.removeEventListener('abort', onAbort)
+      this.live.delete(run)
+    }
+  }
+}

@@ -1,0 +1,127 @@
+// The isolate runtime against the upstream design (a fresh worker_threads Worker per run), both
+// booted through a real Cordis Context, plus ts-blank-space against ts.transpileModule.
+import type { CodeBindingNamespace, CodeRuntime, CodeRunRequest } from '@isocode/code-runtime'
+import { Context, type Plugin } from 'cordis'
+import tsBlankSpace from 'ts-blank-space'
+import ts from 'typescript'
+import { SAMPLE_PROGRAM } from './baseline/sample-program.ts'
+import { PROGRAM_PREFIX, PROGRAM_SUFFIX } from './baseline/strip.ts'
+import { WorkerRuntime } from './baseline/worker-runtime.ts'
+import { createBench, type SuiteFactory, stat, type TaskStats } from './lib/suite.ts'
+
+const CALLS = 1_000
+const CALLERS = 2
+const RUNS_PER_CALLER = 5
+
+interface Backend {
+  label: 'isolate' | 'worker'
+  runtime: CodeRuntime
+  dispose(): Promise<void>
+}
+
+const tools: CodeBindingNamespace[] = [{ global: 'tools', functions: { echo: (args) => Promise.resolve(args as never) } }]
+const PROGRAMS = {
+  return1: 'return 1',
+  sequential: `let last = 0\nfor (let i = 0; i < ${CALLS}; i++) last = ((await tools.echo({ i })) as { i: number }).i\nreturn last`,
+  parallel: `const all = await Promise.all(Array.from({ length: ${CALLS} }, (_, i) => tools.echo({ i })))\nreturn all.length`,
+}
+
+async function boot(label: Backend['label'], plugin: Plugin, config: object): Promise<Backend> {
+  const root = new Context()
+  const fiber = await root.plugin(plugin, config)
+  const runtime = root.get('codeRuntime')
+  if (runtime === undefined) throw new Error(`bench: ${label} runtime did not provide ctx.codeRuntime`)
+  return { label, runtime, dispose: () => fiber.dispose() }
+}
+
+// why: the isolate package is built in parallel; load it by name so this file also runs (worker
+// only) while it does not export IsolateRuntime yet.
+async function bootIsolate(): Promise<Backend | undefined> {
+  const module = (await import('@isocode/isolate-runtime')) as Record<string, unknown>
+  const plugin = module.IsolateRuntime as Plugin | undefined
+  if (plugin === undefined) {
+    console.warn('bench: @isocode/isolate-runtime does not export IsolateRuntime yet; measuring the worker only')
+    return undefined
+  }
+  return boot('isolate', plugin, { poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 60_000, outputCapBytes: 1 << 20 })
+}
+
+async function expectValue(backend: Backend, request: CodeRunRequest, value: unknown): Promise<void> {
+  const result = await backend.runtime.run(request)
+  if (result.error !== undefined || result.value !== value) {
+    throw new Error(`bench: ${backend.label} run failed: ${JSON.stringify(result)}`)
+  }
+}
+
+function addRuntimeTasks(bench: ReturnType<typeof createBench>, backend: Backend): void {
+  const { label } = backend
+  bench.add(`${label}: warm return 1`, () => expectValue(backend, { program: PROGRAMS.return1, bindings: [] }, 1))
+  bench.add(`${label}: ${CALLS} sequential echo calls`, () =>
+    expectValue(backend, { program: PROGRAMS.sequential, bindings: tools }, CALLS - 1))
+  bench.add(`${label}: ${CALLS} echo calls under Promise.all`, () =>
+    expectValue(backend, { program: PROGRAMS.parallel, bindings: tools }, CALLS))
+  const caller = async (): Promise<void> => {
+    for (let i = 0; i < RUNS_PER_CALLER; i++) await expectValue(backend, { program: PROGRAMS.return1, bindings: [] }, 1)
+  }
+  bench.add(`${label}: ${CALLERS} callers x ${RUNS_PER_CALLER} runs`, async () => {
+    await Promise.all(Array.from({ length: CALLERS }, caller))
+  })
+}
+
+function runtimeMetrics(stats: ReadonlyMap<string, TaskStats>, label: Backend['label']): Record<string, number> {
+  const base = stat(stats, `${label}: warm return 1`).median_us
+  const perCall = (name: string): number => Number(((stat(stats, name).median_us - base) / CALLS).toFixed(2))
+  const throughput = stat(stats, `${label}: ${CALLERS} callers x ${RUNS_PER_CALLER} runs`).median_us
+  return {
+    [`${label}_us_per_sequential_call`]: perCall(`${label}: ${CALLS} sequential echo calls`),
+    [`${label}_us_per_promise_all_call`]: perCall(`${label}: ${CALLS} echo calls under Promise.all`),
+    [`${label}_runs_per_s_${CALLERS}_callers`]: Math.round((CALLERS * RUNS_PER_CALLER * 1e6) / throughput),
+  }
+}
+
+const wrapped = `${PROGRAM_PREFIX}${SAMPLE_PROGRAM}${PROGRAM_SUFFIX}`
+const transpileOptions: ts.TranspileOptions = {
+  compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+  reportDiagnostics: false,
+}
+
+const suite: SuiteFactory = async () => {
+  const backends = [await bootIsolate(), await boot('worker', WorkerRuntime, {
+    cpuMs: 10_000,
+    wallMs: 60_000,
+    outputBytes: 1 << 20,
+    memoryMb: 128,
+  })].filter((backend): backend is Backend => backend !== undefined)
+  // why: a few small tasks take seconds per sample on the worker; 10 samples are enough there.
+  const bench = createBench({ iterations: 10, warmupIterations: 3 })
+  for (const backend of backends) addRuntimeTasks(bench, backend)
+  bench.add('strip 2 KB: ts-blank-space', () => {
+    if (tsBlankSpace(wrapped).length !== wrapped.length) throw new Error('bench: ts-blank-space changed the length')
+  })
+  bench.add('strip 2 KB: ts.transpileModule', () => {
+    if (ts.transpileModule(wrapped, transpileOptions).outputText.length === 0) throw new Error('bench: empty transpile')
+  })
+  const hasIsolate = backends.some((backend) => backend.label === 'isolate')
+  return {
+    bench,
+    metrics: (stats) => ({
+      ...(hasIsolate ? runtimeMetrics(stats, 'isolate') : {}),
+      ...runtimeMetrics(stats, 'worker'),
+    }),
+    ratios: (stats) => ({
+      ...(hasIsolate
+        ? { isolate_vs_worker_return1: ratio(stats, 'worker: warm return 1', 'isolate: warm return 1') }
+        : {}),
+      strip_vs_transpile: ratio(stats, 'strip 2 KB: ts.transpileModule', 'strip 2 KB: ts-blank-space'),
+    }),
+    teardown: async () => {
+      for (const backend of backends) await backend.dispose()
+    },
+  }
+}
+
+function ratio(stats: ReadonlyMap<string, TaskStats>, slower: string, faster: string): number {
+  return Number((stat(stats, slower).median_us / stat(stats, faster).median_us).toFixed(1))
+}
+
+export default suite

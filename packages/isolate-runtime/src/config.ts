@@ -1,0 +1,89 @@
+import { availableParallelism } from 'node:os'
+import { CodeRuntimeError, CodeRuntimeErrorCode } from '@isocode/code-runtime'
+
+/** Options of {@link IsolateRuntime}; every field is optional and has a documented default. */
+export interface IsolateRuntimeConfig {
+  /** Warm isolates kept ready; runs beyond this queue FIFO. Default: cores, clamped to 1–4. */
+  poolSize?: number
+  /** Heap limit of each isolate in MB (isolated-vm minimum 8). Default 64. */
+  memoryLimitMb?: number
+  /** CPU (execution) time one run may use, ms, including code after awaits. Default 5,000. */
+  cpuBudgetMs?: number
+  /** Wall-clock time one run may take, ms, including awaits on bindings. Default 30,000. */
+  wallBudgetMs?: number
+  /** Cap on UTF-8 bytes of the JSON of logs plus value (or failure message). Default 65,536. */
+  outputCapBytes?: number
+  /** Runs an isolate serves before it is disposed and replaced. Default 500. */
+  maxRunsPerIsolate?: number
+}
+
+/** A config with every default applied. */
+export type ResolvedIsolateRuntimeConfig = Required<IsolateRuntimeConfig>
+
+interface Field {
+  key: keyof IsolateRuntimeConfig
+  min: number
+  max: number
+  fallback: () => number
+}
+
+const FIELDS: readonly Field[] = [
+  { key: 'poolSize', min: 1, max: 64, fallback: () => Math.min(4, Math.max(1, availableParallelism())) },
+  { key: 'memoryLimitMb', min: 8, max: 16_384, fallback: () => 64 },
+  { key: 'cpuBudgetMs', min: 1, max: 3_600_000, fallback: () => 5_000 },
+  { key: 'wallBudgetMs', min: 1, max: 86_400_000, fallback: () => 30_000 },
+  { key: 'outputCapBytes', min: 16, max: 1 << 30, fallback: () => 65_536 },
+  { key: 'maxRunsPerIsolate', min: 1, max: Number.MAX_SAFE_INTEGER, fallback: () => 500 },
+]
+
+type Checked = { value: ResolvedIsolateRuntimeConfig } | { issues: { message: string; path: string[] }[] }
+
+function check(input: unknown): Checked {
+  if (input === undefined || input === null) input = {}
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    return { issues: [{ message: 'IsolateRuntime config must be an object (e.g. { poolSize: 2 })', path: [] }] }
+  }
+  const source = input as Record<string, unknown>
+  const issues: { message: string; path: string[] }[] = []
+  const known = new Set<string>(FIELDS.map((field) => field.key))
+  for (const key of Object.keys(source)) {
+    if (!known.has(key)) issues.push({ message: `unknown option "${key}"; known: ${[...known].join(', ')}`, path: [key] })
+  }
+  const value = {} as ResolvedIsolateRuntimeConfig
+  for (const { key, min, max, fallback } of FIELDS) {
+    const raw = source[key]
+    if (raw === undefined) {
+      value[key] = fallback()
+    } else if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < min || raw > max) {
+      issues.push({ message: `${key} must be an integer from ${min} to ${max}; got ${String(raw)}`, path: [key] })
+    } else {
+      value[key] = raw
+    }
+  }
+  if (issues.length === 0 && value.wallBudgetMs < value.cpuBudgetMs) {
+    issues.push({
+      message: `wallBudgetMs (${value.wallBudgetMs}) must be at least cpuBudgetMs (${value.cpuBudgetMs}); raise wallBudgetMs`,
+      path: ['wallBudgetMs'],
+    })
+  }
+  return issues.length > 0 ? { issues } : { value }
+}
+
+/** Standard Schema (`~standard`) of the config, so Cordis validates it before construction. */
+export const IsolateRuntimeConfigSchema = {
+  '~standard': {
+    version: 1 as const,
+    vendor: 'isocode',
+    validate: check,
+  },
+}
+
+/** Apply defaults and validate; throws `CodeRuntimeError('INVALID_CONFIG')` naming the field and the fix. */
+export function resolveConfig(input: unknown): ResolvedIsolateRuntimeConfig {
+  const result = check(input)
+  if ('issues' in result) {
+    const lines = result.issues.map((issue) => `  - ${issue.message}`).join('\n')
+    throw new CodeRuntimeError(CodeRuntimeErrorCode.INVALID_CONFIG, `invalid IsolateRuntime config:\n${lines}`)
+  }
+  return result.value
+}

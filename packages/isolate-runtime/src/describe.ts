@@ -1,0 +1,53 @@
+/** What a failed isolate task means for the run. */
+export type TaskOutcome =
+  | { kind: 'memory'; message: string }
+  | { kind: 'cpu'; message: string }
+  | { kind: 'crash'; message: string }
+  | { kind: 'rejection'; message: string }
+
+const POSITION = /program\.ts:(\d+):(\d+)/
+
+/** A host-side error's message only (never its stack): what a binding failure shows the program. */
+export function describeHostError(error: unknown): string {
+  try {
+    if (error instanceof Error) return error.message
+    return typeof error === 'string' ? error : String(error)
+  } catch {
+    return 'unprintable error'
+  }
+}
+
+/** A V8 SyntaxError from compiling the program, with the model's line:col. */
+export function describeSyntaxError(error: unknown): string {
+  const message = describeHostError(error)
+  const match = /^(.*) \[program\.ts:(\d+):(\d+)\]$/s.exec(message)
+  const name = error instanceof Error ? error.name : 'SyntaxError'
+  return match ? `${name}: ${match[1]} (at ${match[2]}:${match[3]})` : `${name}: ${message}`
+}
+
+/**
+ * Classify a rejected isolate task. isolated-vm reports heap exhaustion, its own `timeout` and
+ * disposal as host errors; anything else is a guest value: an unhandled promise rejection.
+ */
+export function describeTaskError(error: unknown, isolateDisposed: boolean): TaskOutcome {
+  const message = describeHostError(error)
+  if (isolateDisposed && /memory limit/i.test(message)) {
+    return { kind: 'memory', message: 'the program exceeded the memory limit' }
+  }
+  if (message === 'Script execution timed out.') return { kind: 'cpu', message }
+  if (isolateDisposed) return { kind: 'crash', message: `the isolate died: ${message}` }
+  return { kind: 'rejection', message: `Unhandled promise rejection: ${describeGuestValue(error)}` }
+}
+
+function describeGuestValue(error: unknown): string {
+  try {
+    if (error instanceof Error) {
+      const where = POSITION.exec(String(error.stack))
+      const head = `${error.name}: ${error.message}`
+      return where ? `${head} (at ${where[1]}:${where[2]})` : head
+    }
+    return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error)
+  } catch {
+    return 'unprintable value'
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * The guest prelude: compiled once per isolate and run into every fresh context before the
+ * program. It is the attack surface, so it is small, captures every builtin it needs before any
+ * program code runs, and leaves no isolated-vm object reachable. Its completion value is the
+ * entry function; only the host holds a Reference to it.
+ *
+ * Wire (all plain strings and numbers, copied):
+ * - guest → host through the ignored callback `send(op, ...)`:
+ *   `'L', text` a console line; `'C', id, ns, member, json?` a binding call;
+ *   `'D', kind, text?` the program settled (`kind` is `ok`, `exception` or `invalid-output`).
+ * - host → guest through `entry(op, ...)`:
+ *   `0, program, setupJson` start the program; `1, id, ok, payload?` settle one binding call.
+ */
+export const GUEST_PRELUDE = String.raw`(function () {
+  'use strict';
+  const g = globalThis;
+  // The host put the callback here; take it and remove every trace before the program exists.
+  const send = g.__isocodeHost;
+  delete g.__isocodeHost;
+  // WebAssembly memory and SharedArrayBuffer live outside the heap limit (clarification 9).
+  delete g.WebAssembly;
+  delete g.SharedArrayBuffer;
+  delete g.Atomics;
+
+  const { stringify, parse } = JSON;
+  const { create, keys, getPrototypeOf, getOwnPropertySymbols, defineProperty, freeze, is } = Object;
+  const ObjectPrototype = Object.prototype;
+  const ArrayPrototype = Array.prototype;
+  const isArray = Array.isArray;
+  const isFinite = Number.isFinite;
+  const apply = Reflect.apply;
+  const PromiseCtor = Promise;
+  const then = Promise.prototype.then;
+  const ErrorCtor = Error;
+  const StringCtor = String;
+  const toISOString = Date.prototype.toISOString;
+  const DateCtor = Date;
+  const slice = String.prototype.slice;
+  const join = Array.prototype.join;
+  const exec = RegExp.prototype.exec;
+  const POSITION = /program\.ts:(\d+):(\d+)/;
+
+  let outputCap = 65536;
+  let seq = 0;
+  const pending = create(null);
+
+  // ---- lossless JSON: refuse what JSON.stringify would silently change (clarification 2) ----
+  // One pass that checks and writes, so the text is exactly the value that was checked (a
+  // toJSON planted on a prototype by the program cannot change it). Linear in size and depth.
+  const SetCtor = Set;
+  const setHas = Set.prototype.has;
+  const setAdd = Set.prototype.add;
+  const setDelete = Set.prototype.delete;
+  function Refusal(depth, why) { this.depth = depth; this.why = why; }
+  function encode(value, trail, depth, seen) {
+    switch (typeof value) {
+      case 'string': return stringify(value);
+      case 'boolean': return value ? 'true' : 'false';
+      case 'number':
+        if (!isFinite(value)) throw new Refusal(depth, StringCtor(value) + ' is not JSON');
+        return stringify(value);
+      case 'undefined': throw new Refusal(depth, 'undefined is not JSON');
+      case 'bigint': throw new Refusal(depth, 'BigInt is not JSON');
+      case 'object': if (value === null) return 'null'; break;
+      default: throw new Refusal(depth, 'a ' + typeof value + ' is not JSON');
+    }
+    if (apply(setHas, seen, [value])) throw new Refusal(depth, 'cycle');
+    apply(setAdd, seen, [value]);
+    const proto = getPrototypeOf(value);
+    let out;
+    if (isArray(value)) {
+      if (proto !== ArrayPrototype) throw new Refusal(depth, 'array subclass is not JSON');
+      const n = value.length;
+      if (keys(value).length !== n) throw new Refusal(depth, 'array has holes or extra properties');
+      out = '[';
+      for (let i = 0; i < n; i++) {
+        trail[depth] = i;
+        out += (i ? ',' : '') + encode(value[i], trail, depth + 1, seen);
+      }
+      out += ']';
+    } else {
+      if (proto !== ObjectPrototype && proto !== null) throw new Refusal(depth, 'not a plain object');
+      if (getOwnPropertySymbols(value).length > 0) throw new Refusal(depth, 'symbol keys are not JSON');
+      const names = keys(value);
+      out = '{';
+      for (let i = 0; i < names.length; i++) {
+        const k = names[i];
+        trail[depth] = k;
+        out += (i ? ',' : '') + stringify(k) + ':' + encode(value[k], trail, depth + 1, seen);
+      }
+      out += '}';
+    }
+    apply(setDelete, seen, [value]);
+    return out;
+  }
+  function pathOf(trail, depth) {
+    let path = '$';
+    for (let i = 0; i < depth; i++) path += typeof trail[i] === 'number' ? '[' + trail[i] + ']' : '[' + stringify(trail[i]) + ']';
+    return path;
+  }
+  function toJson(value) {
+    const trail = [];
+    try { return { json: encode(value, trail, 0, new SetCtor()) }; }
+    catch (e) {
+      if (e instanceof Refusal) return { why: pathOf(trail, e.depth) + ': ' + e.why };
+      return { why: 'not serialisable (' + describe(e) + ')' };
+    }
+  }
+
+  // ---- console: render like a terse util.inspect, bounded in depth, width and length ----
+  function quote(s) { return stringify(s.length > 1000 ? apply(slice, s, [0, 1000]) + '…' : s); }
+  function show(v, depth, seen) {
+    switch (typeof v) {
+      case 'string': return depth === 0 ? v : quote(v);
+      case 'number': return is(v, -0) ? '-0' : StringCtor(v);
+      case 'bigint': return StringCtor(v) + 'n';
+      case 'boolean': case 'undefined': case 'symbol': return StringCtor(v);
+      case 'function': return '[Function: ' + (StringCtor(v.name) || 'anonymous') + ']';
+    }
+    if (v === null) return 'null';
+    if (v instanceof ErrorCtor) return StringCtor(v.stack || v);
+    if (v instanceof DateCtor) return apply(toISOString, v, []);
+    for (let i = 0; i < seen.length; i++) if (seen[i] === v) return '[Circular]';
+    if (depth > 3) return isArray(v) ? '[Array]' : '[Object]';
+    const parts = [];
+    const inner = seen.concat([v]);
+    if (isArray(v)) {
+      const n = v.length < 100 ? v.length : 100;
+      for (let i = 0; i < n; i++) parts[i] = show(v[i], depth + 1, inner);
+      if (v.length > n) parts[n] = '... ' + (v.length - n) + ' more items';
+      return '[ ' + apply(join, parts, [', ']) + ' ]';
+    }
+    const names = keys(v);
+    const n = names.length < 50 ? names.length : 50;
+    for (let i = 0; i < n; i++) {
+      const k = names[i];
+      const label = apply(exec, /^[A-Za-z_$][\w$]*$/, [k]) ? k : quote(k);
+      parts[i] = label + ': ' + show(v[k], depth + 1, inner);
+    }
+    if (names.length > n) parts[n] = '... ' + (names.length - n) + ' more';
+    return parts.length ? '{ ' + apply(join, parts, [', ']) + ' }' : '{}';
+  }
+  function line(args) {
+    let text = '';
+    for (let i = 0; i < args.length; i++) {
+      let part;
+      try { part = show(args[i], 0, []); } catch (e) { part = '[unprintable]'; }
+      text += (i ? ' ' : '') + part;
+      if (text.length > outputCap) break;
+    }
+    // Longer than the cap cannot fit anyway; the host still sees it is over.
+    return text.length > outputCap ? apply(slice, text, [0, outputCap + 1]) : text;
+  }
+  const logger = function () { send('L', line(arguments)); };
+  const consoleObject = create(null);
+  for (const level of ['log', 'info', 'warn', 'error', 'debug']) consoleObject[level] = logger;
+  defineProperty(g, 'console', { value: freeze(consoleObject), writable: true, configurable: true });
+
+  // ---- errors: the model's own line:col, never host details ----
+  function describe(e) {
+    try {
+      if (e instanceof ErrorCtor) {
+        const where = apply(exec, POSITION, [StringCtor(e.stack)]);
+        const head = StringCtor(e.name) + ': ' + StringCtor(e.message);
+        return where ? head + ' (at ' + where[1] + ':' + where[2] + ')' : head;
+      }
+      return 'Uncaught ' + show(e, 1, []);
+    } catch (inner) {
+      return 'Uncaught exception (unprintable)';
+    }
+  }
+
+  // ---- bindings: one frozen null-prototype object of async stubs per namespace ----
+  function errorClass(name, member) {
+    const C = class extends ErrorCtor {
+      constructor(message, called) {
+        super(message);
+        if (called !== undefined) defineProperty(this, member, { value: called, writable: true, enumerable: true, configurable: true });
+      }
+    };
+    defineProperty(C, 'name', { value: name });
+    defineProperty(C.prototype, 'name', { value: name, writable: true, configurable: true });
+    return C;
+  }
+  function stub(ns, member, Fail) {
+    return function (args) {
+      return new PromiseCtor(function (resolve, reject) {
+        let json;
+        if (args !== undefined) {
+          const encoded = toJson(args);
+          if (encoded.why !== undefined) {
+            reject(new ErrorCtor(member + ': the argument is not lossless JSON (' + encoded.why + ')'));
+            return;
+          }
+          json = encoded.json;
+        }
+        const id = ++seq;
+        pending[id] = { resolve: resolve, reject: reject, Fail: Fail, member: member };
+        send('C', id, ns, member, json);
+      });
+    };
+  }
+  function install(setup) {
+    outputCap = setup.outputCap;
+    const namespaces = setup.namespaces;
+    for (let i = 0; i < namespaces.length; i++) {
+      const spec = namespaces[i];
+      const Fail = spec.errorClass ? errorClass(spec.errorClass.name, spec.errorClass.member) : undefined;
+      const object = create(null);
+      for (const member of spec.members) {
+        defineProperty(object, member, { value: stub(i, member, Fail), enumerable: true });
+      }
+      defineProperty(g, spec.global, { value: freeze(object), enumerable: false });
+      if (Fail) defineProperty(g, spec.errorClass.name, { value: Fail, writable: true, configurable: true });
+    }
+  }
+
+  function settled(value) {
+    if (value === undefined) { send('D', 'ok'); return; }
+    const encoded = toJson(value);
+    if (encoded.why !== undefined) send('D', 'invalid-output', 'the completion value is not lossless JSON: ' + encoded.why);
+    else send('D', 'ok', encoded.json);
+  }
+  function failed(error) { send('D', 'exception', describe(error)); }
+
+  return function entry(op, a, b, c) {
+    if (op === 1) {
+      const call = pending[a];
+      if (call === undefined) return;
+      delete pending[a];
+      if (b) call.resolve(c === undefined ? undefined : parse(c));
+      else call.reject(call.Fail ? new call.Fail(c, call.member) : new ErrorCtor(c));
+      return;
+    }
+    install(parse(b));
+    apply(then, a(), [settled, failed]);
+  };
+})()`

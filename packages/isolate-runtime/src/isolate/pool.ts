@@ -1,0 +1,154 @@
+import ivm from 'isolated-vm'
+import { GUEST_PRELUDE } from '../guest/prelude.ts'
+import { GuestContext } from './bridge.ts'
+
+/** Sizing of an {@link IsolatePool}. */
+export interface PoolOptions {
+  size: number
+  memoryLimitMb: number
+  maxRunsPerIsolate: number
+}
+
+/**
+ * One warm isolate: its compiled prelude, the next context (prepared off the critical path) and
+ * a run counter for recycling. A slot is lent to one run at a time.
+ */
+export class IsolateSlot {
+  runs = 0
+  readonly isolate: ivm.Isolate
+  private readonly prelude: ivm.Script
+  private next: Promise<GuestContext> | undefined
+
+  constructor(memoryLimitMb: number) {
+    this.isolate = new ivm.Isolate({ memoryLimit: memoryLimitMb })
+    this.prelude = this.isolate.compileScriptSync(GUEST_PRELUDE, { filename: 'isocode-prelude.js' })
+  }
+
+  /** Start preparing the next context; resolves when the slot can take a run. */
+  prepare(): Promise<GuestContext> {
+    this.next = GuestContext.prepare(this.isolate, this.prelude)
+    return this.next
+  }
+
+  /** The prepared context for the run that just acquired this slot. */
+  take(): Promise<GuestContext> {
+    const next = this.next ?? this.prepare()
+    this.next = undefined
+    return next
+  }
+
+  /** CPU time this isolate has used, ns (0 once disposed). */
+  cpuTimeNs(): bigint {
+    try {
+      return this.isolate.cpuTime
+    } catch {
+      return 0n
+    }
+  }
+
+  get isDisposed(): boolean {
+    return this.isolate.isDisposed
+  }
+
+  /** Dispose the isolate; idempotent, never throws (an OOM may have disposed it already). */
+  kill(): void {
+    try {
+      if (!this.isolate.isDisposed) this.isolate.dispose()
+    } catch {
+      // why: disposal must never mask the run's real outcome.
+    }
+  }
+}
+
+interface Waiter {
+  grant(slot: IsolateSlot | undefined): void
+}
+
+/** A fixed number of warm isolates; runs beyond the pool size wait in FIFO order. */
+export class IsolatePool {
+  private readonly idle: IsolateSlot[] = []
+  private readonly waiters: Waiter[] = []
+  private readonly background = new Set<Promise<unknown>>()
+  private disposed = false
+
+  constructor(private readonly options: PoolOptions) {}
+
+  /** Create every isolate and its first context; resolves when the pool is warm. */
+  async start(): Promise<void> {
+    await Promise.all(Array.from({ length: this.options.size }, () => this.spawn()))
+  }
+
+  /** Wait for a warm slot in FIFO order; `undefined` if the pool was disposed or `signal` fired. */
+  acquire(signal?: AbortSignal): Promise<IsolateSlot | undefined> {
+    if (this.disposed) return Promise.resolve(undefined)
+    const ready = this.idle.shift()
+    if (ready !== undefined) return Promise.resolve(ready)
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        grant: (slot) => {
+          signal?.removeEventListener('abort', onAbort)
+          resolve(slot)
+        },
+      }
+      const onAbort = (): void => {
+        const index = this.waiters.indexOf(waiter)
+        if (index >= 0) this.waiters.splice(index, 1)
+        resolve(undefined)
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      this.waiters.push(waiter)
+    })
+  }
+
+  /** Give a slot back: reuse it with a fresh context, or dispose and replace it in the background. */
+  release(slot: IsolateSlot, reusable: boolean): void {
+    slot.runs++
+    if (this.disposed) {
+      slot.kill()
+      return
+    }
+    if (!reusable || slot.isDisposed || slot.runs >= this.options.maxRunsPerIsolate) {
+      slot.kill()
+      this.track(new Promise((resolve) => setImmediate(resolve)).then(() => this.spawn()))
+      return
+    }
+    this.track(this.warm(slot))
+  }
+
+  /** Dispose every isolate and wait until all background work has finished; idempotent. */
+  async dispose(live: Iterable<IsolateSlot>): Promise<void> {
+    this.disposed = true
+    for (const waiter of this.waiters.splice(0)) waiter.grant(undefined)
+    for (const slot of [...this.idle.splice(0), ...live]) slot.kill()
+    while (this.background.size > 0) await Promise.allSettled(this.background)
+  }
+
+  private async spawn(): Promise<void> {
+    if (this.disposed) return
+    const slot = new IsolateSlot(this.options.memoryLimitMb)
+    await this.warm(slot)
+  }
+
+  private async warm(slot: IsolateSlot): Promise<void> {
+    try {
+      await slot.prepare()
+    } catch {
+      slot.kill()
+      // why: a context that cannot be made means a broken isolate; replace it unless shutting down.
+      if (!this.disposed) this.track(new Promise((resolve) => setTimeout(resolve, 20)).then(() => this.spawn()))
+      return
+    }
+    if (this.disposed) {
+      slot.kill()
+      return
+    }
+    const waiter = this.waiters.shift()
+    if (waiter !== undefined) waiter.grant(slot)
+    else this.idle.push(slot)
+  }
+
+  private track(work: Promise<unknown>): void {
+    const tracked = work.catch(() => undefined).finally(() => this.background.delete(tracked))
+    this.background.add(tracked)
+  }
+}

@@ -1,0 +1,234 @@
+import { toLosslessJson } from '@isocode/code-runtime'
+import type { CodeBinding, CodeBindingNamespace, CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import { describeHostError, describeTaskError, describeSyntaxError } from './describe.ts'
+import type { GuestContext, GuestEvents } from './isolate/bridge.ts'
+import type { IsolateSlot } from './isolate/pool.ts'
+import type { Watchdog } from './isolate/watchdog.ts'
+import { OutputBook } from './output.ts'
+
+/** The budgets one run is held to. */
+export interface RunBudgets {
+  cpuMs: number
+  wallMs: number
+  outputCap: number
+}
+
+interface QueuedCall {
+  id: number
+  ns: number
+  member: string
+  json: string | undefined
+}
+
+/**
+ * One program on one lent isolate: the serialized binding queue, the log book, the budgets and
+ * the single settlement. Every way a run can end goes through `settle`, exactly once.
+ */
+export class ProgramRun implements GuestEvents {
+  readonly result: Promise<CodeRunResult>
+  private readonly output: OutputBook
+  private readonly members: Map<string, CodeBinding>[]
+  private readonly queue: QueuedCall[] = []
+  private readonly late: string[] = []
+  private context: GuestContext | undefined
+  private finished: { kind: 'ok' | 'exception' | 'invalid-output'; text: string | undefined } | undefined
+  private settled = false
+  private closed = false
+  private busy = false
+  private killed = false
+  private inFlight = 0
+  private cpuStartNs = 0n
+  private stopWatch: () => void = () => {}
+  private detachSignal: () => void = () => {}
+  private resolveResult!: (result: CodeRunResult) => void
+
+  constructor(
+    private readonly slot: IsolateSlot,
+    private readonly budgets: RunBudgets,
+    private readonly namespaces: readonly CodeBindingNamespace[],
+    private readonly onSettled: (run: ProgramRun, reusable: boolean) => void,
+  ) {
+    this.output = new OutputBook(budgets.outputCap)
+    this.members = namespaces.map((ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])))
+    this.result = new Promise((resolve) => (this.resolveResult = resolve))
+  }
+
+  /** The isolate this run holds, for disposal of the whole runtime. */
+  get isolateSlot(): IsolateSlot {
+    return this.slot
+  }
+
+  /** Start the program in `context`; the outcome arrives on {@link result}. */
+  start(context: GuestContext, code: string, watchdog: Watchdog, signal: AbortSignal | undefined): Promise<CodeRunResult> {
+    this.context = context
+    if (this.settled) {
+      context.release()
+      return this.result
+    }
+    this.cpuStartNs = this.slot.cpuTimeNs()
+    this.stopWatch = watchdog.watch({
+      cpuTimeNs: () => this.slot.cpuTimeNs(),
+      cpuStartNs: this.cpuStartNs,
+      cpuBudgetNs: BigInt(this.budgets.cpuMs) * 1_000_000n,
+      wallDeadline: performance.now() + this.budgets.wallMs,
+      expire: (budget) =>
+        budget === 'cpu'
+          ? this.kill('timeout', `CPU budget of ${this.budgets.cpuMs} ms exceeded`)
+          : this.kill('timeout', `wall-clock budget of ${this.budgets.wallMs} ms exceeded`),
+    })
+    if (signal !== undefined) {
+      const onAbort = (): void => this.kill('abort', `the run was aborted (${describeHostError(signal.reason)})`)
+      signal.addEventListener('abort', onAbort, { once: true })
+      this.detachSignal = () => signal.removeEventListener('abort', onAbort)
+    }
+    const setup = JSON.stringify({
+      outputCap: this.budgets.outputCap,
+      namespaces: this.namespaces.map((ns, i) => ({
+        global: ns.global,
+        members: [...(this.members[i] as Map<string, CodeBinding>).keys()],
+        errorClass: ns.errorClass ? { name: ns.errorClass.name, member: ns.errorClass.memberNameProperty } : null,
+      })),
+    })
+    let task: Promise<unknown>
+    try {
+      task = context.start(code, setup, this, this.remainingCpuMs())
+    } catch (error) {
+      if (this.slot.isDisposed) this.kill('crash', `the isolate died before the program started: ${describeHostError(error)}`)
+      else this.fail('exception', describeSyntaxError(error))
+      return this.result
+    }
+    this.track(task)
+    return this.result
+  }
+
+  log(text: string): void {
+    if (this.settled) return
+    if (!this.output.add(text)) this.kill('output-limit', this.output.overMessage())
+  }
+
+  call(id: number, ns: number, member: string, json: string | undefined): void {
+    if (this.closed) return
+    this.queue.push({ id, ns, member, json })
+    this.pump()
+  }
+
+  done(kind: 'ok' | 'exception' | 'invalid-output', text: string | undefined): void {
+    if (this.closed) return
+    this.finished = { kind, text }
+    // why: the program is over; queued calls are dropped undispatched, results in flight ignored.
+    this.closed = true
+    this.queue.length = 0
+    if (this.inFlight === 0) this.complete()
+  }
+
+  /** End the run now with `kind`; the isolate is disposed (it may be mid-execution). */
+  kill(kind: CodeRunFailureKind, message: string): void {
+    if (this.settled) return
+    this.killed = true
+    this.slot.kill()
+    this.settle({ logs: this.output.logs, error: { kind, message } })
+  }
+
+  private fail(kind: CodeRunFailureKind, message: string): void {
+    const fits = this.output.fits(JSON.stringify(message))
+    this.settle({ logs: this.output.logs, error: fits ? { kind, message } : { kind: 'output-limit', message: this.output.overMessage() } })
+  }
+
+  private complete(): void {
+    const finished = this.finished
+    if (finished === undefined || this.settled) return
+    for (const line of this.late) {
+      if (!this.output.add(line)) return this.fail('output-limit', this.output.overMessage())
+    }
+    if (finished.kind !== 'ok') return this.fail(finished.kind, finished.text ?? 'the program failed')
+    if (finished.text === undefined) return this.settle({ logs: this.output.logs })
+    if (!this.output.fits(finished.text)) return this.fail('output-limit', this.output.overMessage())
+    let value: JsonValue
+    try {
+      value = JSON.parse(finished.text) as JsonValue
+    } catch {
+      return this.fail('invalid-output', 'the completion value did not arrive as JSON')
+    }
+    this.settle({ value, logs: this.output.logs })
+  }
+
+  private settle(result: CodeRunResult): void {
+    if (this.settled) return
+    this.settled = true
+    this.closed = true
+    this.queue.length = 0
+    this.stopWatch()
+    this.detachSignal()
+    this.context?.release()
+    this.resolveResult(result)
+    // why: a task still queued in the isolate would run old program code during the next run.
+    this.onSettled(this, !this.killed && this.inFlight === 0)
+  }
+
+  private track(task: Promise<unknown>): void {
+    this.inFlight++
+    task.then(
+      () => this.taskSettled(false, undefined),
+      (error: unknown) => this.taskSettled(true, error),
+    )
+  }
+
+  private taskSettled(rejected: boolean, error: unknown): void {
+    this.inFlight--
+    if (this.settled) return
+    if (rejected) {
+      const outcome = describeTaskError(error, this.slot.isDisposed)
+      if (outcome.kind === 'memory') return this.kill('memory', outcome.message)
+      if (outcome.kind === 'cpu') return this.kill('timeout', `CPU budget of ${this.budgets.cpuMs} ms exceeded`)
+      if (outcome.kind === 'crash') return this.kill('crash', outcome.message)
+      // why: an unhandled rejection found while the program still ran fails it (clarification 5);
+      // one found at the end of the task in which it returned is only logged.
+      if (this.finished === undefined) return this.fail('exception', outcome.message)
+      this.late.push(outcome.message)
+    }
+    if (this.finished !== undefined && this.inFlight === 0) this.complete()
+  }
+
+  private pump(): void {
+    if (this.busy || this.closed) return
+    const next = this.queue.shift()
+    if (next === undefined) return
+    this.busy = true
+    void this.invoke(next).finally(() => {
+      this.busy = false
+      this.pump()
+    })
+  }
+
+  private async invoke(call: QueuedCall): Promise<void> {
+    const binding = this.members[call.ns]?.get(call.member)
+    let ok = false
+    let payload: string | undefined = `${call.member} is not a binding of this run`
+    if (binding !== undefined) {
+      try {
+        const args: unknown = call.json === undefined ? undefined : JSON.parse(call.json)
+        const value: unknown = await binding(args)
+        const checked = value === undefined ? undefined : toLosslessJson(value)
+        if (checked === undefined || checked.ok) {
+          ok = true
+          payload = checked === undefined ? undefined : JSON.stringify(checked.value)
+        } else {
+          payload = `${call.member}: the result is not lossless JSON (${checked.reason})`
+        }
+      } catch (error) {
+        payload = describeHostError(error)
+      }
+    }
+    if (this.closed || this.context === undefined) return
+    try {
+      this.track(this.context.resolve(call.id, ok, payload, this.remainingCpuMs()))
+    } catch (error) {
+      this.track(Promise.reject(error))
+    }
+  }
+
+  private remainingCpuMs(): number {
+    const used = Number(this.slot.cpuTimeNs() - this.cpuStartNs) / 1e6
+    return Math.max(1, Math.ceil(this.budgets.cpuMs - used))
+  }
+}

@@ -1,0 +1,30 @@
+import { IsolateRuntime, IsolateRuntimeConfigSchema, hasNoNodeSnapshot, resolveConfig } from '@isocode/isolate-runtime'
+import { Context } from 'cordis'
+import { describe, expect, it } from 'vitest'
+
+describe('config', () => {
+  it('applies defaults', () => {
+    const config = resolveConfig(undefined)
+    expect(config).toMatchObject({ memoryLimitMb: 64, cpuBudgetMs: 5_000, wallBudgetMs: 30_000, outputCapBytes: 65_536 })
+    expect(config.poolSize).toBeGreaterThanOrEqual(1)
+  })
+
+  it('names the field and the fix', () => {
+    expect(() => resolveConfig({ memoryLimitMb: 4 })).toThrow(/memoryLimitMb must be an integer from 8/)
+    expect(() => resolveConfig({ cpuBudgetMs: 500, wallBudgetMs: 100 })).toThrow(/raise wallBudgetMs/)
+    expect(() => resolveConfig({ poolsize: 2 })).toThrow(/unknown option "poolsize"/)
+    const result = IsolateRuntimeConfigSchema['~standard'].validate({ outputCapBytes: 'big' })
+    expect('issues' in result && result.issues[0]?.path).toEqual(['outputCapBytes'])
+  })
+
+  it('makes Cordis reject a plugin with a bad config', async () => {
+    const root = new Context()
+    await expect(Promise.resolve(root.plugin(IsolateRuntime, { poolSize: 0 }))).rejects.toThrow(/poolSize/)
+  })
+
+  it('detects --no-node-snapshot in argv or NODE_OPTIONS', () => {
+    expect(hasNoNodeSnapshot(['--no-node-snapshot'], '')).toBe(true)
+    expect(hasNoNodeSnapshot([], '--max-old-space-size=100 --no-node-snapshot')).toBe(true)
+    expect(hasNoNodeSnapshot([], '')).toBe(false)
+  })
+})

@@ -1,0 +1,36 @@
+import type { CodeBinding, CodeBindingNamespace, CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import { IsolateRuntime } from '@isocode/isolate-runtime'
+import type { IsolateRuntimeConfig } from '@isocode/isolate-runtime'
+import { Context } from 'cordis'
+
+/** Small budgets so budget scenarios finish fast. */
+export const smallBudgets: IsolateRuntimeConfig = {
+  poolSize: 2,
+  memoryLimitMb: 32,
+  cpuBudgetMs: 100,
+  wallBudgetMs: 500,
+  outputCapBytes: 4096,
+}
+
+/** Boot the runtime through a real Cordis app; `dispose` unloads the plugin. */
+export async function boot(config: IsolateRuntimeConfig = {}): Promise<{ root: Context; runtime: IsolateRuntime; dispose: () => Promise<void> }> {
+  const root = new Context()
+  const fiber = await root.plugin(IsolateRuntime, { ...smallBudgets, ...config })
+  const runtime = root.get('codeRuntime') as IsolateRuntime
+  return { root, runtime, dispose: async () => void (await fiber.dispose()) }
+}
+
+/** A namespace from plain functions (copied into a null-prototype record). */
+export function ns(global: string, functions: Record<string, CodeBinding>, errorClass?: CodeBindingNamespace['errorClass']): CodeBindingNamespace {
+  const members = Object.assign(Object.create(null) as Record<string, CodeBinding>, functions)
+  return errorClass === undefined ? { global, functions: members } : { global, functions: members, errorClass }
+}
+
+export const echo: CodeBinding = (args) => Promise.resolve(args as JsonValue)
+export const never: CodeBinding = () => new Promise<JsonValue>(() => {})
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Run a program with optional bindings. */
+export function run(runtime: IsolateRuntime, program: string, bindings: CodeBindingNamespace[] = [], signal?: AbortSignal): Promise<CodeRunResult> {
+  return runtime.run(signal === undefined ? { program, bindings } : { program, bindings, signal })
+}

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { boot, run, sleep } from '../helpers.ts'
+
+let app: Awaited<ReturnType<typeof boot>>
+beforeAll(async () => {
+  app = await boot({ poolSize: 1, cpuBudgetMs: 10_000, wallBudgetMs: 10_000 })
+})
+afterAll(() => app.dispose())
+
+it('aborts a busy run and replaces its isolate', async () => {
+  const controller = new AbortController()
+  const pending = run(app.runtime, "console.log('spinning')\nwhile (true) {}", [], controller.signal)
+  await sleep(50)
+  controller.abort(new Error('stop'))
+  const result = await pending
+  expect(result).toEqual({ logs: ['spinning'], error: { kind: 'abort', message: expect.stringContaining('stop') } })
+  expect(await run(app.runtime, 'return 1')).toEqual({ value: 1, logs: [] })
+})
+
+it('aborts a run still waiting in the queue without running it', async () => {
+  const busy = new AbortController()
+  const first = run(app.runtime, 'while (true) {}', [], busy.signal)
+  const queued = new AbortController()
+  const second = run(app.runtime, "console.log('never')", [], queued.signal)
+  queued.abort()
+  expect(await second).toEqual({ logs: [], error: { kind: 'abort', message: expect.any(String) } })
+  busy.abort()
+  expect((await first).error?.kind).toBe('abort')
+})

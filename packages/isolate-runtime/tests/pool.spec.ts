@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { boot, run } from './helpers.ts'
+
+describe('pool', () => {
+  let app: Awaited<ReturnType<typeof boot>>
+  beforeAll(async () => {
+    app = await boot({ poolSize: 2, maxRunsPerIsolate: 3 })
+  })
+  afterAll(() => app.dispose())
+
+  it('reuses and recycles isolates with a fresh context every run', async () => {
+    for (let i = 0; i < 10; i++) {
+      const result = await run(app.runtime, `const seen = typeof (globalThis as any).mark; (globalThis as any).mark = 1; return [seen, ${i}]`)
+      expect(result).toEqual({ value: ['undefined', i], logs: [] })
+    }
+  })
+
+  it('serves 100 concurrent runs, queued FIFO beyond the pool size', async () => {
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => run(app.runtime, `return ${i}`)))
+    expect(results.map((r) => r.value)).toEqual(Array.from({ length: 100 }, (_, i) => i))
+  })
+
+  it('starts queued runs in arrival order', async () => {
+    const order: number[] = []
+    const note = (i: number) => () => {
+      order.push(i)
+      return Promise.resolve(i)
+    }
+    const functions = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`f${i}`, note(i)]))
+    const runs = Array.from({ length: 8 }, (_, i) => run(app.runtime, `return await tools.f${i}({})`, [{ global: 'tools', functions }]))
+    await Promise.all(runs)
+    expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+  })
+})

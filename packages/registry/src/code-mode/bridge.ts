@@ -1,0 +1,83 @@
+import { type CodeBinding, type CodeBindingNamespace, type JsonValue, toLosslessJson } from '@isocode/code-runtime'
+import type { SessionEvent } from '@isocode/harness'
+import { TOOL_CALL_ERROR_CLASS, TOOL_CALL_ERROR_TOOL_PROPERTY } from '@isocode/sdk-codegen'
+import type { ScopeKey, ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../types.ts'
+import { contentToText, failureText } from './output.ts'
+import { DispatchQueue } from './queue.ts'
+
+/** The global the program calls its tools through, and the error class a failed call throws. */
+export const TOOLS_GLOBAL = 'tools'
+// why: the same names the tools:sdk instructions promise the program.
+export const TOOL_ERROR_CLASS = { name: TOOL_CALL_ERROR_CLASS, memberNameProperty: TOOL_CALL_ERROR_TOOL_PROPERTY } as const
+
+/** What one run's bridge needs from the registry. */
+export interface BridgeHost {
+  /** The registry's complete pipeline (`ctx.tools.execute`). */
+  execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
+  /** Append a durable `tool/code-dispatch` event to the log of `scope`; never throws. */
+  log(scope: ScopeKey | undefined, event: SessionEvent): Promise<void>
+}
+
+/** One run's bindings plus the settlement hook run_code calls when the program is done. */
+export interface CodeBridge {
+  readonly namespace: CodeBindingNamespace
+  /** Stop accepting calls, fire the run-scoped abort and wait for the in-flight sub-call. */
+  settle(): Promise<void>
+}
+
+function dispatchEvent(input: ToolExecutionInput, outer: ToolExecution, result: ToolExecutionResult): SessionEvent {
+  const event: SessionEvent = {
+    type: 'tool/code-dispatch',
+    callId: input.callId,
+    parentCallId: outer.callId,
+    name: input.name,
+    arguments: input.arguments as JsonValue,
+    isError: result.isError,
+    content: contentToText(result.content),
+  }
+  if (result.error !== undefined) event.error = { name: result.error.name, code: result.error.code }
+  return event
+}
+
+/**
+ * Build the `tools` namespace of one run_code call: one binding per visible end tool, each call
+ * JSON-normalized, serialized, sent through the whole pipeline with the outer token as parent,
+ * and logged as a `tool/code-dispatch` event.
+ */
+export function createCodeBridge(host: BridgeHost, outer: ToolExecution, toolNames: readonly string[], signal: AbortSignal): CodeBridge {
+  const queue = new DispatchQueue()
+  let dispatched = 0
+
+  const call = (name: string, args: unknown): Promise<JsonValue> => {
+    const refusal = (): string => `tools.${name} was called after the program settled; it was not run`
+    if (queue.closed) return Promise.reject(new Error(refusal()))
+    // why: clarification 14 — a refused argument is never dispatched and takes no call number.
+    const json = toLosslessJson(args)
+    if (!json.ok) return Promise.reject(new Error(`tools.${name}: arguments must be lossless JSON (${json.reason})`))
+    return queue.enqueue(async () => {
+      dispatched += 1
+      const input: ToolExecutionInput = {
+        callId: `${outer.callId}:code:${dispatched}`,
+        name,
+        arguments: json.value,
+        parent: outer.token,
+        signal,
+        ...(outer.agent === undefined ? {} : { agent: outer.agent }),
+      }
+      const result = await host.execute(input)
+      await host.log(outer.agent, dispatchEvent(input, outer, result))
+      if (result.isError) throw new Error(failureText(result))
+      // why: a sub-call's additionalContext is dropped on purpose (it would break call/result adjacency).
+      return contentToText(result.content)
+    }, refusal)
+  }
+
+  // why: tool names are hostile input (`__proto__`, `constructor`): a null-prototype record.
+  const functions = Object.create(null) as Record<string, CodeBinding>
+  for (const name of toolNames) functions[name] = (args) => call(name, args)
+
+  return {
+    namespace: { global: TOOLS_GLOBAL, functions, errorClass: { ...TOOL_ERROR_CLASS } },
+    settle: () => queue.settle(),
+  }
+}

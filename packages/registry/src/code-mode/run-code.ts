@@ -1,0 +1,89 @@
+import type { CodeRuntime } from '@isocode/code-runtime'
+import { CodeRunFailedError, RegistryError, ToolArgsError } from '../errors.ts'
+import { RUN_CODE } from '../store/reserved.ts'
+import type { JsonObject, ScopeKey, ToolDefinition, ToolExecution } from '../types.ts'
+import { type BridgeHost, createCodeBridge } from './bridge.ts'
+import { failureMessage, successText } from './output.ts'
+
+/** What run_code needs beyond the bridge: the runtime and the calling scope's end tools. */
+export interface RunCodeHost extends BridgeHost {
+  /** The mounted `ctx.codeRuntime`, or undefined when none is loaded. */
+  runtime(): CodeRuntime | undefined
+  /** Names of the visible end tools of `scope` (never run_code), enumerated once per run. */
+  endToolNames(scope: ScopeKey | undefined): string[]
+}
+
+/** The wire schema of the reserved run_code transport. */
+export const RUN_CODE_PARAMETERS: JsonObject = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'string',
+      description: 'TypeScript: the body of an async function that calls `await tools.<name>(args)`; print or return what you need.',
+    },
+    description: { type: 'string', description: 'One line saying what the program does, shown to the user.' },
+  },
+  required: ['code', 'description'],
+  additionalProperties: false,
+}
+
+interface RunCodeArgs {
+  code: string
+  description: string
+}
+
+function readArgs(args: JsonObject): RunCodeArgs {
+  const violations: string[] = []
+  if (typeof args.code !== 'string') violations.push('args.code: expected a string (the program)')
+  if (typeof args.description !== 'string') violations.push('args.description: expected a string')
+  else if (args.description.trim() === '') violations.push('args.description: must not be empty or whitespace only')
+  if (violations.length > 0) throw new ToolArgsError(violations, RUN_CODE)
+  return args as unknown as RunCodeArgs
+}
+
+function requireRuntime(host: RunCodeHost): CodeRuntime {
+  const runtime = host.runtime()
+  if (runtime === undefined || runtime.language !== 'typescript') {
+    throw new RegistryError('run_code: Code Mode needs a loaded ctx.codeRuntime with language "typescript"', 'CODE_MODE_UNAVAILABLE')
+  }
+  return runtime
+}
+
+async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecution): Promise<string> {
+  const runtime = requireRuntime(host)
+  // why: the run-scoped abort follows the outer signal in and fires when the run settles, so a
+  // budget expiry aborts an in-flight sub-tool instead of orphaning it.
+  const runAbort = new AbortController()
+  const outer = exec.signal
+  const follow = (): void => runAbort.abort(outer?.reason)
+  if (outer?.aborted) follow()
+  else outer?.addEventListener('abort', follow, { once: true })
+  const bridge = createCodeBridge(host, exec, host.endToolNames(exec.agent), runAbort.signal)
+  try {
+    const result = await runtime.run({ program: args.code, bindings: [bridge.namespace], signal: runAbort.signal })
+    if (result.error !== undefined) throw new CodeRunFailedError(failureMessage(result))
+    return successText(result)
+  } finally {
+    outer?.removeEventListener('abort', follow)
+    runAbort.abort(new Error('run_code settled'))
+    // why: drain before returning, so every tool/code-dispatch event lands before run_code's result.
+    await bridge.settle()
+  }
+}
+
+/** Build the reserved run_code transport definition for one registry. */
+export function createRunCodeTool(host: RunCodeHost): ToolDefinition {
+  return {
+    name: RUN_CODE,
+    description:
+      'Run a TypeScript program against the typed `tools` SDK described in the system prompt. Only what the program prints or returns comes back.',
+    parameters: RUN_CODE_PARAMETERS,
+    async execute(args, exec) {
+      const text = await runProgram(host, readArgs(args), exec)
+      return [{ type: 'text', text }]
+    },
+    presentCall(args) {
+      return typeof args.code === 'string' ? { card: 'generic', kind: 'execute', title: args.code } : undefined
+    },
+  }
+}

@@ -1,0 +1,43 @@
+import type { ToolExecution, ToolExecutionResult } from '../types.ts'
+import { aroundDispatch } from './dispatch.ts'
+import { sealExecution } from './execution.ts'
+import { finalizeResult, observe } from './finalize.ts'
+import type { PipelineHost, TokenIssuer } from './host.ts'
+import { postExecute } from './post-execute.ts'
+import { preExecute, runGuards } from './pre-execute.ts'
+import { describeThrown, errorResult, registryFailure } from './results.ts'
+import { snapshotInput } from './snapshot.ts'
+
+async function runPolicy(host: PipelineHost, exec: ToolExecution): Promise<ToolExecutionResult> {
+  const gate = await preExecute(host.ctx, exec)
+  if (gate.kind === 'failed') return gate.result
+  let result = gate.kind === 'denied' ? gate.result : runGuards(host, exec)
+  if (result === undefined) {
+    const outcome = await aroundDispatch(host, exec)
+    if (!outcome.post) return outcome.result
+    result = outcome.result
+  }
+  return postExecute(host.ctx, exec, result)
+}
+
+/**
+ * Execute one tool call through the whole pipeline: snapshot the input → tools/pre-execute →
+ * guards → tools/execute (around dispatch) → tools/post-execute → final lossless-JSON validation
+ * and freeze → tools/result observers. Every failure is an isError result; never rejects.
+ */
+export async function executeTool(host: PipelineHost, tokens: TokenIssuer, input: unknown): Promise<ToolExecutionResult> {
+  const snapshot = snapshotInput(input, tokens)
+  if (!snapshot.ok) return snapshot.result
+  const { exec } = snapshot
+  let candidate: ToolExecutionResult
+  try {
+    candidate = await runPolicy(host, exec)
+  } catch (error) {
+    // why: every stage already contains its own failures; this is the last line of defence.
+    candidate = errorResult(exec.callId, registryFailure('TOOL_FAILED', `tool "${exec.name}" failed in the pipeline: ${describeThrown(error)}`))
+  }
+  const result = finalizeResult(exec.callId, exec.name, candidate)
+  sealExecution(exec)
+  observe(host.ctx, exec, result)
+  return result
+}

@@ -1,0 +1,95 @@
+import { type Approval, scopeTarget } from '@isocode/harness'
+import type { Context } from 'cordis'
+import type { PreToolDecision, ToolExecution, ToolExecutionResult } from '../types.ts'
+import { ALLOW, parsePreDecision } from './decisions.ts'
+import { hasListeners } from './events.ts'
+import type { PipelineHost } from './host.ts'
+import { describeThrown, errorResult, failureOfThrown, registryFailure } from './results.ts'
+
+/**
+ * What the policy phase decided: proceed to dispatch, a denial (still flows through
+ * tools/post-execute), or a policy failure (skips post-execute; observers still see it).
+ */
+export type Gate =
+  | { kind: 'proceed' }
+  | { kind: 'denied'; result: ToolExecutionResult }
+  | { kind: 'failed'; result: ToolExecutionResult }
+
+const PROCEED: Gate = Object.freeze({ kind: 'proceed' })
+const allowByDefault = async (): Promise<PreToolDecision> => ALLOW
+
+function denied(exec: ToolExecution, reason: string): Gate {
+  return { kind: 'denied', result: errorResult(exec.callId, registryFailure('DENIED', reason)) }
+}
+
+/**
+ * Run tools/pre-execute (scope-filtered, registration order), validate its decision exactly and
+ * service `ask` through the optional approval seam. A throwing listener or garbage fails closed.
+ */
+export async function preExecute(ctx: Context, exec: ToolExecution): Promise<Gate> {
+  if (!hasListeners(ctx, 'tools/pre-execute')) return PROCEED
+  let raw: unknown
+  try {
+    raw = await ctx.waterfall(scopeTarget(exec.agent), 'tools/pre-execute', exec, allowByDefault)
+  } catch (error) {
+    const failure = failureOfThrown(error, 'DENIED', `tools/pre-execute listener failed for tool "${exec.name}": `)
+    return { kind: 'failed', result: errorResult(exec.callId, failure) }
+  }
+  const decision = parsePreDecision(raw)
+  if (typeof decision === 'string') {
+    const failure = registryFailure('INVALID_DECISION', `tools/pre-execute returned an invalid decision for tool "${exec.name}": ${decision}`)
+    return { kind: 'failed', result: errorResult(exec.callId, failure) }
+  }
+  if (decision.kind === 'allow') return PROCEED
+  if (decision.kind === 'deny') return denied(exec, decision.reason)
+  return askApproval(ctx, exec, decision.reason)
+}
+
+async function askApproval(ctx: Context, exec: ToolExecution, reason: string | undefined): Promise<Gate> {
+  const needs = `tool "${exec.name}" requires approval${reason === undefined ? '' : ` (${reason})`}`
+  // why: opportunistic, never injected: a deployment without the seam keeps the ask→deny degrade.
+  const approval = ctx.get('approval') as Approval | undefined
+  if (approval === undefined) return denied(exec, `${needs}, but no approval service is available`)
+  if (exec.agent === undefined) return denied(exec, `${needs}, but the call has no agent to route it through`)
+  let outcome: unknown
+  try {
+    outcome = await approval.request(exec, reason)
+  } catch (error) {
+    return denied(exec, `approval for tool "${exec.name}" failed: ${describeThrown(error)}`)
+  }
+  switch (outcome) {
+    case 'allowed-once':
+      return PROCEED
+    case 'rejected':
+      return denied(exec, `the user rejected tool "${exec.name}"`)
+    case 'cancelled':
+      return denied(exec, `approval for tool "${exec.name}" was cancelled`)
+    default:
+      return denied(exec, `approval for tool "${exec.name}" returned an unknown outcome`)
+  }
+}
+
+/**
+ * Run the scope's guards in order; the first returned string is a final denial. A guard that
+ * throws or returns anything but a string or `undefined` denies too (fail closed).
+ */
+export function runGuards(host: PipelineHost, exec: ToolExecution): ToolExecutionResult | undefined {
+  let guards
+  try {
+    guards = host.guards(exec.agent)
+  } catch (error) {
+    return errorResult(exec.callId, registryFailure('DENIED', `guards for tool "${exec.name}" could not be resolved: ${describeThrown(error)}`))
+  }
+  for (const guard of guards) {
+    let verdict: unknown
+    try {
+      verdict = guard(exec)
+    } catch (error) {
+      return errorResult(exec.callId, registryFailure('DENIED', `a guard failed for tool "${exec.name}": ${describeThrown(error)}`))
+    }
+    if (verdict === undefined) continue
+    const reason = typeof verdict === 'string' ? verdict : `a guard returned a non-string verdict for tool "${exec.name}"`
+    return errorResult(exec.callId, registryFailure('DENIED', reason === '' ? `tool "${exec.name}" was denied by a guard` : reason))
+  }
+  return undefined
+}

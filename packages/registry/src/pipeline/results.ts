@@ -1,0 +1,61 @@
+import { HarnessError } from '@isocode/harness'
+import { RegistryError, type RegistryErrorCode } from '../errors.ts'
+import type { ToolExecutionResult } from '../types.ts'
+
+/** The structured failure class a result carries, plus its model-facing text. */
+export interface Failure {
+  readonly message: string
+  readonly name: string
+  readonly code: string
+}
+
+/** An isError result for `failure`: the text goes to the model, `{ name, code }` to plugins. */
+export function errorResult(callId: string, failure: Failure): ToolExecutionResult {
+  return {
+    callId,
+    content: [{ type: 'text', text: failure.message }],
+    isError: true,
+    error: { name: failure.name, code: failure.code },
+  }
+}
+
+/** A registry failure with `code` and `message`. */
+export function registryFailure(code: RegistryErrorCode, message: string): Failure {
+  return failureOfError(new RegistryError(message, code))
+}
+
+/**
+ * What a thrown value becomes: a HarnessError keeps its own `{ name, code }` and message; anything
+ * else becomes a RegistryError with `code` and `prefix` + its message.
+ */
+export function failureOfThrown(thrown: unknown, code: RegistryErrorCode, prefix: string): Failure {
+  if (thrown instanceof HarnessError) {
+    try {
+      const { message, name, code: own } = thrown
+      if (typeof message === 'string' && typeof name === 'string' && typeof own === 'string') {
+        return { message, name, code: own }
+      }
+    } catch {
+      // why: a hostile subclass with throwing getters degrades to the generic wrapping below.
+    }
+  }
+  return registryFailure(code, `${prefix}${describeThrown(thrown)}`)
+}
+
+/** A printable message of any thrown value; never throws. */
+export function describeThrown(thrown: unknown): string {
+  try {
+    if (thrown instanceof Error) return String(thrown.message)
+    if (typeof thrown === 'object' && thrown !== null) {
+      const message = (thrown as { message?: unknown }).message
+      if (typeof message === 'string') return message
+    }
+    return String(thrown)
+  } catch {
+    return '<unprintable thrown value>'
+  }
+}
+
+function failureOfError(error: HarnessError): Failure {
+  return { message: error.message, name: error.name, code: error.code }
+}

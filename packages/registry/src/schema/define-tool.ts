@@ -1,0 +1,93 @@
+import { RegistryError, ToolArgsError } from '../errors.ts'
+import type { ToolCallView, ToolResultSnapshot, ToolResultView } from '../presentation/views.ts'
+import type { ToolDefinition, ToolExecution, ToolOutput } from '../types.ts'
+import { checkValue } from './check-value.ts'
+import { compileSchemaSpec } from './compile.ts'
+import type { SpecNode } from './node.ts'
+import type { InferArgs, SchemaSpec } from './spec.ts'
+import { nodeToJsonSchema } from './to-json-schema.ts'
+
+/** What a tool author writes for defineTool: a ToolDefinition whose parameters are a SchemaSpec. */
+export interface DefineToolInput<S extends SchemaSpec> {
+  name: string
+  description?: string
+  parameters: S
+  execute(args: InferArgs<S>, exec: ToolExecution): Promise<ToolOutput>
+  presentCall?(args: InferArgs<S>): ToolCallView | undefined
+  presentResult?(args: InferArgs<S>, result: ToolResultSnapshot): ToolResultView | undefined
+  /** Cooperative budget in ms (positive, finite), enforced only by the timeout-policy plugin. */
+  timeoutMs?: number
+}
+
+const FIELDS = new Set(['name', 'description', 'parameters', 'execute', 'presentCall', 'presentResult', 'timeoutMs'])
+
+/**
+ * Build a ToolDefinition from a typed SchemaSpec: `parameters` becomes JSON Schema, execute checks
+ * the model's arguments first (throwing ToolArgsError, code INVALID_ARGS, listing every violation),
+ * and the presenters return undefined instead of throwing for arguments that do not fit.
+ * @example defineTool({ name: 'read_file', parameters: { path: { type: 'string', required: true } }, async execute(args) { ... } })
+ */
+export function defineTool<const S extends SchemaSpec>(tool: DefineToolInput<S>): ToolDefinition<InferArgs<S>> {
+  const label = checkShape(tool)
+  const root = compileSchemaSpec(tool.parameters, label)
+  const { name, description, execute, presentCall, presentResult, timeoutMs } = tool
+  type Args = InferArgs<S>
+  // why: the callbacks are captured once, so replacing a property of `tool` later changes nothing.
+  const definition: ToolDefinition<Args> = {
+    name,
+    ...(description === undefined ? {} : { description }),
+    parameters: nodeToJsonSchema(root),
+    async execute(args: Args, exec: ToolExecution): Promise<ToolOutput> {
+      const violations = checkValue(root, args, 'args')
+      if (violations.length > 0) throw new ToolArgsError(violations, name)
+      return execute.call(tool, args, exec)
+    },
+  }
+  if (presentCall !== undefined) {
+    definition.presentCall = (args: Args) => (fits(root, args) ? quietly(() => presentCall.call(tool, args)) : undefined)
+  }
+  if (presentResult !== undefined) {
+    definition.presentResult = (args: Args, result: ToolResultSnapshot) =>
+      fits(root, args) ? quietly(() => presentResult.call(tool, args, result)) : undefined
+  }
+  if (timeoutMs !== undefined) definition.timeoutMs = timeoutMs
+  return Object.freeze(definition)
+}
+
+// why: display must never crash a live stream or a replay of an older log, so a presenter that
+// throws is treated like one that has nothing to say.
+function quietly<T>(present: () => T | undefined): T | undefined {
+  try {
+    return present()
+  } catch {
+    return undefined
+  }
+}
+
+function fits(root: SpecNode, args: unknown): boolean {
+  return checkValue(root, args, 'args').length === 0
+}
+
+function checkShape(tool: unknown): string {
+  if (typeof tool !== 'object' || tool === null) fail('defineTool', 'expects one object { name, description, parameters, execute }')
+  const t = tool as Record<string, unknown>
+  if (typeof t.name !== 'string' || t.name === '') fail('defineTool', 'name must be a non-empty string')
+  const label = `defineTool(${JSON.stringify(t.name)})`
+  for (const key of Object.keys(t)) {
+    if (!FIELDS.has(key)) fail(label, `${key} is not a defineTool field (use ${[...FIELDS].join(', ')})`)
+  }
+  if (t.description !== undefined && typeof t.description !== 'string') fail(label, 'description must be a string')
+  if (typeof t.execute !== 'function') fail(label, 'execute must be a function (args, exec) => Promise<ToolOutput>')
+  for (const key of ['presentCall', 'presentResult']) {
+    if (t[key] !== undefined && typeof t[key] !== 'function') fail(label, `${key} must be a function or omitted`)
+  }
+  const timeoutMs = t.timeoutMs
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    fail(label, `timeoutMs must be a positive finite number of milliseconds or omitted (got ${String(timeoutMs)})`)
+  }
+  return label
+}
+
+function fail(label: string, message: string): never {
+  throw new RegistryError(`${label}: ${message}`, 'INVALID_DEFINITION')
+}

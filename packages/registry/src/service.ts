@@ -1,0 +1,253 @@
+import { Service } from 'cordis'
+import type { Context } from 'cordis'
+import { toLosslessJson } from '@isocode/code-runtime'
+import { scopeOf } from '@isocode/harness'
+import type { ScopeKey } from '@isocode/harness'
+import { toolsChange } from './change.ts'
+import type { ToolsChangeKind } from './change.ts'
+import { ToolRegistryConfigSchema } from './config.ts'
+import type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
+import { createRunCodeTool } from './code-mode/run-code.ts'
+import type { RunCodeHost } from './code-mode/run-code.ts'
+import { contribute } from './contribution.ts'
+import type { ContributionSource } from './contribution.ts'
+import { RegistryError } from './errors.ts'
+import { executeTool } from './pipeline/execute.ts'
+import type { PipelineHost, TokenIssuer } from './pipeline/host.ts'
+import { createTokenIssuer } from './pipeline/tokens.ts'
+import { Guards } from './store/guards.ts'
+import { ToolLayers } from './store/layers.ts'
+import { RUN_CODE } from './store/reserved.ts'
+import { Restrictions, snapshotRestriction } from './store/restrictions.ts'
+import { snapshotDefinition } from './store/snapshot.ts'
+import type {
+  ToolDefinition,
+  ToolExecutionInput,
+  ToolExecutionResult,
+  ToolGuard,
+  ToolRestriction,
+  ToolSchema,
+} from './types.ts'
+
+declare module 'cordis' {
+  interface Context {
+    tools: ToolRegistry
+  }
+}
+
+/**
+ * `ctx.tools`: tool registration in global and per-agent layers, restrictions, guards, the
+ * execution pipeline and the registry's contribution to the system prompt.
+ */
+export class ToolRegistry extends Service {
+  static Config = ToolRegistryConfigSchema
+  /** The presentation mode this registry was configured with. */
+  readonly mode: ToolPresentationMode
+  private readonly layers = new ToolLayers()
+  private readonly restrictions = new Restrictions()
+  private readonly guardTable = new Guards()
+  private readonly tokens: TokenIssuer = createTokenIssuer()
+  private readonly host: PipelineHost
+  /** The reserved run_code transport in non-native modes. */
+  private readonly transport: ToolDefinition | undefined
+
+  constructor(ctx: Context, config: ToolRegistryConfig = {}) {
+    super(ctx, 'tools')
+    // why: Cordis has already run `Config` (defaulting and checking mode); direct construction defaults here.
+    this.mode = config.mode ?? 'native'
+    // why: `this` here is the raw instance and `ctx` the registry's own context; the host and the
+    // prompt provider must read the registry's state and dispatch on its context, never a caller's.
+    this.host = Object.freeze({
+      ctx,
+      resolve: (name: string, scope: ScopeKey | undefined) => this.resolve(name, scope),
+      guards: (scope: ScopeKey | undefined) => this.guardTable.for(scope),
+    })
+    this.transport = config.mode === 'native' ? undefined : snapshotDefinition(createRunCodeTool(this.codeModeHost(ctx)))
+    const source: ContributionSource = {
+      endTools: (scope) => this.endTools(scope),
+      endSchemas: (scope) => this.project(this.endTools(scope)),
+      knownNames: (scope) => this.names(scope),
+      runtime: () => ctx.get('codeRuntime') ?? undefined,
+      transportSchema: () => this.project(this.transport === undefined ? [] : [this.transport])[0] as ToolSchema,
+    }
+    // why: an optional child fiber instead of a static `inject`: the registry and execute() work
+    // without a prompt service, and a systemPrompt reload only re-registers this provider; a hard
+    // inject would restart the registry itself and wipe every registration it holds.
+    ctx.inject(['systemPrompt'], (sub) => contribute(sub, source, this.mode))
+  }
+
+  /**
+   * Register a tool as a frozen snapshot in the caller's layer (global, or the agent scope of the
+   * calling ctx, shadowing a same-named global there). Disposed with the calling fiber.
+   */
+  register(definition: ToolDefinition): () => Promise<void> {
+    const snapshot = snapshotDefinition(definition)
+    const name = snapshot.name
+    if (this.mode !== 'native' && name === RUN_CODE) {
+      throw new RegistryError(`tools.register: "${RUN_CODE}" is reserved for the Code Mode transport in mode "${this.mode}"; rename the tool`, 'RESERVED_NAME')
+    }
+    const caller = this.ctx
+    const scope = scopeOf(caller)
+    return caller.effect(() => {
+      if (this.layers.has(scope, name)) {
+        throw new RegistryError(
+          scope === undefined
+            ? `tools.register: tool "${name}" is already registered globally; to give one agent its own variant, register it from that agent's scoped context (agent.ctx.tools.register), where it shadows the global one`
+            : `tools.register: tool "${name}" is already registered in this scope; dispose the existing registration first`,
+          'DUPLICATE_TOOL',
+        )
+      }
+      this.layers.add(scope, snapshot)
+      this.announce(caller, 'register', scope, [name], () => this.layers.remove(scope, snapshot))
+      return () => {
+        if (this.layers.remove(scope, snapshot)) this.announceQuietly(caller, 'unregister', scope, [name])
+      }
+    }, `tools.register(${JSON.stringify(name)})`)
+  }
+
+  /**
+   * Mask the global tool layer for the calling agent (scoped contexts only): `allow` keeps only the
+   * listed tools, `deny` removes them; restrictions intersect and are lifted by their disposer.
+   */
+  restrict(filter: ToolRestriction): () => Promise<void> {
+    const caller = this.ctx
+    const scope = scopeOf(caller)
+    if (scope === undefined) {
+      throw new RegistryError(
+        'tools.restrict requires a scoped context: call it on an agent scope (createAgentScope(ctx).ctx.tools.restrict(...)); a plain plugin context sees the whole global layer',
+        'INVALID_RESTRICTION',
+      )
+    }
+    const own = new Set(this.layers.layer(scope)?.keys() ?? [])
+    const restriction = snapshotRestriction(filter, this.layers.globalNames(), own)
+    const names = [...(restriction.allow ?? []), ...(restriction.deny ?? [])]
+    return caller.effect(() => {
+      this.restrictions.add(scope, restriction)
+      this.announce(caller, 'restrict', scope, names, () => this.restrictions.remove(scope, restriction))
+      return () => {
+        this.restrictions.remove(scope, restriction)
+        this.announceQuietly(caller, 'unrestrict', scope, names)
+      }
+    }, 'tools.restrict()')
+  }
+
+  /** The frozen definition `name` resolves to for `scope` (omitted = the global view), shadowing and restrictions applied. */
+  get(name: string, scope?: ScopeKey): ToolDefinition | undefined {
+    return this.resolve(name, scope)
+  }
+
+  /** The executable view of `scope` (omitted = global): the restricted global layer, then the scope's own. */
+  visible(scope?: ScopeKey): ToolDefinition[] {
+    const own = scope === undefined ? undefined : this.layers.layer(scope)
+    const result: ToolDefinition[] = []
+    for (const [name, def] of this.layers.layer(undefined) ?? []) {
+      if (own?.has(name) !== true && this.restrictions.allows(scope, name)) result.push(def)
+    }
+    if (own !== undefined) result.push(...own.values())
+    if (this.transport !== undefined) result.push(this.transport)
+    return result
+  }
+
+  /** The pre-restriction name universe of `scope`: global names, then the scope's own. */
+  knownNames(scope?: ScopeKey): string[] {
+    return this.names(scope)
+  }
+
+  /** Fresh deep copies of `{ name, description?, parameters }` of everything `scope` can see. */
+  schemas(scope?: ScopeKey): ToolSchema[] {
+    return this.project(this.visible(scope))
+  }
+
+  /**
+   * Add a monotonic synchronous guard evaluated after tools/pre-execute: a returned string denies.
+   * A plain-context guard is global, an agent-scope guard applies to that agent only.
+   */
+  guard(guard: ToolGuard): () => Promise<void> {
+    if (typeof guard !== 'function') {
+      throw new RegistryError('tools.guard: guard must be a function (execution) => string | undefined', 'INVALID_DEFINITION')
+    }
+    const scope = scopeOf(this.ctx)
+    return this.ctx.effect(() => this.guardTable.add(scope, guard), 'tools.guard()')
+  }
+
+  /** Run one call through the pipeline; never rejects, every failure is an isError result. */
+  async execute(exec: ToolExecutionInput): Promise<ToolExecutionResult> {
+    return executeTool(this.host, this.tokens, exec)
+  }
+
+  private resolve(name: string, scope: ScopeKey | undefined): ToolDefinition | undefined {
+    if (typeof name !== 'string') return undefined
+    // why: the transport stays available in non-native modes whatever the scope restricts.
+    if (name === RUN_CODE && this.transport !== undefined) return this.transport
+    const own = scope === undefined ? undefined : this.layers.layer(scope)?.get(name)
+    if (own !== undefined) return own
+    const global = this.layers.layer(undefined)?.get(name)
+    return global !== undefined && this.restrictions.allows(scope, name) ? global : undefined
+  }
+
+  private names(scope: ScopeKey | undefined): string[] {
+    const names = new Set(this.layers.globalNames())
+    for (const name of (scope === undefined ? undefined : this.layers.layer(scope)?.keys()) ?? []) names.add(name)
+    return [...names]
+  }
+
+  private endTools(scope: ScopeKey | undefined): ToolDefinition[] {
+    const all = this.visible(scope)
+    return this.transport === undefined ? all : all.filter((def) => def !== this.transport)
+  }
+
+  // why: run_code's host reads the registry through the raw instance and its own ctx, never a caller's.
+  private codeModeHost(ctx: Context): RunCodeHost {
+    return {
+      execute: (input) => this.execute(input),
+      runtime: () => ctx.get('codeRuntime') ?? undefined,
+      endToolNames: (scope) => this.endTools(scope).map((def) => def.name),
+      log: async (scope, event) => {
+        try {
+          await ctx.get('session')?.append(scope, event)
+        } catch (error) {
+          ctx.logger('tools').warn('session sink failed to append %s: %s', event.type, error instanceof Error ? error.message : String(error))
+        }
+      },
+    }
+  }
+
+  private project(defs: readonly ToolDefinition[]): ToolSchema[] {
+    return defs.map((def) => {
+      const schema: ToolSchema = { name: def.name, parameters: structuredCopy(def) }
+      if (def.description !== undefined) schema.description = def.description
+      return schema
+    })
+  }
+
+  // why: a throwing tools/change listener during register/restrict rolls the change back and
+  // reaches the caller, so nothing is left half-registered.
+  private announce(caller: Context, kind: ToolsChangeKind, scope: ScopeKey | undefined, names: string[], rollback: () => void): void {
+    try {
+      caller.emit('tools/change', toolsChange(kind, scope, names))
+    } catch (error) {
+      rollback()
+      throw error
+    }
+  }
+
+  private announceQuietly(caller: Context, kind: ToolsChangeKind, scope: ScopeKey | undefined, names: string[]): void {
+    try {
+      caller.emit('tools/change', toolsChange(kind, scope, names))
+    } catch (error) {
+      try {
+        this.host.ctx.logger('tools').warn('tools/change listener failed during disposal: %s', error instanceof Error ? error.message : String(error))
+      } catch {
+        // why: disposal must finish even when logging is impossible.
+      }
+    }
+  }
+}
+
+// why: the stored parameters are frozen lossless JSON, so re-detaching them cannot fail; it yields
+// a fresh mutable deep copy without recursion (any nesting depth).
+function structuredCopy(def: ToolDefinition): ToolSchema['parameters'] {
+  const copy = toLosslessJson(def.parameters)
+  if (!copy.ok) throw new RegistryError(`tool "${def.name}": stored parameters are not JSON (${copy.reason})`, 'INVALID_DEFINITION')
+  return copy.value as ToolSchema['parameters']
+}

@@ -1,0 +1,82 @@
+import { toLosslessJson } from '@isocode/code-runtime'
+import { RegistryError } from '../errors.ts'
+import type { JsonObject, JsonValue, ToolDefinition } from '../types.ts'
+
+function invalid(message: string): never {
+  throw new RegistryError(message, 'INVALID_DEFINITION')
+}
+
+function isJsonObject(value: JsonValue): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Deep-freeze a detached JSON value without recursion. */
+export function deepFreeze<T extends JsonValue>(value: T): T {
+  const stack: JsonValue[] = [value]
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (typeof node !== 'object' || node === null) continue
+    Object.freeze(node)
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push(child)
+  }
+  return value
+}
+
+/** Validate `parameters` as lossless JSON before and after cloning; return the frozen clone. */
+export function detachParameters(name: string, parameters: unknown): JsonObject {
+  const first = toLosslessJson(parameters)
+  if (!first.ok) invalid(`tool "${name}": parameters must be lossless JSON (${first.reason}); pass plain JSON Schema data`)
+  // why: the clone is what the registry keeps and sends; re-validating it pins that the copy (not
+  // only the caller's object, which may be a proxy or carry getters) is data.
+  const second = toLosslessJson(first.value)
+  if (!second.ok || !isJsonObject(first.value)) {
+    invalid(`tool "${name}": parameters must be a JSON Schema object (use {"type":"object","properties":{}} for no arguments)`)
+  }
+  return deepFreeze(first.value)
+}
+
+// why: a definition may carry throwing getters; each field is read exactly once, through here.
+function read(def: Record<string, unknown>, key: string): unknown {
+  try {
+    return def[key]
+  } catch (error) {
+    return invalid(`tools.register: reading ${key} of the definition threw (${error instanceof Error ? error.message : String(error)})`)
+  }
+}
+
+function optionalFunction(def: Record<string, unknown>, name: string, key: string): ((...args: never[]) => unknown) | undefined {
+  const value = read(def, key)
+  if (value === undefined) return undefined
+  if (typeof value !== 'function') invalid(`tool "${name}": ${key} must be a function when present`)
+  // why: bound once to the original definition, so replacing the property later changes nothing.
+  return (value as (...args: never[]) => unknown).bind(def)
+}
+
+/**
+ * Turn a caller's definition into the registry's frozen snapshot: fields read once, scalars
+ * copied, parameters detached and frozen, callbacks bound to the original definition.
+ */
+export function snapshotDefinition(definition: unknown): ToolDefinition {
+  if (typeof definition !== 'object' || definition === null) invalid('tools.register: definition must be an object { name, parameters, execute }')
+  const def = definition as Record<string, unknown>
+  const name = read(def, 'name')
+  if (typeof name !== 'string' || name === '') invalid('tools.register: name must be a non-empty string')
+  const description = read(def, 'description')
+  if (description !== undefined && typeof description !== 'string') invalid(`tool "${name}": description must be a string when present`)
+  const timeoutMs = read(def, 'timeoutMs')
+  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0)) {
+    invalid(`tool "${name}": timeoutMs must be a positive finite number of milliseconds when present`)
+  }
+  const parameters = detachParameters(name, read(def, 'parameters'))
+  const execute = optionalFunction(def, name, 'execute')
+  if (execute === undefined) invalid(`tool "${name}": execute must be a function (args, exec) => Promise<ContentBlock[]>`)
+  const presentCall = optionalFunction(def, name, 'presentCall')
+  const presentResult = optionalFunction(def, name, 'presentResult')
+  const snapshot: Record<string, unknown> = { name }
+  if (description !== undefined) snapshot.description = description
+  snapshot.parameters = parameters
+  snapshot.execute = execute
+  if (presentCall !== undefined) snapshot.presentCall = presentCall
+  if (presentResult !== undefined) snapshot.presentResult = presentResult
+  if (timeoutMs !== undefined) snapshot.timeoutMs = timeoutMs
+  return Object.freeze(snapshot) as unknown as ToolDefinition
+}

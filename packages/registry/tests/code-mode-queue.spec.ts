@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { DispatchQueue, SettledError } from '../src/code-mode/queue.ts'
+
+const refusal = () => 'refused'
+
+describe('DispatchQueue', () => {
+  it('starts tasks one at a time in submission order', async () => {
+    const queue = new DispatchQueue()
+    const log: string[] = []
+    const task = (name: string, ms: number) => () =>
+      new Promise<string>((resolve) => {
+        log.push(`start ${name}`)
+        setTimeout(() => (log.push(`end ${name}`), resolve(name)), ms)
+      })
+    const results = await Promise.all([queue.enqueue(task('a', 5), refusal), queue.enqueue(task('b', 1), refusal), queue.enqueue(task('c', 0), refusal)])
+    expect(results).toEqual(['a', 'b', 'c'])
+    expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c'])
+  })
+
+  it('a failing task does not stop the ones behind it', async () => {
+    const queue = new DispatchQueue()
+    const first = queue.enqueue(() => Promise.reject(new Error('x')), refusal)
+    const second = queue.enqueue(async () => 2, refusal)
+    await expect(first).rejects.toThrow('x')
+    await expect(second).resolves.toBe(2)
+  })
+
+  it('settle waits for the in-flight task and refuses queued and later tasks without running them', async () => {
+    const queue = new DispatchQueue()
+    let release: (() => void) | undefined
+    let ran = 0
+    const inFlight = queue.enqueue(() => new Promise<void>((resolve) => (release = resolve)), refusal)
+    const queued = queue.enqueue(async () => void ran++, refusal)
+    await Promise.resolve()
+    let settled = false
+    const settling = queue.settle().then(() => (settled = true))
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(settled).toBe(false)
+    release?.()
+    await settling
+    await inFlight
+    await expect(queued).rejects.toBeInstanceOf(SettledError)
+    await expect(queue.enqueue(async () => void ran++, refusal)).rejects.toThrow('refused')
+    expect(ran).toBe(0)
+    expect(queue.closed).toBe(true)
+  })
+})

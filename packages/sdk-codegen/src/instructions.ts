@@ -1,0 +1,34 @@
+// The fixed text of the tools:sdk section: usage instructions (a comment, so the section stays a
+// valid .d.ts) and the declaration of the error class a failed call rejects with.
+
+/** Name of the global error class a failed tool call rejects with inside the program. */
+export const TOOL_CALL_ERROR_CLASS = 'ToolCallError'
+
+/** Property of a {@link TOOL_CALL_ERROR_CLASS} instance that names the tool whose call failed. */
+export const TOOL_CALL_ERROR_TOOL_PROPERTY = 'tool'
+
+/** The usage instructions at the top of the tools:sdk section, as a block comment. */
+export const SDK_INSTRUCTIONS = `/*
+ * tools:sdk — call these tools from a run_code program.
+ *
+ * - The program is the body of an async function: use \`await\` at the top level and \`return\`
+ *   a value when you are done. There is no \`import\` or \`require\`.
+ * - Call a tool as \`await tools.name(args)\` with one object of arguments. A name that is not
+ *   an identifier needs quoted access: \`await tools["my-tool"](args)\`.
+ * - Write erasable TypeScript only: type annotations, interfaces and \`type\` aliases are fine;
+ *   \`enum\`, \`namespace\` and constructor parameter properties are not. The types below are
+ *   advisory: each tool validates its own arguments.
+ * - Calls run one at a time in the order they were made, even under Promise.all.
+ * - A failed call rejects with a ${TOOL_CALL_ERROR_CLASS}; its \`${TOOL_CALL_ERROR_TOOL_PROPERTY}\` property names the tool. Catch it
+ *   with try/catch to recover and continue.
+ * - Only what you print with console.log or return comes back to you, and every tool result
+ *   is text (a string).
+ */
+`
+
+/** The declaration of the error class, so programs may use it in `instanceof` checks. */
+export const SDK_ERROR_CLASS = `declare class ${TOOL_CALL_ERROR_CLASS} extends Error {
+  /** The name of the tool whose call failed. */
+  readonly ${TOOL_CALL_ERROR_TOOL_PROPERTY}: string;
+}
+`

@@ -1,0 +1,70 @@
+// The tools:sdk prompt section: instructions, the error class, the named aliases of `$ref`s and
+// one `declare const tools` member per tool, in code-unit order of the names.
+import { TypeAliases } from './aliases.ts'
+import { CodegenError, describeValue } from './errors.ts'
+import { SDK_ERROR_CLASS, SDK_INSTRUCTIONS } from './instructions.ts'
+import { jsonSchemaToTs } from './schema-to-ts.ts'
+import { jsdoc, pascalCase, propertyKey } from './text.ts'
+
+/** One tool as the SDK renders it: the same fields a tools/list entry carries. */
+export interface ToolSchema {
+  readonly name: string
+  readonly description?: string
+  /** The JSON Schema of the arguments object (MCP `inputSchema`). */
+  readonly parameters: unknown
+  /** Carried through for typed results (a later issue); results currently render as `string`. */
+  readonly outputSchema?: unknown
+}
+
+/** Options of {@link renderToolsSdk}. */
+export interface RenderToolsSdkOptions {
+  /** Include the usage-instructions comment at the top (default `true`). */
+  instructions?: boolean
+}
+
+const INDENT = '  '
+
+/**
+ * Render the exact text of the `tools:sdk` prompt section for a set of tools. Byte-identical
+ * for the same set in any order; throws {@link CodegenError} only for a bad or duplicate name.
+ */
+export function renderToolsSdk(tools: readonly ToolSchema[], options: RenderToolsSdkOptions = {}): string {
+  const sorted = validate(tools).toSorted((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const aliases = new TypeAliases()
+  let members = ''
+  for (const tool of sorted) members += renderMember(tool, aliases)
+  const blocks: string[] = []
+  if (options.instructions !== false) blocks.push(SDK_INSTRUCTIONS)
+  blocks.push(SDK_ERROR_CLASS)
+  if (aliases.declarations.length > 0) {
+    blocks.push(aliases.declarations.map((a) => `${jsdoc(a.description, '')}type ${a.name} = ${a.type};\n`).join(''))
+  }
+  blocks.push(members === '' ? 'declare const tools: {};\n' : `declare const tools: {\n${members}};\n`)
+  return blocks.join('\n')
+}
+
+// why: the one place a tool becomes a member, so typed results (outputSchema) change only this.
+function renderMember(tool: ToolSchema, aliases: TypeAliases): string {
+  const args = jsonSchemaToTs(tool.parameters, { aliases, aliasPrefix: pascalCase(tool.name), indent: INDENT })
+  return `${jsdoc(tool.description, INDENT)}${INDENT}${propertyKey(tool.name)}: (args: ${args}) => Promise<string>;\n`
+}
+
+function validate(tools: readonly ToolSchema[]): readonly ToolSchema[] {
+  if (!Array.isArray(tools)) {
+    throw new CodegenError('INVALID_TOOL_LIST', undefined, undefined, `renderToolsSdk: got ${describeValue(tools)}`)
+  }
+  const seen = new Set<string>()
+  tools.forEach((tool: unknown, index) => {
+    const name: unknown = typeof tool === 'object' && tool !== null ? (tool as { name?: unknown }).name : undefined
+    if (typeof name !== 'string' || name === '') {
+      const detail = `renderToolsSdk: tools[${index}].name is ${describeValue(name)}`
+      throw new CodegenError('INVALID_TOOL_NAME', name, index, detail)
+    }
+    if (seen.has(name)) {
+      const detail = `renderToolsSdk: tools[${index}].name ${describeValue(name)} is already used by an earlier tool`
+      throw new CodegenError('DUPLICATE_TOOL_NAME', name, index, detail)
+    }
+    seen.add(name)
+  })
+  return tools
+}
