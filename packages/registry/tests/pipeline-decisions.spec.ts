@@ -1,4 +1,5 @@
 import type { PreToolDecision, ToolExecution } from '@isocode/registry'
+import { assert, asyncProperty, constantFrom, dictionary, integer, oneof, option, record, string } from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { approvalWith, setup, text, textOf, tool } from './pipeline-helpers.ts'
 
@@ -66,6 +67,31 @@ describe('tools/pre-execute', () => {
     expect(result).toMatchObject({ isError: true, error: { code: 'DENIED' } })
     expect(textOf(result)).toContain('next() called multiple times')
     expect(calls.body).toBe(0)
+  })
+
+  it('fails closed exactly when a decision is not one of the three exact shapes (property)', async () => {
+    const { t } = await counting()
+    let next: unknown
+    t.root.on('tools/pre-execute', async () => next as PreToolDecision)
+    const decision = record(
+      { kind: constantFrom('allow', 'deny', 'ask', 'block', 7), reason: option(oneof(string(), integer()), { nil: undefined }) },
+      { requiredKeys: [] },
+    )
+    const extras = dictionary(constantFrom('why', 'score', 'kind2'), string(), { maxKeys: 1 })
+    await assert(
+      asyncProperty(decision, extras, async (base, extra) => {
+        const value: Record<string, unknown> = { ...base, ...extra }
+        if (value.reason === undefined) delete value.reason
+        next = value
+        const keys = Object.keys(value).toSorted().join(',')
+        const valid = (value.kind === 'allow' && keys === 'kind')
+          || (value.kind === 'deny' && keys === 'kind,reason' && typeof value.reason === 'string')
+          || (value.kind === 'ask' && (keys === 'kind' || (keys === 'kind,reason' && typeof value.reason === 'string')))
+        const result = await t.execute({ callId: 'p', name: 'x', arguments: {} })
+        expect(result.error?.code === 'INVALID_DECISION').toBe(!valid)
+      }),
+      { numRuns: 80 },
+    )
   })
 
   it('runs scoped listeners only for their own agent', async () => {

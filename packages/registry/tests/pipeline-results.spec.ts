@@ -70,6 +70,15 @@ describe('tools/post-execute', () => {
     expect(observed).toBe(result)
   })
 
+  it('turns next() called twice into an isError', async () => {
+    const t = await setup()
+    t.register(tool('x'))
+    t.root.on('tools/post-execute', async (_exec, _result, next) => { await next(); return next() })
+    const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
+    expect(result).toMatchObject({ isError: true, error: { code: 'INVALID_DECISION' } })
+    expect(textOf(result)).toContain('next() called multiple times')
+  })
+
   it('turns a throwing listener into an isError', async () => {
     const t = await setup()
     t.register(tool('x'))

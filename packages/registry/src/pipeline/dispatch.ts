@@ -1,6 +1,6 @@
 import { scopeTarget } from '@isocode/harness'
 import type { ToolDefinition, ToolExecution, ToolExecutionResult } from '../types.ts'
-import { hasListeners } from './events.ts'
+import { hasListeners, waterfall } from './events.ts'
 import type { PipelineHost } from './host.ts'
 import { checkWrapperResult, normalizeOutput } from './output.ts'
 import { describeThrown, errorResult, failureOfThrown, registryFailure } from './results.ts'
@@ -45,7 +45,7 @@ export async function aroundDispatch(host: PipelineHost, exec: ToolExecution): P
   if (!hasListeners(ctx, 'tools/execute')) return { result: await dispatch(host, exec), post: true }
   let raw: unknown
   try {
-    raw = await ctx.waterfall(scopeTarget(exec.agent), 'tools/execute', exec, (): Promise<ToolExecutionResult> => dispatch(host, exec))
+    raw = await waterfall(ctx, scopeTarget(exec.agent), 'tools/execute', exec, (): Promise<ToolExecutionResult> => dispatch(host, exec))
   } catch (error) {
     const failure = failureOfThrown(error, 'TOOL_FAILED', `tools/execute wrapper failed for tool "${exec.name}": `)
     return { result: errorResult(exec.callId, failure), post: false }

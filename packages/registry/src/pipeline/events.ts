@@ -1,4 +1,4 @@
-import type { Context } from 'cordis'
+import type { Context, Events } from 'cordis'
 import type { ScopedCarrier } from '@isocode/harness'
 import type {
   PostToolDecision,
@@ -36,27 +36,53 @@ declare module 'cordis' {
 /** The tools/* events the execution pipeline dispatches (typed through the cordis `Events` augmentation). */
 export type ToolPipelineEvent = 'tools/pre-execute' | 'tools/execute' | 'tools/post-execute' | 'tools/result'
 
-type HookTable = Context['events']['_hooks']
+type EventsService = Context['events']
 
-// why: reaching `ctx.events` goes through a Cordis service accessor on every read (microseconds);
-// the listener table it holds is created once per events service and never replaced, so it is
-// looked up once per context and reused.
-const tables = new WeakMap<Context, HookTable>()
+interface Dispatcher {
+  readonly events: EventsService
+  readonly hooks: EventsService['_hooks']
+}
+
+// why: `ctx.waterfall` / `ctx.parallel` are Cordis mixins whose accessor builds an Error (a stack
+// capture, ~10 µs) on every read, and `ctx.events` is a traced accessor too. The events service
+// and its listener table are created once per Cordis root and never replaced, so they are looked
+// up once per registry context and reused on every call.
+const dispatchers = new WeakMap<Context, Dispatcher>()
+
+function dispatcherOf(ctx: Context): Dispatcher {
+  let found = dispatchers.get(ctx)
+  if (found === undefined) {
+    const events = ctx.events
+    // why: `_hooks` is the listener table of cordis 4 rc.10 (public in its .d.ts); empty lists are
+    // deleted. This module is the one place the pipeline touches Cordis dispatch internals.
+    // oxlint-disable-next-line no-underscore-dangle -- cordis names its public listener table so
+    found = { events, hooks: events._hooks }
+    dispatchers.set(ctx, found)
+  }
+  return found
+}
 
 /**
  * Whether any listener (of any scope) is registered for `name`; lets the pipeline skip the
  * waterfall machinery on the hot path.
  */
 export function hasListeners(ctx: Context, name: ToolPipelineEvent): boolean {
-  let table = tables.get(ctx)
-  if (table === undefined) {
-    // why: `_hooks` is the listener table of cordis 4 rc.10 (public in its .d.ts); empty lists are
-    // deleted. This module is the one place the pipeline touches it.
-    // oxlint-disable-next-line no-underscore-dangle -- cordis names its public listener table so
-    table = ctx.events._hooks
-    tables.set(ctx, table)
-  }
-  return (table[name]?.length ?? 0) > 0
+  return (dispatcherOf(ctx).hooks[name]?.length ?? 0) > 0
+}
+
+/** `ctx.waterfall(target, name, ...args)` through the cached events service (scope-filtered by `target`). */
+export function waterfall<K extends 'tools/pre-execute' | 'tools/execute' | 'tools/post-execute'>(
+  ctx: Context,
+  target: ScopedCarrier,
+  name: K,
+  ...args: Parameters<Events[K]>
+): ReturnType<Events[K]> {
+  return dispatcherOf(ctx).events.waterfall(target, name, ...args) as ReturnType<Events[K]>
+}
+
+/** `ctx.parallel(target, 'tools/result', exec, result)` through the cached events service: every listener runs, failures aggregate. */
+export function parallel(ctx: Context, target: ScopedCarrier, ...args: Parameters<Events['tools/result']>): Promise<void> {
+  return dispatcherOf(ctx).events.parallel(target, 'tools/result', ...args)
 }
 
 /** Log a contained listener failure on the registry's logger (never rethrown). */

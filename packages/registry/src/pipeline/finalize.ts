@@ -2,7 +2,7 @@ import { toLosslessJson } from '@isocode/code-runtime'
 import { scopeTarget } from '@isocode/harness'
 import type { Context } from 'cordis'
 import type { ToolExecution, ToolExecutionResult } from '../types.ts'
-import { hasListeners, logListenerFailure } from './events.ts'
+import { hasListeners, logListenerFailure, parallel } from './events.ts'
 import { freezeJson } from './freeze.ts'
 import { errorResult, registryFailure } from './results.ts'
 import { asResult, isJsonObject, resultProblem } from './validate.ts'
@@ -33,7 +33,7 @@ export function observe(ctx: Context, exec: ToolExecution, result: ToolExecution
   if (!hasListeners(ctx, 'tools/result')) return
   let settled: Promise<void>
   try {
-    settled = ctx.parallel(scopeTarget(exec.agent), 'tools/result', exec, result)
+    settled = parallel(ctx, scopeTarget(exec.agent), exec, result)
   } catch (error) {
     logListenerFailure(ctx, 'tools/result', error)
     return

@@ -3,14 +3,14 @@ import type { ContentBlock, JsonValue, ToolExecutionResult } from '../types.ts'
 import { errorResult, registryFailure } from './results.ts'
 import { asResult, contentProblem, extraKeys, isJsonObject, resultProblem } from './validate.ts'
 
-const outputKeys = new Set(['content', 'meta'])
+const outputKeys = new Set(['content', 'meta', 'structuredContent'])
 
 function invalid(callId: string, message: string): ToolExecutionResult {
   return errorResult(callId, registryFailure('INVALID_TOOL_OUTPUT', message))
 }
 
 /**
- * Normalize what a tool's execute returned — `ContentBlock[]` or `{ content, meta? }` — into a
+ * Normalize what a tool's execute returned — `ContentBlock[]` or `{ content, meta?, structuredContent? }` — into a
  * successful result, or an INVALID_TOOL_OUTPUT isError when it is not lossless JSON of that shape.
  */
 export function normalizeOutput(callId: string, name: string, output: unknown): ToolExecutionResult {
@@ -19,18 +19,21 @@ export function normalizeOutput(callId: string, name: string, output: unknown): 
   const value = copy.value
   let content: JsonValue | undefined
   let meta: JsonValue | undefined
+  let structuredContent: JsonValue | undefined
   if (Array.isArray(value)) {
     content = value
   } else if (isJsonObject(value) && extraKeys(value, outputKeys) === undefined) {
     content = value.content
     meta = value.meta
+    structuredContent = value.structuredContent
   } else {
-    return invalid(callId, `tool "${name}" must return ContentBlock[] or { content, meta? }`)
+    return invalid(callId, `tool "${name}" must return ContentBlock[] or { content, meta?, structuredContent? }`)
   }
   const problem = contentProblem(content)
   if (problem !== undefined) return invalid(callId, `tool "${name}" returned invalid output: ${problem}`)
   const result: ToolExecutionResult = { callId, content: content as unknown as ContentBlock[], isError: false }
   if (meta !== undefined) result.meta = meta
+  if (structuredContent !== undefined) result.structuredContent = structuredContent
   return result
 }
 

@@ -2,7 +2,7 @@ import { scopeTarget } from '@isocode/harness'
 import type { Context } from 'cordis'
 import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '../types.ts'
 import { ACCEPT, parsePostDecision } from './decisions.ts'
-import { hasListeners } from './events.ts'
+import { hasListeners, waterfall } from './events.ts'
 import { freezeJson } from './freeze.ts'
 import { errorResult, failureOfThrown, registryFailure } from './results.ts'
 
@@ -17,7 +17,11 @@ export function applyPostDecision(result: ToolExecutionResult, decision: PostToo
   }
   if (decision.content === undefined && decision.additionalContext === undefined) return result
   const accepted = { ...result }
-  if (decision.content !== undefined) accepted.content = decision.content
+  if (decision.content !== undefined) {
+    accepted.content = decision.content
+    // why: replaced content is authoritative (e.g. a redaction); the old structured value must not outlive it.
+    delete accepted.structuredContent
+  }
   if (decision.additionalContext !== undefined) accepted.additionalContext = decision.additionalContext
   return accepted
 }
@@ -32,7 +36,7 @@ export async function postExecute(ctx: Context, exec: ToolExecution, result: Too
   freezeJson(result)
   let raw: unknown
   try {
-    raw = await ctx.waterfall(scopeTarget(exec.agent), 'tools/post-execute', exec, result, acceptByDefault)
+    raw = await waterfall(ctx, scopeTarget(exec.agent), 'tools/post-execute', exec, result, acceptByDefault)
   } catch (error) {
     const failure = failureOfThrown(error, 'INVALID_DECISION', `tools/post-execute listener failed for tool "${exec.name}": `)
     return errorResult(exec.callId, failure)

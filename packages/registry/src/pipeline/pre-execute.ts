@@ -2,7 +2,7 @@ import { type Approval, scopeTarget } from '@isocode/harness'
 import type { Context } from 'cordis'
 import type { PreToolDecision, ToolExecution, ToolExecutionResult } from '../types.ts'
 import { ALLOW, parsePreDecision } from './decisions.ts'
-import { hasListeners } from './events.ts'
+import { hasListeners, waterfall } from './events.ts'
 import type { PipelineHost } from './host.ts'
 import { describeThrown, errorResult, failureOfThrown, registryFailure } from './results.ts'
 
@@ -30,7 +30,7 @@ export async function preExecute(ctx: Context, exec: ToolExecution): Promise<Gat
   if (!hasListeners(ctx, 'tools/pre-execute')) return PROCEED
   let raw: unknown
   try {
-    raw = await ctx.waterfall(scopeTarget(exec.agent), 'tools/pre-execute', exec, allowByDefault)
+    raw = await waterfall(ctx, scopeTarget(exec.agent), 'tools/pre-execute', exec, allowByDefault)
   } catch (error) {
     const failure = failureOfThrown(error, 'DENIED', `tools/pre-execute listener failed for tool "${exec.name}": `)
     return { kind: 'failed', result: errorResult(exec.callId, failure) }

@@ -57,7 +57,7 @@ export function hookContextProblem(value: JsonValue | undefined): string | undef
   return undefined
 }
 
-const resultKeys = new Set(['callId', 'content', 'isError', 'error', 'additionalContext', 'meta'])
+const resultKeys = new Set(['callId', 'content', 'isError', 'error', 'additionalContext', 'meta', 'structuredContent'])
 const errorKeys = new Set(['name', 'code'])
 
 /** Problem with a whole ToolExecutionResult (the `callId` is checked by the caller). */

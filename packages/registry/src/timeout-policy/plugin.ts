@@ -30,7 +30,9 @@ function timedOut(exec: ToolExecution, budget: number): ToolExecutionResult {
  * combines the caller's signal with a per-call deadline, and turn expiry into an isError result
  * with code TIMEOUT. Restores the caller's signal (or its absence) and clears the timer after.
  */
-export function createTimeoutWrapper(tools: ToolLookup) {
+export function createTimeoutWrapper(
+  tools: ToolLookup,
+): (exec: ToolExecution, next: () => Promise<ToolExecutionResult>) => Promise<ToolExecutionResult> {
   return async function timeoutPolicy(exec: ToolExecution, next: () => Promise<ToolExecutionResult>): Promise<ToolExecutionResult> {
     const budget = budgetOf(tools, exec)
     if (budget === undefined) return next()
@@ -59,9 +61,10 @@ export function createTimeoutWrapper(tools: ToolLookup) {
 
 /** Install the timeout policy: a `tools/execute` wrapper enforcing each definition's `timeoutMs`. */
 export function apply(ctx: Context): void {
-  // why: read `ctx.tools` per call rather than caching the service proxy across calls.
-  const registry = (): ToolRegistry => ctx.tools
-  ctx.on('tools/execute', createTimeoutWrapper({ get: (tool, scope) => registry().get(tool, scope) }))
+  // why: read once: every `ctx.tools` read builds an Error inside Cordis (microseconds per call),
+  // and this plugin injects `tools`, so it is restarted with a fresh proxy if the registry reloads.
+  const registry: ToolRegistry = ctx.tools
+  ctx.on('tools/execute', createTimeoutWrapper({ get: (tool, scope) => registry.get(tool, scope) }))
 }
 
 /** The timeout policy as a Cordis plugin object: `ctx.plugin(TimeoutPolicy)`. */
