@@ -1,7 +1,6 @@
 export { ApprovalService } from './approval.ts'
 export { configSchema } from './config-schema.ts'
 export { HarnessError } from './errors.ts'
-export { copyJson, jsonProblem } from './json.ts'
 export { createAgentScope, scopeOf, scopeTarget } from './scope.ts'
 export { SessionSink } from './session.ts'
 export { SystemPrompt } from './system-prompt/service.ts'

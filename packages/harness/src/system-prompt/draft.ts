@@ -1,5 +1,5 @@
 import { HarnessError } from '../errors.ts'
-import { copyJson, jsonProblem } from '../json.ts'
+import { toLosslessJson } from '@isocode/code-runtime'
 import type { PromptAssembly, PromptDraft, PromptSection, ToolSchema } from './types.ts'
 
 function fail(message: string): never {
@@ -12,7 +12,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A detached copy of a checked schema. */
 export function copyTool(tool: ToolSchema): ToolSchema {
-  return { ...tool, parameters: copyJson(tool.parameters) }
+  return { ...tool, parameters: detach(tool.parameters, 'copyTool', tool.name) }
+}
+
+// why: one lossless-JSON implementation for the whole engine (clarification 2), iterative and detached.
+function detach(parameters: unknown, where: string, name: string): ToolSchema['parameters'] {
+  const copy = toLosslessJson(parameters)
+  if (!copy.ok) fail(`${where}: parameters of tool "${name}" are not JSON (${copy.reason})`)
+  return copy.value as ToolSchema['parameters']
 }
 
 /** Check one wire schema and return a detached copy; `where` names the culprit in the message. */
@@ -24,9 +31,7 @@ export function checkToolSchema(value: unknown, where: string): ToolSchema {
     fail(`${where}: description of tool "${name}" must be a string when present`)
   }
   if (!isRecord(parameters)) fail(`${where}: parameters of tool "${name}" must be a JSON Schema object`)
-  const problem = jsonProblem(parameters)
-  if (problem !== undefined) fail(`${where}: parameters of tool "${name}" are not JSON (${problem})`)
-  const copy: ToolSchema = { name, parameters: copyJson(parameters as ToolSchema['parameters']) }
+  const copy: ToolSchema = { name, parameters: detach(parameters, where, name) }
   if (description !== undefined) copy.description = description
   return copy
 }
