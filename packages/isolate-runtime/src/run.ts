@@ -1,7 +1,7 @@
 import { toLosslessJson } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
 import { describeHostError, describeTaskError, describeSyntaxError } from './describe.ts'
-import type { GuestContext, GuestEvents } from './isolate/bridge.ts'
+import type { GuestContext, GuestEvents, Settlements } from './isolate/bridge.ts'
 import type { IsolateSlot } from './isolate/pool.ts'
 import type { Watchdog } from './isolate/watchdog.ts'
 import { OutputBook } from './output.ts'
@@ -30,6 +30,9 @@ export class ProgramRun implements GuestEvents {
   private readonly members: Map<string, CodeBinding>[]
   private readonly queue: QueuedCall[] = []
   private readonly late: string[] = []
+  // why: results that complete in the same host turn (Promise.all) reach the guest in one task.
+  private outbox: Settlements = []
+  private flushing = false
   private context: GuestContext | undefined
   private finished: { kind: 'ok' | 'exception' | 'invalid-output'; text: string | undefined } | undefined
   private settled = false
@@ -93,11 +96,10 @@ export class ProgramRun implements GuestEvents {
     try {
       task = context.start(code, setup, this, this.remainingCpuMs())
     } catch (error) {
-      if (this.slot.isDisposed) this.kill('crash', `the isolate died before the program started: ${describeHostError(error)}`)
-      else this.fail('exception', describeSyntaxError(error))
+      this.kill('crash', `the isolate died before the program started: ${describeHostError(error)}`)
       return this.result
     }
-    this.track(task)
+    this.track(task, true)
     return this.result
   }
 
@@ -157,26 +159,36 @@ export class ProgramRun implements GuestEvents {
     this.settled = true
     this.closed = true
     this.queue.length = 0
+    this.outbox = []
     this.stopWatch()
     this.detachSignal()
-    this.context?.release()
+    this.context?.close()
     this.resolveResult(result)
     // why: a task still queued in the isolate would run old program code during the next run.
-    this.onSettled(this, !this.killed && this.inFlight === 0)
+    const reusable = !this.killed && this.inFlight === 0
+    // why: freeing handles and queueing the next context's preparation wake the isolate thread;
+    // done after the caller has its result, they stay off the run's critical path.
+    setImmediate(() => {
+      this.context?.release()
+      this.onSettled(this, reusable)
+    })
   }
 
-  private track(task: Promise<unknown>): void {
+  private track(task: Promise<unknown>, first = false): void {
     this.inFlight++
     task.then(
-      () => this.taskSettled(false, undefined),
-      (error: unknown) => this.taskSettled(true, error),
+      () => this.taskSettled(false, undefined, first),
+      (error: unknown) => this.taskSettled(true, error, first),
     )
   }
 
-  private taskSettled(rejected: boolean, error: unknown): void {
+  private taskSettled(rejected: boolean, error: unknown, first: boolean): void {
     this.inFlight--
     if (this.settled) return
     if (rejected) {
+      // why: compiling is part of the first task; a SyntaxError annotated with a position in
+      // the program is the model's syntax error, reported like any other exception.
+      if (first && isCompileError(error) && !this.slot.isDisposed) return this.fail('exception', describeSyntaxError(error))
       const outcome = describeTaskError(error, this.slot.isDisposed)
       if (outcome.kind === 'memory') return this.kill('memory', outcome.message)
       if (outcome.kind === 'cpu') return this.kill('timeout', `CPU budget of ${this.budgets.cpuMs} ms exceeded`)
@@ -203,7 +215,7 @@ export class ProgramRun implements GuestEvents {
   private async invoke(call: QueuedCall): Promise<void> {
     const binding = this.members[call.ns]?.get(call.member)
     let ok = false
-    let payload: string | undefined = `${call.member} is not a binding of this run`
+    let payload: string | null = `${call.member} is not a binding of this run`
     if (binding !== undefined) {
       try {
         const args: unknown = call.json === undefined ? undefined : JSON.parse(call.json)
@@ -211,7 +223,7 @@ export class ProgramRun implements GuestEvents {
         const checked = value === undefined ? undefined : toLosslessJson(value)
         if (checked === undefined || checked.ok) {
           ok = true
-          payload = checked === undefined ? undefined : JSON.stringify(checked.value)
+          payload = checked === undefined ? null : JSON.stringify(checked.value)
         } else {
           payload = `${call.member}: the result is not lossless JSON (${checked.reason})`
         }
@@ -219,9 +231,22 @@ export class ProgramRun implements GuestEvents {
         payload = describeHostError(error)
       }
     }
-    if (this.closed || this.context === undefined) return
+    if (this.closed) return
+    this.outbox.push(call.id, ok, payload)
+    if (this.flushing) return
+    this.flushing = true
+    // why: setImmediate runs after every microtask of this host turn, so a serial queue of fast
+    // bindings (Promise.all) delivers all its results in one isolate task, still in order.
+    setImmediate(() => this.flush())
+  }
+
+  private flush(): void {
+    this.flushing = false
+    const batch = this.outbox
+    this.outbox = []
+    if (this.closed || this.context === undefined || batch.length === 0) return
     try {
-      this.track(this.context.resolve(call.id, ok, payload, this.remainingCpuMs()))
+      this.track(this.context.resolve(batch, this.remainingCpuMs()))
     } catch (error) {
       this.track(Promise.reject(error))
     }
@@ -231,4 +256,8 @@ export class ProgramRun implements GuestEvents {
     const used = Number(this.slot.cpuTimeNs() - this.cpuStartNs) / 1e6
     return Math.max(1, Math.ceil(this.budgets.cpuMs - used))
   }
+}
+
+function isCompileError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'SyntaxError' && /\[program\.ts:\d+:\d+\]$/.test(error.message)
 }

@@ -3,7 +3,9 @@ import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
 import { IsolateRuntimeConfigSchema, resolveConfig } from './config.ts'
 import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from './config.ts'
+import type { GuestContext } from './isolate/bridge.ts'
 import { IsolatePool } from './isolate/pool.ts'
+import type { IsolateSlot } from './isolate/pool.ts'
 import { Watchdog } from './isolate/watchdog.ts'
 import { ProgramRun } from './run.ts'
 import { warnWithoutNoNodeSnapshot } from './snapshot.ts'
@@ -53,37 +55,24 @@ export class IsolateRuntime extends CodeRuntime {
   }
 
   /** Run one program; failures are values, and only misuse (bindings, disposed runtime) rejects. */
-  async run(request: CodeRunRequest): Promise<CodeRunResult> {
-    const pool = this.pool
-    if (this.disposing !== undefined || pool === undefined) {
-      throw new CodeRuntimeError(CodeRuntimeErrorCode.DISPOSED, 'the isolate runtime is disposed (or not started); load the plugin again')
-    }
-    checkRequest(request)
-    validateBindings(request.bindings)
-    const { signal } = request
-    if (signal?.aborted) return aborted()
-    const stripped = stripProgram(request.program)
-    if (!stripped.ok) return { logs: [], error: { kind: 'exception', message: stripped.message } }
-    const slot = await pool.acquire(signal)
-    if (slot === undefined) return aborted(this.disposing === undefined ? 'the run was aborted while queued' : 'the runtime was disposed')
-    const budgets = { cpuMs: this.config.cpuBudgetMs, wallMs: this.config.wallBudgetMs, outputCap: this.config.outputCapBytes }
-    const run = new ProgramRun(slot, budgets, request.bindings, (done, reusable) => {
-      this.live.delete(done)
-      pool.release(slot, reusable)
-    })
-    this.live.add(run)
-    let context
+  run(request: CodeRunRequest): Promise<CodeRunResult> {
+    // why: not an async function: with an idle slot and its context ready, the whole start is
+    // synchronous and the caller's await is the only one on the path.
+    let pool: IsolatePool
+    let code: string
     try {
-      context = await slot.take()
+      pool = this.usablePool()
+      checkRequest(request)
+      validateBindings(request.bindings)
+      if (request.signal?.aborted) return Promise.resolve(aborted())
+      const stripped = stripProgram(request.program)
+      if (!stripped.ok) return Promise.resolve({ logs: [], error: { kind: 'exception', message: stripped.message } })
+      code = stripped.code
     } catch (error) {
-      run.kill('crash', `no context could be prepared: ${String(error)}`)
-      return run.result
+      return Promise.reject(error)
     }
-    if (signal?.aborted) {
-      run.kill('abort', 'the run was aborted before it started')
-      return run.result
-    }
-    return run.start(context, stripped.code, this.watchdog, signal)
+    const slot = pool.tryAcquire()
+    return slot === undefined ? this.queued(pool, request, code) : this.begin(pool, slot, request, code)
   }
 
   /** End live runs with `abort`, dispose every isolate and resolve once they are gone; idempotent. */
@@ -94,6 +83,47 @@ export class IsolateRuntime extends CodeRuntime {
       await this.pool?.dispose(runs.map((run) => run.isolateSlot))
     })()
     return this.disposing
+  }
+
+  private usablePool(): IsolatePool {
+    if (this.disposing !== undefined || this.pool === undefined) {
+      throw new CodeRuntimeError(CodeRuntimeErrorCode.DISPOSED, 'the isolate runtime is disposed (or not started); load the plugin again')
+    }
+    return this.pool
+  }
+
+  private async queued(pool: IsolatePool, request: CodeRunRequest, code: string): Promise<CodeRunResult> {
+    const slot = await pool.acquire(request.signal)
+    if (slot === undefined) return aborted(this.disposing === undefined ? 'the run was aborted while queued' : 'the runtime was disposed')
+    return this.begin(pool, slot, request, code)
+  }
+
+  private begin(pool: IsolatePool, slot: IsolateSlot, request: CodeRunRequest, code: string): Promise<CodeRunResult> {
+    const { signal } = request
+    const budgets = { cpuMs: this.config.cpuBudgetMs, wallMs: this.config.wallBudgetMs, outputCap: this.config.outputCapBytes }
+    const run = new ProgramRun(slot, budgets, request.bindings, (done, reusable) => {
+      this.live.delete(done)
+      pool.release(slot, reusable)
+    })
+    this.live.add(run)
+    const next = slot.take()
+    if (!(next instanceof Promise)) return this.startIn(run, next, code, signal)
+    return next.then(
+      (context) => this.startIn(run, context, code, signal),
+      (error: unknown) => {
+        run.kill('crash', `no context could be prepared: ${String(error)}`)
+        return run.result
+      },
+    )
+  }
+
+  private startIn(run: ProgramRun, context: GuestContext, code: string, signal: AbortSignal | undefined): Promise<CodeRunResult> {
+    if (signal?.aborted) {
+      context.release()
+      run.kill('abort', 'the run was aborted before it started')
+      return run.result
+    }
+    return run.start(context, code, this.watchdog, signal)
   }
 }
 

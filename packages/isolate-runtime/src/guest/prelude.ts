@@ -1,22 +1,27 @@
 /**
- * The guest prelude: compiled once per isolate and run into every fresh context before the
- * program. It is the attack surface, so it is small, captures every builtin it needs before any
- * program code runs, and leaves no isolated-vm object reachable. Its completion value is the
- * entry function; only the host holds a Reference to it.
+ * The guest prelude: compiled once per isolate and run into every fresh context while the
+ * context is prepared, before any program exists. It is the attack surface, so it is small,
+ * captures every builtin it needs before any program code runs, and leaves no isolated-vm object
+ * reachable. Its completion value is the host's resolver; only the host holds a Reference to it.
  *
- * Wire (all plain strings and numbers, copied):
+ * Wire (all plain strings, numbers and booleans, copied):
  * - guest → host through the ignored callback `send(op, ...)`:
  *   `'L', text` a console line; `'C', id, ns, member, json?` a binding call;
  *   `'D', kind, text?` the program settled (`kind` is `ok`, `exception` or `invalid-output`).
- * - host → guest through `entry(op, ...)`:
- *   `0, program, setupJson` start the program; `1, id, ok, payload?` settle one binding call.
+ * - host → guest: the program's own script calls the one-shot global `START_GLOBAL(setupJson,
+ *   length, program)` (deleted on that call; `length` is the program function's source length); the resolver takes a flat
+ *   batch `[id, ok, payload?, id, ok, payload?, ...]` and settles those binding calls in order.
  */
+export const START_GLOBAL = '__isocodeStart'
+
+/** The prelude's source; see the module comment for its wire. */
 export const GUEST_PRELUDE = String.raw`(function () {
   'use strict';
   const g = globalThis;
   // The host put the callback here; take it and remove every trace before the program exists.
   const send = g.__isocodeHost;
   delete g.__isocodeHost;
+  if (typeof send !== 'function') throw new TypeError('isocode prelude: the host callback is missing');
   // WebAssembly memory and SharedArrayBuffer live outside the heap limit (clarification 9).
   delete g.WebAssembly;
   delete g.SharedArrayBuffer;
@@ -38,6 +43,7 @@ export const GUEST_PRELUDE = String.raw`(function () {
   const slice = String.prototype.slice;
   const join = Array.prototype.join;
   const exec = RegExp.prototype.exec;
+  const fnToString = Function.prototype.toString;
   const POSITION = /program\.ts:(\d+):(\d+)/;
 
   let outputCap = 65536;
@@ -223,16 +229,36 @@ export const GUEST_PRELUDE = String.raw`(function () {
   }
   function failed(error) { send('D', 'exception', describe(error)); }
 
-  return function entry(op, a, b, c) {
-    if (op === 1) {
-      const call = pending[a];
-      if (call === undefined) return;
-      delete pending[a];
-      if (b) call.resolve(c === undefined ? undefined : parse(c));
-      else call.reject(call.Fail ? new call.Fail(c, call.member) : new ErrorCtor(c));
-      return;
+  // The program's script calls this first and it removes itself, so a program finds neither it
+  // nor a second chance to start. The program function's source must span exactly the length the
+  // host wrapped: a shorter one means the text closed the wrapper early (a breakout), and the
+  // run fails before any of it is installed.
+  let started = false;
+  defineProperty(g, '${START_GLOBAL}', {
+    value: function start(setupJson, length, program) {
+      delete g['${START_GLOBAL}'];
+      if (started) return;
+      started = true;
+      if (typeof program !== 'function' || apply(fnToString, program, []).length !== length) {
+        send('D', 'exception', 'SyntaxError: the program closes the function it runs in (an unmatched \x60}\x60); remove it');
+        return;
+      }
+      install(parse(setupJson));
+      apply(then, program(), [settled, failed]);
+    },
+    configurable: true,
+  });
+
+  return function resolve(batch) {
+    // why: the host never sends holes (absent payload is null), so no read falls through to a
+    // prototype the program may have patched.
+    for (let i = 0; i < batch.length; i += 3) {
+      const id = batch[i], ok = batch[i + 1], payload = batch[i + 2];
+      const call = pending[id];
+      if (call === undefined) continue;
+      delete pending[id];
+      if (ok) call.resolve(payload === null ? undefined : parse(payload));
+      else call.reject(call.Fail ? new call.Fail(payload, call.member) : new ErrorCtor(payload));
     }
-    install(parse(b));
-    apply(then, a(), [settled, failed]);
   };
 })()`

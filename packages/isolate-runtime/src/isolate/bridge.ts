@@ -1,4 +1,5 @@
 import ivm from 'isolated-vm'
+import { START_GLOBAL } from '../guest/prelude.ts'
 
 /** What the guest tells the host about one run; every argument is untrusted and re-checked here. */
 export interface GuestEvents {
@@ -10,10 +11,24 @@ export interface GuestEvents {
 /** The program's file name inside the isolate; stack frames name it with the model's line:col. */
 export const PROGRAM_FILE = 'program.ts'
 
-// why: the program is the body of an async function; the wrapper sits on a line of its own with
-// lineOffset -1, so every line and column V8 reports is the model's own.
-const HEAD = '(async function () {\n'
+/**
+ * Settled binding calls for the guest, flat: `id, ok, payload` per call, where payload is the
+ * result's JSON text (ok), the failure message, or null (the binding returned nothing).
+ */
+export type Settlements = (number | boolean | string | null)[]
+
+// why: the program is the body of an async function; the head sits on a line of its own with
+// lineOffset -1, so every line and column V8 reports is the model's own. The head calls the
+// prelude's one-shot start before any program code is evaluated.
+const FUNCTION_HEAD = 'async function () {\n'
 const TAIL = '\n})'
+
+function wrap(setupJson: string, code: string): string {
+  // why: U+2028/2029 are line terminators to V8; escaped, the head stays exactly one line.
+  const literal = JSON.stringify(setupJson).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)
+  const length = FUNCTION_HEAD.length + code.length + 2
+  return `${START_GLOBAL}(${literal}, ${length}, ${FUNCTION_HEAD}${code}${TAIL}`
+}
 
 const DONE_KINDS = new Set(['ok', 'exception', 'invalid-output'])
 
@@ -37,13 +52,15 @@ export class GuestContext {
   private released = false
 
   private constructor(
-    private readonly isolate: ivm.Isolate,
     private readonly context: ivm.Context,
-    private readonly entry: ivm.Reference,
+    private readonly resolver: ivm.Reference,
     private readonly channel: { target: GuestEvents | undefined },
   ) {}
 
-  /** Create a context off the host thread, then install the callback and run the compiled prelude. */
+  /**
+   * Create a context and run the compiled prelude into it, all on the isolate's own thread: the
+   * host thread only queues the three tasks, so preparing never blocks it.
+   */
   static async prepare(isolate: ivm.Isolate, prelude: ivm.Script): Promise<GuestContext> {
     const context = await isolate.createContext()
     try {
@@ -52,9 +69,13 @@ export class GuestContext {
         (op: unknown, a: unknown, b: unknown, c: unknown, d: unknown) => dispatch(channel, op, a, b, c, d),
         { ignored: true },
       )
-      context.global.setSync('__isocodeHost', callback)
-      const entry = prelude.runSync(context, { reference: true }) as ivm.Reference
-      return new GuestContext(isolate, context, entry, channel)
+      // why: tasks on one isolate run in the order queued, so the callback is in place when the
+      // prelude takes it; both are awaited so a failure of either is seen.
+      const [, resolver] = await Promise.all([
+        context.global.set('__isocodeHost', callback),
+        prelude.run(context, { reference: true }) as Promise<ivm.Reference>,
+      ])
+      return new GuestContext(context, resolver, channel)
     } catch (error) {
       context.release()
       throw error
@@ -62,24 +83,22 @@ export class GuestContext {
   }
 
   /**
-   * Compile the stripped program and start it: returns the first task (it settles when the
-   * program's synchronous part and its microtasks are done), or throws the SyntaxError.
+   * Compile and start the stripped program in one isolate task: the returned task settles when
+   * the program's synchronous part and its microtasks are done, or rejects with the SyntaxError.
    */
   start(code: string, setupJson: string, events: GuestEvents, timeoutMs: number): Promise<unknown> {
-    const script = this.isolate.compileScriptSync(HEAD + code + TAIL, { filename: PROGRAM_FILE, lineOffset: -1 })
-    let program: ivm.Reference
-    try {
-      program = script.runSync(this.context, { reference: true }) as ivm.Reference
-    } finally {
-      script.release()
-    }
     this.channel.target = events
-    return this.entry.apply(undefined, [0, program.derefInto({ release: true }), setupJson], { timeout: timeoutMs })
+    return this.context.eval(wrap(setupJson, code), { filename: PROGRAM_FILE, lineOffset: -1, timeout: timeoutMs })
   }
 
-  /** Settle one binding call inside the guest; `payload` is JSON text (ok) or a message (failed). */
-  resolve(id: number, ok: boolean, payload: string | undefined, timeoutMs: number): Promise<unknown> {
-    return this.entry.apply(undefined, [1, id, ok, payload], { timeout: timeoutMs })
+  /** Settle binding calls inside the guest, in order, in one isolate task. */
+  resolve(batch: Settlements, timeoutMs: number): Promise<unknown> {
+    return this.resolver.apply(undefined, [batch], { timeout: timeoutMs, arguments: { copy: true } })
+  }
+
+  /** Close the gate: nothing the guest sends reaches the run any more. Synchronous and cheap. */
+  close(): void {
+    this.channel.target = undefined
   }
 
   /** Close the gate and free the context; idempotent, never throws. */
@@ -87,7 +106,7 @@ export class GuestContext {
     this.channel.target = undefined
     if (this.released) return
     this.released = true
-    for (const handle of [this.entry, this.context]) {
+    for (const handle of [this.resolver, this.context]) {
       try {
         handle.release()
       } catch {

@@ -18,6 +18,7 @@ export class IsolateSlot {
   readonly isolate: ivm.Isolate
   private readonly prelude: ivm.Script
   private next: Promise<GuestContext> | undefined
+  private ready: GuestContext | undefined
 
   constructor(memoryLimitMb: number) {
     this.isolate = new ivm.Isolate({ memoryLimit: memoryLimitMb })
@@ -26,14 +27,26 @@ export class IsolateSlot {
 
   /** Start preparing the next context; resolves when the slot can take a run. */
   prepare(): Promise<GuestContext> {
-    this.next = GuestContext.prepare(this.isolate, this.prelude)
-    return this.next
+    const next = GuestContext.prepare(this.isolate, this.prelude)
+    this.next = next
+    this.ready = undefined
+    void next.then(
+      (context) => {
+        if (this.next === next) this.ready = context
+      },
+      () => undefined,
+    )
+    return next
   }
 
-  /** The prepared context for the run that just acquired this slot. */
-  take(): Promise<GuestContext> {
-    const next = this.next ?? this.prepare()
+  /**
+   * The prepared context for the run that just acquired this slot: the context itself when it is
+   * ready (the usual case, no await on the critical path), else the pending preparation.
+   */
+  take(): GuestContext | Promise<GuestContext> {
+    const next = this.ready ?? this.next ?? this.prepare()
     this.next = undefined
+    this.ready = undefined
     return next
   }
 
@@ -76,6 +89,11 @@ export class IsolatePool {
   /** Create every isolate and its first context; resolves when the pool is warm. */
   async start(): Promise<void> {
     await Promise.all(Array.from({ length: this.options.size }, () => this.spawn()))
+  }
+
+  /** A warm slot at once, if one is idle and nobody queues ahead; the fast path of a run. */
+  tryAcquire(): IsolateSlot | undefined {
+    return this.disposed || this.waiters.length > 0 ? undefined : this.idle.shift()
   }
 
   /** Wait for a warm slot in FIFO order; `undefined` if the pool was disposed or `signal` fired. */
