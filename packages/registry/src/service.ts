@@ -153,7 +153,7 @@ export class ToolRegistry extends Service {
     return this.names(scope)
   }
 
-  /** Fresh deep copies of `{ name, description?, parameters }` of everything `scope` can see. */
+  /** Fresh deep copies of `{ name, description?, parameters, outputSchema? }` of everything `scope` can see. */
   schemas(scope?: ScopeKey): ToolSchema[] {
     return this.project(this.visible(scope))
   }
@@ -201,7 +201,7 @@ export class ToolRegistry extends Service {
     return {
       execute: (input) => this.execute(input),
       runtime: () => ctx.get('codeRuntime') ?? undefined,
-      endToolNames: (scope) => this.endTools(scope).map((def) => def.name),
+      endTools: (scope) => this.endTools(scope),
       log: async (scope, event) => {
         try {
           await ctx.get('session')?.append(scope, event)
@@ -214,8 +214,9 @@ export class ToolRegistry extends Service {
 
   private project(defs: readonly ToolDefinition[]): ToolSchema[] {
     return defs.map((def) => {
-      const schema: ToolSchema = { name: def.name, parameters: structuredCopy(def) }
+      const schema: ToolSchema = { name: def.name, parameters: structuredCopy(def.name, def.parameters) }
       if (def.description !== undefined) schema.description = def.description
+      if (def.outputSchema !== undefined) schema.outputSchema = structuredCopy(def.name, def.outputSchema)
       return schema
     })
   }
@@ -246,8 +247,8 @@ export class ToolRegistry extends Service {
 
 // why: the stored parameters are frozen lossless JSON, so re-detaching them cannot fail; it yields
 // a fresh mutable deep copy without recursion (any nesting depth).
-function structuredCopy(def: ToolDefinition): ToolSchema['parameters'] {
-  const copy = toLosslessJson(def.parameters)
-  if (!copy.ok) throw new RegistryError(`tool "${def.name}": stored parameters are not JSON (${copy.reason})`, 'INVALID_DEFINITION')
+function structuredCopy(name: string, schema: ToolSchema['parameters']): ToolSchema['parameters'] {
+  const copy = toLosslessJson(schema)
+  if (!copy.ok) throw new RegistryError(`tool "${name}": a stored schema is not JSON (${copy.reason})`, 'INVALID_DEFINITION')
   return copy.value as ToolSchema['parameters']
 }

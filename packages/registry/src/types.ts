@@ -20,10 +20,15 @@ export interface ToolSchema {
   name: string
   description?: string
   parameters: JsonObject
+  /** JSON Schema of the tool's `structuredContent` (MCP `outputSchema`); typed Code Mode results. */
+  outputSchema?: JsonObject
 }
 
-/** What a tool's execute returns: the bare content, or content plus an opaque JSON `meta`. */
-export type ToolOutput = ContentBlock[] | { content: ContentBlock[]; meta?: JsonValue }
+/**
+ * What a tool's execute returns: the bare content, or content plus an opaque JSON `meta` and,
+ * for a tool that declares `outputSchema`, the `structuredContent` value it describes.
+ */
+export type ToolOutput = ContentBlock[] | { content: ContentBlock[]; meta?: JsonValue; structuredContent?: JsonValue }
 
 /** A registrable tool: schema, executor, optional presentation and a declarative timeout budget. */
 export interface ToolDefinition<Args = JsonObject> extends ToolSchema {
@@ -76,6 +81,8 @@ export interface ToolExecutionResult {
   error?: { name: string; code: string }
   additionalContext?: HookContext
   meta?: JsonValue
+  /** The tool's machine-readable result (object output form); Code Mode resolves typed calls with it. */
+  structuredContent?: JsonValue
 }
 
 /** The tools/pre-execute verdict. */

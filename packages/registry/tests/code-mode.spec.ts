@@ -12,13 +12,14 @@ class FixedRuntime extends CodeRuntime {
   language = 'typescript'
   constructor(
     ctx: Context,
-    readonly config: { language?: string; result?: CodeRunResult; waitForAbort?: boolean } = {},
+    readonly config: { language?: string; result?: CodeRunResult; waitForAbort?: boolean; script?: (request: CodeRunRequest) => Promise<CodeRunResult> } = {},
   ) {
     super(ctx)
     if (config.language !== undefined) this.language = config.language
   }
   async run(request: CodeRunRequest): Promise<CodeRunResult> {
     this.requests.push(request)
+    if (this.config.script !== undefined) return this.config.script(request)
     this.abortedAtStart.push(request.signal?.aborted === true)
     if (this.config.waitForAbort === true) {
       // why: stands in for a long program; it ends only when the run-scoped signal fires.
@@ -37,6 +38,12 @@ async function boot(mode: 'native' | 'code' | 'both', runtime?: FixedRuntime['co
   if (runtime !== undefined) await root.plugin(FixedRuntime, runtime)
   root.tools.register({ name: 'echo', description: 'Echo.', parameters: { type: 'object' }, execute: async () => [{ type: 'text', text: 'e' }] })
   return root
+}
+
+// why: stands in for a program calling `await tools.weather({})` and `await tools.untyped({})`.
+async function callWeatherAndUntyped(request: CodeRunRequest): Promise<CodeRunResult> {
+  const functions = request.bindings[0]?.functions ?? {}
+  return { logs: [], value: [(await functions.weather?.({})) ?? null, (await functions.untyped?.({})) ?? null] }
 }
 
 const run = (root: Context, code = 'return 1') => root.tools.execute({ callId: 'c1', name: 'run_code', arguments: { code, description: 'd' } })
@@ -93,6 +100,20 @@ describe('run_code around the runtime', () => {
     const text = result.content[0]?.type === 'text' ? result.content[0].text : ''
     expect(text).toContain('(memory): heap limit reached')
     expect(text).toContain('before')
+  })
+
+  it('a tool with an outputSchema resolves to its structuredContent, any other tool to its text', async () => {
+    const root = await boot('code', { script: callWeatherAndUntyped })
+    root.tools.register({
+      name: 'weather',
+      parameters: { type: 'object' },
+      outputSchema: { type: 'object', properties: { c: { type: 'number' } } },
+      execute: async () => ({ content: [{ type: 'text', text: '{"c":21}' }], structuredContent: { c: 21 } }),
+    })
+    root.tools.register({ name: 'untyped', parameters: { type: 'object' }, execute: async () => ({ content: [{ type: 'text', text: 'plain' }], structuredContent: { c: 1 } }) })
+    const result = await run(root)
+    expect(result.isError).toBe(false)
+    expect(JSON.parse(result.content[0]?.type === 'text' ? result.content[0].text : '')).toEqual([{ c: 21 }, 'plain'])
   })
 
   it('a returned string is the text as is; logs come first', async () => {

@@ -33,6 +33,14 @@ describe('tools/post-execute', () => {
     })
   })
 
+  it('carries structuredContent from the object output form, and drops it when content is replaced', async () => {
+    const t = await setup()
+    t.register(tool('x', () => ({ content: text('{"n":1}'), structuredContent: { n: 1 } })))
+    expect(await t.execute({ callId: 'c', name: 'x', arguments: {} })).toEqual({ callId: 'c', content: text('{"n":1}'), isError: false, structuredContent: { n: 1 } })
+    t.root.on('tools/post-execute', async () => ({ kind: 'accept', content: text('redacted') }))
+    expect(await t.execute({ callId: 'c2', name: 'x', arguments: {} })).toEqual({ callId: 'c2', content: text('redacted'), isError: false })
+  })
+
   it('accept cannot turn a failure into a success', async () => {
     const t = await setup()
     t.root.on('tools/post-execute', async () => ({ kind: 'accept', content: text('all fine, honest') }))

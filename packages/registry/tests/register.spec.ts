@@ -20,6 +20,25 @@ describe('tools.register snapshot', () => {
     expect(snap?.parameters).not.toBe(def.parameters)
   })
 
+  it('keeps an outputSchema as frozen detached JSON and projects a fresh copy in schemas()', async () => {
+    const { ctx } = await boot()
+    const outputSchema = { type: 'object', properties: { total: { type: 'number' } } }
+    ctx.tools.register(tool('sum', 'sum ok', { outputSchema }))
+    const snap = ctx.tools.get('sum')
+    expect(snap?.outputSchema).toEqual(outputSchema)
+    expect(snap?.outputSchema).not.toBe(outputSchema)
+    expect(Object.isFrozen(snap?.outputSchema?.properties)).toBe(true)
+    const [schema] = ctx.tools.schemas()
+    expect(schema?.outputSchema).toEqual(outputSchema)
+    expect(Object.isFrozen(schema?.outputSchema)).toBe(false)
+  })
+
+  it('rejects an outputSchema that is not a JSON Schema object, naming the field', async () => {
+    const { ctx } = await boot()
+    expect(() => ctx.tools.register(tool('bad', 'x', { outputSchema: [] as never }))).toThrow(/tool "bad": outputSchema must be a JSON Schema object/)
+    expect(() => ctx.tools.register(tool('worse', 'x', { outputSchema: { at: new Date() } as never }))).toThrow(/outputSchema must be lossless JSON/)
+  })
+
   it('ignores later mutation of the original definition, including callback replacement', async () => {
     const { ctx } = await boot()
     const def: ToolDefinition & { label: string } = {

@@ -21,8 +21,8 @@ export const SDK_INSTRUCTIONS = `/*
  * - Calls run one at a time in the order they were made, even under Promise.all.
  * - A failed call rejects with a ${TOOL_CALL_ERROR_CLASS}; its \`${TOOL_CALL_ERROR_TOOL_PROPERTY}\` property names the tool. Catch it
  *   with try/catch to recover and continue.
- * - Only what you print with console.log or return comes back to you, and every tool result
- *   is text (a string).
+ * - Only what you print with console.log or return comes back to you. A tool result is text
+ *   (a string) unless its declaration below names another type: then it is that JSON value.
  */
 `
 

@@ -12,7 +12,7 @@ export interface ToolSchema {
   readonly description?: string
   /** The JSON Schema of the arguments object (MCP `inputSchema`). */
   readonly parameters: unknown
-  /** Carried through for typed results (a later issue); results currently render as `string`. */
+  /** JSON Schema of the tool's structured result (MCP `outputSchema`); absent = the result is text. */
   readonly outputSchema?: unknown
 }
 
@@ -43,10 +43,13 @@ export function renderToolsSdk(tools: readonly ToolSchema[], options: RenderTool
   return blocks.join('\n')
 }
 
-// why: the one place a tool becomes a member, so typed results (outputSchema) change only this.
+// why: the one place a tool becomes a member: a declared output schema types the resolved value
+// (the runtime resolves such calls with their structuredContent), anything else resolves to text.
 function renderMember(tool: ToolSchema, aliases: TypeAliases): string {
-  const args = jsonSchemaToTs(tool.parameters, { aliases, aliasPrefix: pascalCase(tool.name), indent: INDENT })
-  return `${jsdoc(tool.description, INDENT)}${INDENT}${propertyKey(tool.name)}: (args: ${args}) => Promise<string>;\n`
+  const prefix = pascalCase(tool.name)
+  const args = jsonSchemaToTs(tool.parameters, { aliases, aliasPrefix: prefix, indent: INDENT })
+  const output = tool.outputSchema === undefined ? 'string' : jsonSchemaToTs(tool.outputSchema, { aliases, aliasPrefix: `${prefix}Output`, indent: INDENT })
+  return `${jsdoc(tool.description, INDENT)}${INDENT}${propertyKey(tool.name)}: (args: ${args}) => Promise<${output}>;\n`
 }
 
 function validate(tools: readonly ToolSchema[]): readonly ToolSchema[] {

@@ -4,6 +4,7 @@ import { CodegenError, renderToolsSdk, SDK_INSTRUCTIONS, type ToolSchema } from 
 import { toolMemberNames, typecheck } from './helpers.ts'
 
 const object = (properties: Record<string, unknown>, required: string[] = []): unknown => ({ type: 'object', properties, required })
+const nodeRefSchema = (): object => ({ ...(object({ n: { $ref: '#/$defs/Node' } }) as object), $defs: { Node: { type: 'string' } } })
 
 /** The names every top-level statement declares, as the TypeScript parser sees them. */
 function topLevelNames(text: string): string[] {
@@ -55,7 +56,7 @@ describe('renderToolsSdk', () => {
     ['serialized calls', 'one at a time in the order they were made, even under Promise.all'],
     ['catchable failures', 'rejects with a ToolCallError; its `tool` property names the tool'],
     ['only output comes back', 'Only what you print with console.log or return comes back'],
-    ['text results', 'every tool result\n *   is text'],
+    ['text results', 'A tool result is text\n *   (a string) unless its declaration below names another type'],
   ])('instructions say: %s', (_topic, phrase) => {
     expect(SDK_INSTRUCTIONS).toContain(phrase)
   })
@@ -80,9 +81,22 @@ describe('renderToolsSdk', () => {
     )
   })
 
-  it('returns text for now even when a tool has an outputSchema', () => {
-    const sdk = renderToolsSdk([{ name: 'sum', parameters: {}, outputSchema: { type: 'number' } }], { instructions: false })
-    expect(sdk).toContain('  sum: (args: unknown) => Promise<string>;\n')
+  it('types the result with the outputSchema, and keeps text without one', () => {
+    const tools: ToolSchema[] = [
+      { name: 'sum', parameters: {}, outputSchema: { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] } },
+      { name: 'text', parameters: {} },
+    ]
+    const sdk = renderToolsSdk(tools, { instructions: false })
+    expect(sdk).toContain('  sum: (args: unknown) => Promise<{\n    total: number;\n  }>;\n')
+    expect(sdk).toContain('  text: (args: unknown) => Promise<string>;\n')
+  })
+
+  it('names output $ref aliases apart from the argument aliases', () => {
+    // why: two separate documents, as a server's inputSchema and outputSchema arrive.
+    const tools: ToolSchema[] = [{ name: 'get', parameters: nodeRefSchema(), outputSchema: nodeRefSchema() }]
+    const sdk = renderToolsSdk(tools, { instructions: false })
+    expect(sdk).toContain('type Get_Node = string;\ntype GetOutput_Node = string;\n')
+    expect(typecheck({ 'typed.d.ts': sdk })).toEqual([])
   })
 
   it('keeps hostile names and descriptions inside their member', () => {

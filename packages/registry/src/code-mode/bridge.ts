@@ -1,8 +1,8 @@
 import { type CodeBinding, type CodeBindingNamespace, type JsonValue, toLosslessJson } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import { TOOL_CALL_ERROR_CLASS, TOOL_CALL_ERROR_TOOL_PROPERTY } from '@isocode/sdk-codegen'
-import type { ScopeKey, ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../types.ts'
-import { contentToText, failureText } from './output.ts'
+import type { ScopeKey, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../types.ts'
+import { contentToText, failureText, programValue } from './output.ts'
 import { DispatchQueue } from './queue.ts'
 
 /** The global the program calls its tools through, and the error class a failed call throws. */
@@ -42,13 +42,14 @@ function dispatchEvent(input: ToolExecutionInput, outer: ToolExecution, result: 
 /**
  * Build the `tools` namespace of one run_code call: one binding per visible end tool, each call
  * JSON-normalized, serialized, sent through the whole pipeline with the outer token as parent,
- * and logged as a `tool/code-dispatch` event.
+ * and logged as a `tool/code-dispatch` event. A tool that declares `outputSchema` resolves to
+ * its `structuredContent` (what the SDK types it as), every other tool to its text.
  */
-export function createCodeBridge(host: BridgeHost, outer: ToolExecution, toolNames: readonly string[], signal: AbortSignal): CodeBridge {
+export function createCodeBridge(host: BridgeHost, outer: ToolExecution, tools: readonly ToolDefinition[], signal: AbortSignal): CodeBridge {
   const queue = new DispatchQueue()
   let dispatched = 0
 
-  const call = (name: string, args: unknown): Promise<JsonValue> => {
+  const call = (name: string, typed: boolean, args: unknown): Promise<JsonValue> => {
     const refusal = (): string => `tools.${name} was called after the program settled; it was not run`
     if (queue.closed) return Promise.reject(new Error(refusal()))
     // why: clarification 14 — a refused argument is never dispatched and takes no call number.
@@ -68,13 +69,16 @@ export function createCodeBridge(host: BridgeHost, outer: ToolExecution, toolNam
       await host.log(outer.agent, dispatchEvent(input, outer, result))
       if (result.isError) throw new Error(failureText(result))
       // why: a sub-call's additionalContext is dropped on purpose (it would break call/result adjacency).
-      return contentToText(result.content)
+      return programValue(result, typed)
     }, refusal)
   }
 
   // why: tool names are hostile input (`__proto__`, `constructor`): a null-prototype record.
   const functions = Object.create(null) as Record<string, CodeBinding>
-  for (const name of toolNames) functions[name] = (args) => call(name, args)
+  for (const { name, outputSchema } of tools) {
+    const typed = outputSchema !== undefined
+    functions[name] = (args) => call(name, typed, args)
+  }
 
   return {
     namespace: { global: TOOLS_GLOBAL, functions, errorClass: { ...TOOL_ERROR_CLASS } },

@@ -6,6 +6,14 @@ export function contentToText(content: readonly ContentBlock[]): string {
   return content.map((block) => (block.type === 'text' ? block.text : `[${block.type} content]`)).join('\n')
 }
 
+/**
+ * What a successful sub-call resolves to inside the program: the `structuredContent` of a tool
+ * that declares an output schema (the SDK types it so), otherwise the text of its content.
+ */
+export function programValue(result: ToolExecutionResult, typed: boolean): JsonValue {
+  return typed && result.structuredContent !== undefined ? result.structuredContent : contentToText(result.content)
+}
+
 /** The message a failed or denied sub-call rejects with inside the program. */
 export function failureText(result: ToolExecutionResult): string {
   const text = contentToText(result.content)

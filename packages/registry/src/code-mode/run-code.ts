@@ -9,8 +9,8 @@ import { failureMessage, successText } from './output.ts'
 export interface RunCodeHost extends BridgeHost {
   /** The mounted `ctx.codeRuntime`, or undefined when none is loaded. */
   runtime(): CodeRuntime | undefined
-  /** Names of the visible end tools of `scope` (never run_code), enumerated once per run. */
-  endToolNames(scope: ScopeKey | undefined): string[]
+  /** The visible end tools of `scope` (never run_code), enumerated once per run. */
+  endTools(scope: ScopeKey | undefined): readonly ToolDefinition[]
 }
 
 /** The wire schema of the reserved run_code transport. */
@@ -58,7 +58,7 @@ async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecut
   const follow = (): void => runAbort.abort(outer?.reason)
   if (outer?.aborted) follow()
   else outer?.addEventListener('abort', follow, { once: true })
-  const bridge = createCodeBridge(host, exec, host.endToolNames(exec.agent), runAbort.signal)
+  const bridge = createCodeBridge(host, exec, host.endTools(exec.agent), runAbort.signal)
   try {
     const result = await runtime.run({ program: args.code, bindings: [bridge.namespace], signal: runAbort.signal })
     if (result.error !== undefined) throw new CodeRunFailedError(failureMessage(result))

@@ -11,6 +11,11 @@ export const SDK_SECTION_ORDER = 150
  */
 export function renderSdkSection(tools: readonly ToolDefinition[]): string {
   return renderToolsSdk(
-    tools.map((def) => (def.description === undefined ? { name: def.name, parameters: def.parameters } : { name: def.name, description: def.description, parameters: def.parameters })),
+    tools.map((def) => ({
+      name: def.name,
+      parameters: def.parameters,
+      ...(def.description === undefined ? {} : { description: def.description }),
+      ...(def.outputSchema === undefined ? {} : { outputSchema: def.outputSchema }),
+    })),
   )
 }

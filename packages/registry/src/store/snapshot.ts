@@ -21,15 +21,15 @@ export function deepFreeze<T extends JsonValue>(value: T): T {
   return value
 }
 
-/** Validate `parameters` as lossless JSON before and after cloning; return the frozen clone. */
-export function detachParameters(name: string, parameters: unknown): JsonObject {
-  const first = toLosslessJson(parameters)
-  if (!first.ok) invalid(`tool "${name}": parameters must be lossless JSON (${first.reason}); pass plain JSON Schema data`)
+/** Validate a schema field (`parameters`, `outputSchema`) as lossless JSON before and after cloning; return the frozen clone. */
+export function detachSchema(name: string, field: 'parameters' | 'outputSchema', schema: unknown): JsonObject {
+  const first = toLosslessJson(schema)
+  if (!first.ok) invalid(`tool "${name}": ${field} must be lossless JSON (${first.reason}); pass plain JSON Schema data`)
   // why: the clone is what the registry keeps and sends; re-validating it pins that the copy (not
   // only the caller's object, which may be a proxy or carry getters) is data.
   const second = toLosslessJson(first.value)
   if (!second.ok || !isJsonObject(first.value)) {
-    invalid(`tool "${name}": parameters must be a JSON Schema object (use {"type":"object","properties":{}} for no arguments)`)
+    invalid(`tool "${name}": ${field} must be a JSON Schema object (use {"type":"object","properties":{}}${field === 'parameters' ? ' for no arguments' : ''})`)
   }
   return deepFreeze(first.value)
 }
@@ -66,7 +66,9 @@ export function snapshotDefinition(definition: unknown): ToolDefinition {
   if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0)) {
     invalid(`tool "${name}": timeoutMs must be a positive finite number of milliseconds when present`)
   }
-  const parameters = detachParameters(name, read(def, 'parameters'))
+  const parameters = detachSchema(name, 'parameters', read(def, 'parameters'))
+  const rawOutputSchema = read(def, 'outputSchema')
+  const outputSchema = rawOutputSchema === undefined ? undefined : detachSchema(name, 'outputSchema', rawOutputSchema)
   const execute = optionalFunction(def, name, 'execute')
   if (execute === undefined) invalid(`tool "${name}": execute must be a function (args, exec) => Promise<ContentBlock[]>`)
   const presentCall = optionalFunction(def, name, 'presentCall')
@@ -74,6 +76,7 @@ export function snapshotDefinition(definition: unknown): ToolDefinition {
   const snapshot: Record<string, unknown> = { name }
   if (description !== undefined) snapshot.description = description
   snapshot.parameters = parameters
+  if (outputSchema !== undefined) snapshot.outputSchema = outputSchema
   snapshot.execute = execute
   if (presentCall !== undefined) snapshot.presentCall = presentCall
   if (presentResult !== undefined) snapshot.presentResult = presentResult

@@ -11,8 +11,8 @@
  * - Calls run one at a time in the order they were made, even under Promise.all.
  * - A failed call rejects with a ToolCallError; its `tool` property names the tool. Catch it
  *   with try/catch to recover and continue.
- * - Only what you print with console.log or return comes back to you, and every tool result
- *   is text (a string).
+ * - Only what you print with console.log or return comes back to you. A tool result is text
+ *   (a string) unless its declaration below names another type: then it is that JSON value.
  */
 
 declare class ToolCallError extends Error {
@@ -29,7 +29,12 @@ declare const tools: {
       /** An array of observation contents to add */
       contents: string[];
     }[];
-  }) => Promise<string>;
+  }) => Promise<{
+    results: {
+      entityName: string;
+      addedObservations: string[];
+    }[];
+  }>;
   /** Create multiple new entities in the knowledge graph */
   create_entities: (args: {
     entities: {
@@ -40,7 +45,16 @@ declare const tools: {
       /** An array of observation contents associated with the entity */
       observations: string[];
     }[];
-  }) => Promise<string>;
+  }) => Promise<{
+    entities: {
+      /** The name of the entity */
+      name: string;
+      /** The type of the entity */
+      entityType: string;
+      /** An array of observation contents associated with the entity */
+      observations: string[];
+    }[];
+  }>;
   /** Create multiple new relations between entities in the knowledge graph. Relations should be in active voice */
   create_relations: (args: {
     relations: {
@@ -51,12 +65,24 @@ declare const tools: {
       /** The type of the relation */
       relationType: string;
     }[];
-  }) => Promise<string>;
+  }) => Promise<{
+    relations: {
+      /** The name of the entity where the relation starts */
+      from: string;
+      /** The name of the entity where the relation ends */
+      to: string;
+      /** The type of the relation */
+      relationType: string;
+    }[];
+  }>;
   /** Delete multiple entities and their associated relations from the knowledge graph */
   delete_entities: (args: {
     /** An array of entity names to delete */
     entityNames: string[];
-  }) => Promise<string>;
+  }) => Promise<{
+    success: boolean;
+    message: string;
+  }>;
   /** Delete specific observations from entities in the knowledge graph */
   delete_observations: (args: {
     deletions: {
@@ -65,7 +91,10 @@ declare const tools: {
       /** An array of observations to delete */
       observations: string[];
     }[];
-  }) => Promise<string>;
+  }) => Promise<{
+    success: boolean;
+    message: string;
+  }>;
   /** Delete multiple relations from the knowledge graph */
   delete_relations: (args: {
     /** An array of relations to delete */
@@ -77,17 +106,71 @@ declare const tools: {
       /** The type of the relation */
       relationType: string;
     }[];
-  }) => Promise<string>;
+  }) => Promise<{
+    success: boolean;
+    message: string;
+  }>;
   /** Open specific nodes in the knowledge graph by their names */
   open_nodes: (args: {
     /** An array of entity names to retrieve */
     names: string[];
-  }) => Promise<string>;
+  }) => Promise<{
+    entities: {
+      /** The name of the entity */
+      name: string;
+      /** The type of the entity */
+      entityType: string;
+      /** An array of observation contents associated with the entity */
+      observations: string[];
+    }[];
+    relations: {
+      /** The name of the entity where the relation starts */
+      from: string;
+      /** The name of the entity where the relation ends */
+      to: string;
+      /** The type of the relation */
+      relationType: string;
+    }[];
+  }>;
   /** Read the entire knowledge graph */
-  read_graph: (args: {}) => Promise<string>;
+  read_graph: (args: {}) => Promise<{
+    entities: {
+      /** The name of the entity */
+      name: string;
+      /** The type of the entity */
+      entityType: string;
+      /** An array of observation contents associated with the entity */
+      observations: string[];
+    }[];
+    relations: {
+      /** The name of the entity where the relation starts */
+      from: string;
+      /** The name of the entity where the relation ends */
+      to: string;
+      /** The type of the relation */
+      relationType: string;
+    }[];
+  }>;
   /** Search for nodes in the knowledge graph based on a query */
   search_nodes: (args: {
     /** The search query to match against entity names, types, and observation content */
     query: string;
-  }) => Promise<string>;
+  }) => Promise<{
+    entities: {
+      /** The name of the entity */
+      name: string;
+      /** The type of the entity */
+      entityType: string;
+      /** An array of observation contents associated with the entity */
+      observations: string[];
+    }[];
+    relations: {
+      /** The name of the entity where the relation starts */
+      from: string;
+      /** The name of the entity where the relation ends */
+      to: string;
+      /** The type of the relation */
+      relationType: string;
+    }[];
+  }>;
 };

@@ -1,0 +1,134 @@
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { format } from 'node:util'
+import type { CodeRuntime } from '@isocode/code-runtime'
+import { SystemPrompt } from '@isocode/harness'
+import { IsolateRuntime } from '@isocode/isolate-runtime'
+import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
+import { ToolRegistry } from '@isocode/registry'
+import type { ToolDefinition } from '@isocode/registry'
+import type { McpServerConfig } from '@isocode/mcp'
+import { Context } from 'cordis'
+import type { Fiber, Plugin } from 'cordis'
+import type { ToolSourceOptions } from './args.ts'
+import { CliError } from './errors.ts'
+import { mcpConfigs } from './mcp-spec.ts'
+import { MemorySession, RecordingRuntime } from './recording.ts'
+import type { RunRecord } from './recording.ts'
+import { workspaceTools } from './workspace-tools.ts'
+
+/** Options of {@link bootApp}. */
+export interface AppOptions extends ToolSourceOptions {
+  mode: 'code' | 'both'
+  cpuMs?: number | undefined
+  wallMs?: number | undefined
+  /** Where warnings and errors of the app go (one line each); stderr in the CLI. */
+  log(line: string): void
+}
+
+/** A booted Cordis app with Code Mode over the chosen tools. */
+export interface CliApp {
+  readonly root: Context
+  readonly session: MemorySession
+  /** The budgets the isolate runtime enforces. */
+  readonly budgets: ResolvedIsolateRuntimeConfig
+  /** Every program run so far, in order. */
+  readonly runs: readonly RunRecord[]
+  /** Milliseconds each finished tool call took, by callId (sub-calls of run_code included). */
+  readonly durations: ReadonlyMap<string, number>
+  /** Dispose the tools, MCP connections and the runtime; resolves when everything is closed. */
+  dispose(): Promise<void>
+}
+
+async function loadToolsModule(root: Context, spec: string): Promise<void> {
+  let mod: { default?: unknown; tools?: unknown }
+  try {
+    mod = (await import(pathToFileURL(resolve(spec)).href)) as typeof mod
+  } catch (error) {
+    throw new CliError(`--tools ${spec}: the module could not be loaded (${error instanceof Error ? error.message : String(error)}); check the path, relative to the current folder`, 'INPUT')
+  }
+  const exported = mod.default ?? mod.tools
+  if (Array.isArray(exported)) return registerAll(root, 'tools-module', exported as ToolDefinition[])
+  if (typeof exported === 'function' || (typeof exported === 'object' && exported !== null && 'apply' in exported)) {
+    await root.plugin(exported as Plugin)
+    return
+  }
+  throw new CliError(`--tools ${spec}: export default (or export const tools) must be ToolDefinition[] or a Cordis plugin`, 'INPUT')
+}
+
+async function registerAll(root: Context, name: string, tools: readonly ToolDefinition[]): Promise<void> {
+  // why: a plugin that injects tools owns the registrations, as every tool plugin should.
+  await root.plugin({ name, inject: ['tools'], apply: (ctx: Context) => void tools.forEach((tool) => ctx.tools.register(tool)) })
+}
+
+async function startServers(root: Context, configs: readonly McpServerConfig[], fibers: Fiber[]): Promise<void> {
+  // why: the MCP SDK (zod, ajv) loads only when a server is asked for, keeping the default start fast.
+  const { McpClient } = await import('@isocode/mcp')
+  // why: settle every start before failing, so a server still starting is owned and disposed too.
+  const started = await Promise.allSettled(configs.map(async (config) => root.plugin(McpClient, config)))
+  for (const outcome of started) if (outcome.status === 'fulfilled') fibers.push(outcome.value)
+  const index = started.findIndex((outcome) => outcome.status === 'rejected')
+  const failed = started[index]
+  if (failed?.status === 'rejected') {
+    const reason: unknown = failed.reason
+    throw new CliError(`${reason instanceof Error ? reason.message : String(reason)}\n(from --mcp for "${configs[index]?.name}")`, 'STARTUP')
+  }
+}
+
+async function startRuntime(backend: Context, options: AppOptions): Promise<Fiber> {
+  try {
+    return await backend.plugin(IsolateRuntime, {
+      poolSize: 1,
+      ...(options.cpuMs === undefined ? {} : { cpuBudgetMs: options.cpuMs }),
+      // why: a wall budget below the CPU budget is invalid; raise it rather than refuse the run.
+      ...(options.wallMs === undefined && (options.cpuMs ?? 0) <= 30_000 ? {} : { wallBudgetMs: Math.max(options.wallMs ?? 30_000, options.cpuMs ?? 0) }),
+    })
+  } catch (error) {
+    throw new CliError(`the isolate runtime could not start: ${error instanceof Error ? error.message : String(error)}`, 'STARTUP')
+  }
+}
+
+/**
+ * Boot SystemPrompt, a session sink, ToolRegistry in `mode`, an IsolateRuntime (behind a recorder)
+ * and the tools: MCP servers, a tools module, and/or the workspace toolset (the default).
+ */
+export async function bootApp(options: AppOptions): Promise<CliApp> {
+  const root = new Context()
+  root.logger.exporter({
+    export: (message) => {
+      // why: cordis 4 logs nowhere by default; server crashes and skipped tools must be seen.
+      if (message.type === 'error' || message.type === 'warn') options.log(`isocode [${message.name}] ${format(...(message.args as unknown[]))}`)
+    },
+  })
+  // why: the real runtime lives in its own root, so the recorder can be ctx.codeRuntime here.
+  const backend = new Context()
+  const fibers: Fiber[] = []
+  const runs: RunRecord[] = []
+  const durations = new Map<string, number>()
+  let runtimeFiber: Fiber | undefined
+  const dispose = async (): Promise<void> => {
+    // why: tools and MCP connections first, the isolates last (they may still be ending a run).
+    for (const fiber of fibers.toReversed()) await fiber.dispose()
+    await runtimeFiber?.dispose()
+  }
+  try {
+    runtimeFiber = await startRuntime(backend, options)
+    const inner = runtimeFiber.ctx.get('codeRuntime') as CodeRuntime & { config: ResolvedIsolateRuntimeConfig }
+    fibers.push(await root.plugin(SystemPrompt), await root.plugin(MemorySession), await root.plugin(ToolRegistry, { mode: options.mode }))
+    fibers.push(await root.plugin(RecordingRuntime, { inner, onRun: (record) => void runs.push(record) }))
+    root.on('tools/execute', async (exec, next) => {
+      const started = performance.now()
+      const result = await next()
+      durations.set(exec.callId, performance.now() - started)
+      return result
+    })
+    const configs = mcpConfigs(options.mcp)
+    if ((configs.length === 0 && options.tools === undefined) || options.workspace) await registerAll(root, 'workspace-tools', await workspaceTools(options.root))
+    if (options.tools !== undefined) await loadToolsModule(root, options.tools)
+    if (configs.length > 0) await startServers(root, configs, fibers)
+    return { root, session: root.get('session') as MemorySession, budgets: inner.config, runs, durations, dispose }
+  } catch (error) {
+    await dispose()
+    throw error
+  }
+}

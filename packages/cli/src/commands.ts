@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises'
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { createCodeModeServer } from '@isocode/mcp'
+import type { ToolSourceOptions } from './args.ts'
+import { bootApp } from './app.ts'
+import type { CliApp } from './app.ts'
+import { CliError } from './errors.ts'
+import { renderReport, timeline } from './report.ts'
+
+/** Where a command writes: stdout for results, stderr for diagnostics. */
+export interface Io {
+  out(text: string): void
+  err(text: string): void
+}
+
+async function withApp<T>(options: Parameters<typeof bootApp>[0], use: (app: CliApp) => Promise<T>): Promise<T> {
+  const app = await bootApp(options)
+  try {
+    return await use(app)
+  } finally {
+    await app.dispose()
+  }
+}
+
+/** `isocode run`: run the program through run_code and print the report; resolves to the exit code. */
+export async function runCommand(io: Io, options: ToolSourceOptions & { program: string; cpuMs: number | undefined; wallMs: number | undefined }): Promise<number> {
+  let code: string
+  try {
+    code = await readFile(options.program, 'utf8')
+  } catch (error) {
+    throw new CliError(`cannot read the program "${options.program}" (${(error as NodeJS.ErrnoException).code ?? String(error)}); give a path relative to the current folder`, 'INPUT')
+  }
+  return withApp({ ...options, mode: 'code', log: (line) => io.err(`${line}\n`) }, async (app) => {
+    const callId = 'isocode-run'
+    const result = await app.root.tools.execute({ callId, name: 'run_code', arguments: { code, description: `isocode run ${options.program}` } })
+    const calls = timeline(app.session.events, app.durations, callId)
+    io.out(renderReport({ result, run: app.runs.at(-1), calls, budgets: app.budgets }))
+    return result.isError ? 1 : 0
+  })
+}
+
+/** `isocode sdk`: print the tools:sdk text of the chosen tools. */
+export async function sdkCommand(io: Io, options: ToolSourceOptions): Promise<number> {
+  return withApp({ ...options, mode: 'code', log: (line) => io.err(`${line}\n`) }, async (app) => {
+    const { system } = await app.root.systemPrompt.assemble()
+    io.out(system.endsWith('\n') ? system : `${system}\n`)
+    return 0
+  })
+}
+
+/** `isocode serve`: serve Code Mode as an MCP server on stdio until stdin ends or a signal arrives. */
+export async function serveCommand(io: Io, options: ToolSourceOptions & { mode: 'code' | 'both' }): Promise<number> {
+  return withApp({ ...options, log: (line) => io.err(`${line}\n`) }, async (app) => {
+    const server = createCodeModeServer(app.root)
+    const closed = new Promise<void>((resolve) => {
+      const previous = server.onclose
+      // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Protocol only offers the onclose property
+      server.onclose = () => {
+        previous?.()
+        resolve()
+      }
+    })
+    const stop = (): void => void server.close()
+    // why: stdout is the MCP channel, so nothing else may be printed there; the end of stdin
+    // (the client went away) or a signal ends the server.
+    process.stdin.once('end', stop)
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+    await server.connect(new StdioServerTransport())
+    io.err(`isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools on stdio\n`)
+    await closed
+    process.off('SIGINT', stop)
+    process.off('SIGTERM', stop)
+    process.stdin.off('end', stop)
+    return 0
+  })
+}

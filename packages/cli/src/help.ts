@@ -1,0 +1,62 @@
+import type { Command } from './args.ts'
+
+const TOOL_FLAGS = `Tools (default: the read-only workspace toolset over the current folder):
+  --mcp "<command line>"     start an MCP server over stdio and use its tools (repeatable);
+                             "name=<command line>" names it, leading KEY=value words set its
+                             environment, an http(s) URL connects over Streamable HTTP; with
+                             several servers tools are named server__tool
+  --tools <module>           a module whose default export is ToolDefinition[] or a Cordis plugin
+  --workspace                also add the workspace toolset (list_files, read_file, search_text)
+  --root <dir>               the folder the workspace toolset may read (default: current folder)
+  -h, --help                 show this help`
+
+const TEXT: Record<Command | 'main', string> = {
+  main: `isocode — Code Mode for MCP servers: run TypeScript programs against a typed tools SDK.
+
+Usage:
+  isocode run <program.ts> [--mcp "<command>"]... [--tools <module>]
+  isocode sdk [--mcp "<command>"]...
+  isocode serve [--mcp "<command>"]... [--mode code|both]
+
+Commands:
+  run     run a program through run_code; print its logs, return value, tool calls and budget
+  sdk     print the tools:sdk text (the TypeScript declaration programs are written against)
+  serve   serve Code Mode (run_code with the SDK in its description) as an MCP server on stdio
+
+Run \`isocode <command> --help\` for the flags of a command.`,
+  run: `isocode run <program.ts> [flags]
+
+Runs the program (the body of an async function; \`await tools.name(args)\`, \`return\` a value)
+through run_code in a fresh V8 isolate, then prints the logs, the returned value, a timeline of
+tool calls (name, ms, ok/error) and the budget used. Exit code 0 when the program succeeded,
+1 when it failed.
+
+  --cpu-ms <ms>              CPU budget of the run (default 5000)
+  --wall-ms <ms>             wall-clock budget of the run (default 30000)
+${TOOL_FLAGS}
+
+Example:
+  isocode run fixtures/programs/summarize-readme.ts
+  isocode run program.ts --mcp "npx -y @modelcontextprotocol/server-memory"`,
+  sdk: `isocode sdk [flags]
+
+Prints the tools:sdk prompt section for the chosen tools: what a model (or you) writes
+run_code programs against.
+
+${TOOL_FLAGS}`,
+  serve: `isocode serve [flags]
+
+Serves Code Mode as an MCP server over stdio: run_code, whose description carries the tools:sdk
+text, so any MCP client can write programs against the tools. Logs go to stderr.
+
+  --mode code|both           code: run_code only (default); both: also the tools themselves
+${TOOL_FLAGS}
+
+Example (an MCP client config entry):
+  { "command": "npx", "args": ["isocode", "serve", "--mcp", "npx -y @modelcontextprotocol/server-memory"] }`,
+}
+
+/** The help text of `topic` (or the overview). */
+export function helpText(topic: Command | undefined): string {
+  return `${TEXT[topic ?? 'main']}\n`
+}

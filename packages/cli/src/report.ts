@@ -1,0 +1,74 @@
+import type { SessionEvent } from '@isocode/harness'
+import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
+import type { ToolExecutionResult } from '@isocode/registry'
+import type { RunRecord } from './recording.ts'
+
+/** One sub-call of a run, from its `tool/code-dispatch` event plus its measured duration. */
+export interface TimelineEntry {
+  name: string
+  ms: number | undefined
+  ok: boolean
+  /** The error code and first line of the failure text, for failed calls. */
+  error?: string
+}
+
+/** The sub-call timeline of the run whose outer callId is `callId`. */
+export function timeline(events: readonly SessionEvent[], durations: ReadonlyMap<string, number>, callId: string): TimelineEntry[] {
+  return events
+    .filter((event) => event.type === 'tool/code-dispatch' && event.parentCallId === callId)
+    .map((event) => {
+      const entry: TimelineEntry = { name: String(event.name), ms: durations.get(String(event.callId)), ok: event.isError !== true }
+      if (!entry.ok) {
+        const code = typeof event.error === 'object' && event.error !== null && !Array.isArray(event.error) ? String(event.error.code) : 'ERROR'
+        entry.error = `${code}: ${String(event.content).split('\n')[0]?.slice(0, 160) ?? ''}`
+      }
+      return entry
+    })
+}
+
+const kb = (bytes: number): string => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`)
+const heading = (title: string): string => `── ${title} ${'─'.repeat(Math.max(3, 60 - title.length))}`
+
+function renderValue(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value, null, 2)
+}
+
+/** What `isocode run` prints: logs, returned value, sub-call timeline, budget used, outcome. */
+export function renderReport(input: {
+  result: ToolExecutionResult
+  run: RunRecord | undefined
+  calls: readonly TimelineEntry[]
+  budgets: ResolvedIsolateRuntimeConfig
+}): string {
+  const { result, run, calls, budgets } = input
+  const out: string[] = []
+  if (run === undefined) {
+    // why: run_code failed before the program ran (bad arguments, no runtime): its text says why.
+    out.push(heading('run_code'), result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n'))
+  } else {
+    const { logs, value, error } = run.result
+    out.push(heading(`logs (${logs.length})`), ...(logs.length > 0 ? logs : ['(none)']))
+    if (error === undefined) out.push(heading('returned'), value === undefined ? '(nothing)' : renderValue(value))
+  }
+  out.push(heading(`tool calls (${calls.length})`))
+  if (calls.length === 0) out.push('(none)')
+  const width = Math.max(4, ...calls.map((call) => call.name.length))
+  calls.forEach((call, i) => {
+    const ms = call.ms === undefined ? '   ? ms' : `${call.ms.toFixed(0).padStart(4)} ms`
+    out.push(`${String(i + 1).padStart(3)}  ${call.name.padEnd(width)}  ${ms}  ${call.ok ? 'ok' : `error ${call.error ?? ''}`}`)
+  })
+  if (run !== undefined) {
+    const outputBytes = Buffer.byteLength(JSON.stringify(run.result.logs)) + Buffer.byteLength(JSON.stringify(run.result.value ?? run.result.error?.message ?? null))
+    out.push(
+      heading('budget'),
+      `wall    ${run.ms.toFixed(0)} ms of ${budgets.wallBudgetMs} ms`,
+      `cpu     limit ${budgets.cpuBudgetMs} ms (enforced, not metered per run)`,
+      `output  ${kb(outputBytes)} of ${kb(budgets.outputCapBytes)}`,
+      `memory  limit ${budgets.memoryLimitMb} MB`,
+    )
+  }
+  const failure = run?.result.error
+  out.push(heading(result.isError ? (failure === undefined ? 'failed' : `failed (${failure.kind})`) : 'ok'))
+  if (failure !== undefined) out.push(failure.message)
+  return `${out.join('\n')}\n`
+}

@@ -1,0 +1,48 @@
+import { CliError, parseCommandLine } from '@isocode/cli'
+import { describe, expect, it } from 'vitest'
+
+const usageError = (argv: string[]): CliError => {
+  try {
+    parseCommandLine(argv)
+  } catch (error) {
+    if (error instanceof CliError) return error
+    throw error
+  }
+  throw new Error(`expected a usage error for ${argv.join(' ')}`)
+}
+
+describe('parseCommandLine', () => {
+  it('parses run with repeated --mcp, --tools and budgets', () => {
+    expect(parseCommandLine(['run', 'p.ts', '--mcp', 'a b', '--mcp', 'c', '--tools', 't.ts', '--wall-ms', '900'])).toMatchObject({
+      command: 'run', program: 'p.ts', mcp: ['a b', 'c'], tools: 't.ts', wallMs: 900, cpuMs: undefined, workspace: false,
+    })
+  })
+
+  it('routes --help everywhere', () => {
+    expect(parseCommandLine([])).toEqual({ command: 'help', topic: undefined })
+    expect(parseCommandLine(['--help'])).toEqual({ command: 'help', topic: undefined })
+    expect(parseCommandLine(['run', '--help'])).toEqual({ command: 'help', topic: 'run' })
+    expect(parseCommandLine(['serve', '-h'])).toEqual({ command: 'help', topic: 'serve' })
+    expect(parseCommandLine(['help', 'sdk'])).toEqual({ command: 'help', topic: 'sdk' })
+  })
+
+  it('defaults serve to code mode and accepts both', () => {
+    expect(parseCommandLine(['serve'])).toMatchObject({ command: 'serve', mode: 'code' })
+    expect(parseCommandLine(['serve', '--mode', 'both'])).toMatchObject({ mode: 'both' })
+  })
+
+  it.each([
+    [['frob'], 'unknown command "frob"', 'isocode --help'],
+    [['run'], 'needs a program file', 'isocode run --help'],
+    [['run', 'a.ts', 'b.ts'], 'takes one program file, got 2', 'isocode run --help'],
+    [['run', 'a.ts', '--bogus'], "Unknown option '--bogus'", 'isocode run --help'],
+    [['run', 'a.ts', '--wall-ms', 'soon'], '--wall-ms must be a positive whole number', 'isocode run --help'],
+    [['serve', '--mode', 'native'], '--mode must be "code" or "both"', 'isocode serve --help'],
+    [['sdk', 'extra'], 'takes no positional arguments', 'isocode sdk --help'],
+  ])('%j fails naming the problem and where help is', (argv, problem, help) => {
+    const error = usageError(argv)
+    expect(error.code).toBe('USAGE')
+    expect(error.message).toContain(problem)
+    expect(error.message).toContain(`Run \`${help}\``)
+  })
+})

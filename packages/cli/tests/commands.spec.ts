@@ -1,0 +1,91 @@
+// The commands in-process (one fork, modules loaded once): MCP servers, --tools modules, errors.
+import { createRequire } from 'node:module'
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { CliError, runCommand, sdkCommand } from '@isocode/cli'
+import type { Io, ToolSourceOptions } from '@isocode/cli'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const require = createRequire(import.meta.url)
+const memoryBin = join(dirname(require.resolve('@modelcontextprotocol/server-memory/package.json')), 'dist', 'index.js')
+const programs = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'fixtures', 'programs')
+
+let dir = ''
+beforeAll(async () => {
+  dir = await realpath(await mkdtemp(join(tmpdir(), 'isocode-commands-')))
+  await writeFile(
+    join(dir, 'tools.ts'),
+    `export default [{ name: 'shout', description: 'Upper-case a word.', parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
+  execute: async (args: { word: string }) => [{ type: 'text', text: args.word.toUpperCase() }] }]\n`,
+  )
+  await writeFile(join(dir, 'shout.ts'), `return await tools.shout({ word: 'quiet' })\n`)
+})
+afterAll(async () => rm(dir, { recursive: true, force: true }))
+
+function capture(): Io & { stdout: string; stderr: string } {
+  const io = { stdout: '', stderr: '', out: (text: string) => void (io.stdout += text), err: (text: string) => void (io.stderr += text) }
+  return io
+}
+
+const sources = (extra: Partial<ToolSourceOptions> = {}): ToolSourceOptions => ({ mcp: [], tools: undefined, workspace: false, root: dir, ...extra })
+
+async function failure(run: () => Promise<unknown>): Promise<CliError> {
+  try {
+    await run()
+  } catch (error) {
+    if (error instanceof CliError) return error
+    throw error
+  }
+  throw new Error('expected a CliError')
+}
+
+describe('isocode commands', () => {
+  it('run --mcp drives server-memory with typed results', async () => {
+    const io = capture()
+    const mcp = [`MEMORY_FILE_PATH=${join(dir, 'memory.jsonl')} node ${memoryBin}`]
+    const code = await runCommand(io, { ...sources({ mcp }), program: join(programs, 'memory-graph.ts'), cpuMs: undefined, wallMs: undefined })
+    expect(io.stderr).toBe('')
+    expect(code).toBe(0)
+    expect(io.stdout).toContain('"Isocode speaks MCP"')
+    expect(io.stdout).toMatch(/create_entities +\d+ ms {2}ok/)
+  })
+
+  it('run --tools loads a module of tool definitions instead of the workspace toolset', async () => {
+    const io = capture()
+    const code = await runCommand(io, { ...sources({ tools: join(dir, 'tools.ts') }), program: join(dir, 'shout.ts'), cpuMs: 1_000, wallMs: 2_000 })
+    expect(code).toBe(0)
+    expect(io.stdout).toContain('── returned ')
+    expect(io.stdout).toContain('QUIET')
+    expect(io.stdout).toContain('wall ')
+    expect(io.stdout).toContain('of 2000 ms')
+  })
+
+  it('sdk --workspace adds the workspace tools next to a tools module', async () => {
+    const io = capture()
+    await sdkCommand(io, sources({ tools: join(dir, 'tools.ts'), workspace: true }))
+    expect(io.stdout).toContain('  shout: (args: {')
+    expect(io.stdout).toContain('  list_files: (args: {')
+  })
+
+  it('names the fix for a missing program', async () => {
+    const error = await failure(() => runCommand(capture(), { ...sources(), program: join(dir, 'nowhere.ts'), cpuMs: undefined, wallMs: undefined }))
+    expect(error.code).toBe('INPUT')
+    expect(error.message).toContain('(ENOENT); give a path relative to the current folder')
+  })
+
+  it('names a failing --mcp server with its stderr and the fix', async () => {
+    const error = await failure(() => sdkCommand(capture(), sources({ mcp: [`broken=node -e "console.error('missing API key'); process.exit(2)"`] })))
+    expect(error.code).toBe('STARTUP')
+    expect(error.message).toContain('MCP server "broken"')
+    expect(error.message).toContain('missing API key')
+    expect(error.message).toContain('run it by hand')
+  })
+
+  it('names a bad --tools module', async () => {
+    const error = await failure(() => sdkCommand(capture(), sources({ tools: join(dir, 'absent.ts') })))
+    expect(error.code).toBe('INPUT')
+    expect(error.message).toContain('the module could not be loaded')
+  })
+})

@@ -1,0 +1,110 @@
+// The CLI as a user runs it: bin/isocode.mjs as a subprocess, from a folder outside the repo.
+import { execFile } from 'node:child_process'
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const bin = join(here, '..', 'bin', 'isocode.mjs')
+
+let dir = ''
+
+interface Outcome {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+function isocode(args: string[]): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd: dir, timeout: 50_000 }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr })
+    })
+  })
+}
+
+beforeAll(async () => {
+  dir = await realpath(await mkdtemp(join(tmpdir(), 'isocode-cli-')))
+  await writeFile(join(dir, 'one.md'), '# One\nalpha\n')
+  await writeFile(join(dir, 'two.md'), '# Two\nbeta\ngamma\n')
+  await writeFile(join(dir, 'three.md'), '# Three\n')
+  await writeFile(
+    join(dir, 'summary.ts'),
+    `const { files } = await tools.list_files({})
+const notes = files.filter((f: string) => f.endsWith('.md'))
+const summary: Record<string, number> = {}
+for (const file of notes) {
+  const text = await tools.read_file({ path: file })
+  summary[file] = text.trimEnd().split('\\n').length
+  console.log('read ' + file)
+}
+return summary
+`,
+  )
+  await writeFile(join(dir, 'broken.ts'), `await tools.read_file({ path: 'missing.md' })\nreturn 'not reached'\n`)
+})
+afterAll(async () => rm(dir, { recursive: true, force: true }))
+
+describe('isocode as a subprocess', () => {
+  it('--help prints usage for the CLI and each command', async () => {
+    const main = await isocode(['--help'])
+    expect(main.code).toBe(0)
+    expect(main.stdout).toContain('isocode run <program.ts>')
+    const run = await isocode(['run', '--help'])
+    expect(run.stdout).toContain('--wall-ms <ms>')
+  })
+
+  it('a bad flag exits 1 and says where help is', async () => {
+    const outcome = await isocode(['run', 'summary.ts', '--nope'])
+    expect(outcome.code).toBe(1)
+    expect(outcome.stderr).toContain("Unknown option '--nope'")
+    expect(outcome.stderr).toContain('Run `isocode run --help` for usage.')
+  })
+
+  it('run reads three files with the workspace toolset and prints logs, value, timeline and budget', async () => {
+    const outcome = await isocode(['run', 'summary.ts'])
+    expect(outcome.stderr).toBe('')
+    expect(outcome.code).toBe(0)
+    expect(outcome.stdout).toContain('read one.md\nread three.md\nread two.md')
+    expect(outcome.stdout).toContain('"two.md": 3')
+    expect(outcome.stdout).toContain('── tool calls (4)')
+    expect(outcome.stdout).toMatch(/ {2}1 {2}list_files +\d+ ms {2}ok/)
+    expect(outcome.stdout).toMatch(/ {2}4 {2}read_file +\d+ ms {2}ok/)
+    expect(outcome.stdout).toMatch(/wall +\d+ ms of 30000 ms/)
+    expect(outcome.stdout.trimEnd().endsWith('── ok ' + '─'.repeat(58))).toBe(true)
+  })
+
+  it('run exits 1 when the program fails, showing the failed call', async () => {
+    const outcome = await isocode(['run', 'broken.ts'])
+    expect(outcome.code).toBe(1)
+    expect(outcome.stdout).toMatch(/read_file +\d+ ms {2}error NOT_FOUND: "missing.md" does not exist/)
+    expect(outcome.stdout).toContain('── failed (exception)')
+  })
+
+  it('sdk prints the tools:sdk text with typed returns', async () => {
+    const outcome = await isocode(['sdk'])
+    expect(outcome.code).toBe(0)
+    expect(outcome.stdout).toContain('declare const tools: {')
+    expect(outcome.stdout).toMatch(/list_files: \(args: \{[\s\S]*?\}\) => Promise<\{\n {4}\/\*\*/)
+    expect(outcome.stdout).toContain('}) => Promise<string>;')
+  })
+
+  it('serve speaks MCP on stdio: lists run_code with the SDK and runs a program', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'serve', '--mode', 'both'], cwd: dir, stderr: 'pipe' })
+    const client = new Client({ name: 'cli-test', version: '1.0.0' })
+    await client.connect(transport)
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.map((tool) => tool.name).toSorted()).toEqual(['list_files', 'read_file', 'run_code', 'search_text'])
+      expect(tools.find((tool) => tool.name === 'run_code')?.description).toContain('declare const tools: {')
+      const result = await client.callTool({ name: 'run_code', arguments: { code: `return (await tools.read_file({ path: 'one.md' })).split('\\n')[1]`, description: 'read' } })
+      expect(result).toMatchObject({ isError: false, content: [{ type: 'text', text: 'alpha' }] })
+    } finally {
+      await client.close()
+    }
+  })
+})

@@ -1,0 +1,47 @@
+import { renderReport, timeline } from '@isocode/cli'
+import type { SessionEvent } from '@isocode/harness'
+import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
+import { describe, expect, it } from 'vitest'
+
+const budgets: ResolvedIsolateRuntimeConfig = { poolSize: 1, memoryLimitMb: 64, cpuBudgetMs: 5_000, wallBudgetMs: 30_000, outputCapBytes: 65_536, maxRunsPerIsolate: 500 }
+const events: SessionEvent[] = [
+  { type: 'tool/code-dispatch', callId: 'r:code:1', parentCallId: 'r', name: 'read_file', arguments: {}, isError: false, content: 'x' },
+  { type: 'tool/code-dispatch', callId: 'other:code:1', parentCallId: 'other', name: 'ignored', arguments: {}, isError: false, content: '' },
+  { type: 'tool/code-dispatch', callId: 'r:code:2', parentCallId: 'r', name: 'read_file', arguments: {}, isError: true, content: 'no such file\nmore', error: { name: 'WorkspaceError', code: 'NOT_FOUND' } },
+]
+
+describe('the run report', () => {
+  it('builds the timeline of one run from its dispatch events and measured durations', () => {
+    expect(timeline(events, new Map([['r:code:1', 3.4]]), 'r')).toEqual([
+      { name: 'read_file', ms: 3.4, ok: true },
+      { name: 'read_file', ms: undefined, ok: false, error: 'NOT_FOUND: no such file' },
+    ])
+  })
+
+  it('prints logs, value, calls, budget and the outcome', () => {
+    const text = renderReport({
+      result: { callId: 'r', content: [], isError: false },
+      run: { result: { logs: ['hello'], value: { n: 1 } }, ms: 42 },
+      calls: timeline(events, new Map([['r:code:1', 3], ['r:code:2', 1]]), 'r'),
+      budgets,
+    })
+    expect(text).toContain('── logs (1) ')
+    expect(text).toContain('hello\n── returned')
+    expect(text).toContain('{\n  "n": 1\n}')
+    expect(text).toContain('  1  read_file     3 ms  ok\n  2  read_file     1 ms  error NOT_FOUND: no such file')
+    expect(text).toContain('wall    42 ms of 30000 ms')
+    expect(text.trimEnd().endsWith('── ok ' + '─'.repeat(58))).toBe(true)
+  })
+
+  it('shows the failure kind and message of a failed run instead of a value', () => {
+    const text = renderReport({
+      result: { callId: 'r', content: [], isError: true },
+      run: { result: { logs: [], error: { kind: 'timeout', message: 'cpu budget of 5000 ms exceeded' } }, ms: 5_001 },
+      calls: [],
+      budgets,
+    })
+    expect(text).not.toContain('── returned')
+    expect(text).toContain('── failed (timeout)')
+    expect(text.trimEnd().endsWith('cpu budget of 5000 ms exceeded')).toBe(true)
+  })
+})

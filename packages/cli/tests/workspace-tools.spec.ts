@@ -1,0 +1,64 @@
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { workspaceTools } from '@isocode/cli'
+import type { JsonObject, ToolDefinition, ToolExecution } from '@isocode/registry'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+let dir = ''
+let outside = ''
+let tools: Record<string, ToolDefinition> = {}
+const call = (name: string, args: JsonObject) => (tools[name] as ToolDefinition).execute(args, {} as ToolExecution)
+
+beforeAll(async () => {
+  dir = await realpath(await mkdtemp(join(tmpdir(), 'isocode-ws-')))
+  outside = await realpath(await mkdtemp(join(tmpdir(), 'isocode-outside-')))
+  await mkdir(join(dir, 'src'))
+  await mkdir(join(dir, 'node_modules'))
+  await writeFile(join(dir, 'README.md'), '# Title\nhello world\n')
+  await writeFile(join(dir, 'src', 'a.ts'), 'export const a = 1 // Hello\n')
+  await writeFile(join(dir, 'node_modules', 'x.js'), 'hello from a dependency\n')
+  await writeFile(join(outside, 'secret.txt'), 'top secret\n')
+  await symlink(join(outside, 'secret.txt'), join(dir, 'link.txt'))
+  tools = Object.fromEntries((await workspaceTools(dir)).map((tool) => [tool.name, tool]))
+})
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+  await rm(outside, { recursive: true, force: true })
+})
+
+describe('the workspace toolset', () => {
+  it('declares output schemas for the typed tools only', () => {
+    expect(Object.keys(tools)).toEqual(['list_files', 'read_file', 'search_text'])
+    expect(tools.list_files?.outputSchema).toMatchObject({ required: ['files', 'truncated'] })
+    expect(tools.read_file?.outputSchema).toBeUndefined()
+  })
+
+  it('lists files in name order, folders with a slash, skipping node_modules and symlinks', async () => {
+    expect(await call('list_files', { recursive: true })).toMatchObject({ structuredContent: { files: ['README.md', 'src/', 'src/a.ts'], truncated: false } })
+    expect(await call('list_files', { limit: 1 })).toMatchObject({ structuredContent: { files: ['README.md'], truncated: true } })
+  })
+
+  it('reads a file as text, truncating at maxBytes', async () => {
+    expect(await call('read_file', { path: 'README.md' })).toEqual([{ type: 'text', text: '# Title\nhello world\n' }])
+    expect(await call('read_file', { path: 'README.md', maxBytes: 7 })).toEqual([{ type: 'text', text: '# Title\n[truncated: 13 more bytes]' }])
+  })
+
+  it('searches case-insensitively with line numbers', async () => {
+    expect(await call('search_text', { pattern: 'HELLO' })).toMatchObject({
+      structuredContent: { matches: [{ path: 'README.md', line: 2, text: 'hello world' }, { path: 'src/a.ts', line: 1, text: 'export const a = 1 // Hello' }], truncated: false },
+    })
+  })
+
+  it.each([
+    ['a parent path', 'read_file', { path: '../secret.txt' }, 'outside the workspace'],
+    ['an absolute path elsewhere', 'read_file', { path: '/etc/hostname' }, 'outside the workspace'],
+    ['a symlink leading out', 'read_file', { path: 'link.txt' }, 'outside the workspace'],
+    ['a parent folder listing', 'list_files', { path: '..' }, 'outside the workspace'],
+    ['a missing file', 'read_file', { path: 'nope.md' }, 'does not exist in the workspace'],
+    ['a bad regex', 'search_text', { pattern: '(', regex: true }, 'not a valid regular expression'],
+    ['a missing required argument', 'read_file', {}, 'invalid arguments for read_file'],
+  ])('refuses %s', async (_case, name, args, message) => {
+    await expect(call(name, args)).rejects.toThrow(message)
+  })
+})

@@ -1,0 +1,16 @@
+import { defineProject } from 'vitest/config'
+import { sourceConditions } from '../../vitest.shared.ts'
+
+// why: the specs boot isolated-vm (needs --no-node-snapshot on Node 20) and run the CLI and real
+// MCP servers as child processes, so each spec file runs in its own fork.
+export default defineProject({
+  ...sourceConditions,
+  test: {
+    name: 'cli',
+    include: ['tests/**/*.spec.ts'],
+    pool: 'forks',
+    execArgv: ['--no-node-snapshot'],
+    testTimeout: 60_000,
+    hookTimeout: 20_000,
+  },
+})

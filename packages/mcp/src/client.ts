@@ -1,0 +1,169 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import type { JsonObject, ToolExecution, ToolOutput } from '@isocode/registry'
+import { type Context, Service } from 'cordis'
+import { McpServerConfigSchema } from './config.ts'
+import type { McpServerConfig } from './config.ts'
+import { toToolOutput } from './content.ts'
+import type { McpCallResult } from './content.ts'
+import { McpBridgeError } from './errors.ts'
+import { toDefinition } from './tools.ts'
+import type { McpToolInfo } from './tools.ts'
+import { openTransport } from './transport.ts'
+import type { OpenedTransport } from './transport.ts'
+
+const DEFAULT_TIMEOUT_MS = 60_000
+// why: a server often sends several list_changed notifications in a burst (one per tool it adds).
+const LIST_CHANGED_DEBOUNCE_MS = 50
+const CLIENT_INFO = { name: 'isocode', version: '0.1.0' }
+
+/**
+ * One MCP server as a Cordis plugin: connects (stdio or Streamable HTTP), registers every tool of
+ * `tools/list` in `ctx.tools` with its raw JSON Schemas, forwards calls with the execution's
+ * signal, re-registers on `notifications/tools/list_changed`, and disposes its tools and the
+ * connection with the plugin. A server that fails to start rejects the plugin load with an error
+ * naming it; a server that dies later loses its tools and logs why.
+ *
+ * @example
+ * await ctx.plugin(McpClient, { name: 'memory', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] })
+ */
+export class McpClient {
+  static inject = ['tools']
+  static Config = McpServerConfigSchema
+
+  private readonly client: Client
+  private readonly opened: OpenedTransport
+  private registrations: Array<() => unknown> = []
+  private refreshing: Promise<void> = Promise.resolve()
+  private state: 'connecting' | 'open' | 'closed' | 'disposed' = 'connecting'
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly config: McpServerConfig,
+  ) {
+    this.opened = openTransport(config)
+    this.client = new Client(CLIENT_INFO, {
+      listChanged: { tools: { autoRefresh: false, debounceMs: LIST_CHANGED_DEBOUNCE_MS, onChanged: () => this.queueRefresh() } },
+    })
+    // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Protocol only offers the onclose property
+    this.client.onclose = () => this.onClosed()
+  }
+
+  private get timeout(): number {
+    return this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  }
+
+  async [Service.init](): Promise<() => Promise<void>> {
+    try {
+      await this.client.connect(this.opened.transport, { timeout: this.timeout })
+      this.state = 'open'
+      await this.refresh()
+    } catch (error) {
+      const cause = error instanceof Error ? error.message : String(error)
+      await this.dispose()
+      throw new McpBridgeError(this.describe(`could not be started (${cause})`, 'check the command or URL, then run it by hand to see its own error'), 'SERVER_START_FAILED', this.config.name)
+    }
+    return () => this.dispose()
+  }
+
+  /** `MCP server "name" (endpoint) <what>; <fix>` plus the server's last stderr lines. */
+  private describe(what: string, fix: string): string {
+    const tail = this.opened.stderrTail()
+    return `MCP server "${this.config.name}" (${this.opened.endpoint}) ${what}; ${fix}${tail === '' ? '' : `\nits stderr ended with:\n${tail}`}`
+  }
+
+  private async listTools(): Promise<McpToolInfo[]> {
+    const tools: McpToolInfo[] = []
+    let cursor: string | undefined
+    do {
+      const page = await this.client.listTools(cursor === undefined ? {} : { cursor }, { timeout: this.timeout })
+      tools.push(...(page.tools as McpToolInfo[]))
+      cursor = page.nextCursor
+    } while (cursor !== undefined)
+    return tools
+  }
+
+  private queueRefresh(): void {
+    // why: refreshes run one after another, so two bursts never interleave their registrations.
+    this.refreshing = this.refreshing.then(() => this.refresh()).catch((error: unknown) => {
+      if (this.state === 'open') this.ctx.logger('mcp').warn('MCP server "%s": re-listing tools after list_changed failed: %s', this.config.name, String(error))
+    })
+  }
+
+  /** List the server's tools, dispose the current registrations and register the new set. */
+  private async refresh(): Promise<void> {
+    const tools = await this.listTools()
+    if (this.state !== 'open') return
+    await this.unregister()
+    const { name, namespace = false } = this.config
+    for (const tool of tools) {
+      const mapped = toDefinition(name, namespace, tool, (remote, args, exec) => this.forward(remote, args, exec))
+      if (!mapped.ok) {
+        this.ctx.logger('mcp').warn('MCP server "%s": skipped tool "%s": %s', name, mapped.tool, mapped.reason)
+        continue
+      }
+      try {
+        this.registrations.push(this.ctx.tools.register(mapped.definition))
+      } catch (error) {
+        // why: one clashing name (another server's tool, run_code) must not take the others down.
+        this.ctx.logger('mcp').warn('MCP server "%s": could not register "%s": %s (namespacing the server avoids name clashes)', name, mapped.definition.name, error instanceof Error ? error.message : String(error))
+      }
+    }
+  }
+
+  private async unregister(): Promise<void> {
+    const old = this.registrations
+    this.registrations = []
+    for (const dispose of old) {
+      try {
+        await dispose()
+      } catch {
+        // why: the fiber may already be unloading, which disposes the same registrations.
+      }
+    }
+  }
+
+  private async forward(remote: string, args: JsonObject, exec: ToolExecution): Promise<ToolOutput> {
+    if (this.state !== 'open') {
+      throw new McpBridgeError(`MCP server "${this.config.name}" is not connected, so "${remote}" could not run; reload its plugin`, 'SERVER_CLOSED', this.config.name)
+    }
+    try {
+      const options = exec.signal === undefined ? { timeout: this.timeout } : { timeout: this.timeout, signal: exec.signal }
+      const result = await this.client.callTool({ name: remote, arguments: args }, undefined, options)
+      // why: the default result schema is CallToolResultSchema, so the legacy `toolResult` form never arrives.
+      return toToolOutput(this.config.name, remote, result as McpCallResult)
+    } catch (error) {
+      throw this.callError(remote, error, exec.signal)
+    }
+  }
+
+  private callError(remote: string, error: unknown, signal: AbortSignal | undefined): McpBridgeError {
+    if (error instanceof McpBridgeError) return error
+    const server = this.config.name
+    if (signal?.aborted === true) return new McpBridgeError(`the call of "${remote}" on MCP server "${server}" was cancelled`, 'ABORTED', server)
+    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+      return new McpBridgeError(this.describe(`closed the connection during "${remote}"`, 'its tools were removed; restart the server'), 'SERVER_CLOSED', server)
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    return new McpBridgeError(`MCP server "${server}": tools/call "${remote}" failed: ${message}`, 'CALL_FAILED', server)
+  }
+
+  private onClosed(): void {
+    if (this.state !== 'open') return
+    this.state = 'closed'
+    // why: the server is gone, so its tools must not stay visible in the SDK or the native list.
+    void this.unregister()
+    this.ctx.logger('mcp').error(this.describe('exited or closed the connection', 'its tools were removed; reload its plugin to reconnect'))
+  }
+
+  private async dispose(): Promise<void> {
+    if (this.state === 'disposed') return
+    this.state = 'disposed'
+    await this.unregister()
+    try {
+      await this.client.close()
+    } catch {
+      // why: closing an already dead connection has nothing left to clean up.
+    }
+  }
+}

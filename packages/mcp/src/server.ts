@@ -1,0 +1,72 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import { RUN_CODE } from '@isocode/registry'
+import type { ToolExecutionResult } from '@isocode/registry'
+import type { Context } from 'cordis'
+
+/** Options of {@link createCodeModeServer}. */
+export interface CodeModeServerOptions {
+  /** The server name MCP clients see (default `isocode`). */
+  name?: string
+  version?: string
+}
+
+/**
+ * The MCP tools of `ctx`'s assembled prompt: exactly the wire tools the registry contributes for
+ * its mode (run_code, plus the native tools in `both`), with the assembled system text — the
+ * tools:sdk section — appended to run_code's description so any MCP client sees the SDK.
+ */
+export async function listCodeModeTools(ctx: Context): Promise<Tool[]> {
+  const { system, tools } = await ctx.systemPrompt.assemble()
+  return tools.map((tool) => {
+    // why: an MCP client has no system prompt to read the SDK from, so it travels with run_code.
+    const description = tool.name === RUN_CODE && system !== '' ? `${tool.description ?? ''}\n\nThe SDK:\n\n${system}` : tool.description
+    return {
+      name: tool.name,
+      ...(description === undefined ? {} : { description }),
+      inputSchema: tool.parameters as Tool['inputSchema'],
+    }
+  })
+}
+
+/** A registry result as an MCP `tools/call` result; structuredContent only on success. */
+export function toCallToolResult(result: ToolExecutionResult): CallToolResult {
+  const out: CallToolResult = { content: result.content as CallToolResult['content'], isError: result.isError }
+  if (!result.isError && result.structuredContent !== undefined) out.structuredContent = result.structuredContent as CallToolResult['structuredContent']
+  return out
+}
+
+/**
+ * Expose a Cordis app's tools (Code Mode's run_code, and the native tools in `both` mode) as an
+ * MCP server. Calls go through `ctx.tools.execute` with the request's cancellation signal, and a
+ * `tools/change` becomes `notifications/tools/list_changed`. Connect a transport to start it.
+ *
+ * @example
+ * const server = createCodeModeServer(root)
+ * await server.connect(new StdioServerTransport())
+ */
+export function createCodeModeServer(ctx: Context, options: CodeModeServerOptions = {}): Server {
+  const server = new Server({ name: options.name ?? 'isocode', version: options.version ?? '0.1.0' }, { capabilities: { tools: { listChanged: true } } })
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listCodeModeTools(ctx) }))
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const result = await ctx.tools.execute({
+      callId: `mcp:${String(extra.requestId)}`,
+      name: request.params.name,
+      arguments: request.params.arguments ?? {},
+      signal: extra.signal,
+    })
+    return toCallToolResult(result)
+  })
+  const stop = ctx.on('tools/change', () => {
+    // why: before connect (or after close) there is nobody to notify.
+    if (server.transport !== undefined) server.sendToolListChanged().catch(() => undefined)
+  })
+  const previous = server.onclose
+  // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Protocol only offers the onclose property
+  server.onclose = () => {
+    stop()
+    previous?.()
+  }
+  return server
+}
