@@ -18,6 +18,29 @@ describe('bindings and the boundary', () => {
     expect(result).toEqual({ value: ['p', 'c', null], logs: [] })
   })
 
+  it('refuses a value nested deeper than the fixed bound at once, with a short path, and keeps running', async () => {
+    let calls = 0
+    const count: CodeBinding = () => (calls++, Promise.resolve(1))
+    const program = 'let v: any = 0\nfor (let i = 0; i < 30000; i++) v = [v]\ntry { await tools.count(v) } catch (e: any) { return e.message }'
+    const result = await run(app.runtime, program, [ns('tools', { count })])
+    expect(result.error).toBeUndefined()
+    expect(result.value).toMatch(/nested deeper than 20000 levels/)
+    expect(String(result.value).length).toBeLessThan(300)
+    expect(calls).toBe(0)
+  })
+
+  it('never runs an index setter the program planted on Array.prototype while encoding', async () => {
+    const program = [
+      'let hits = 0',
+      "Object.defineProperty(Array.prototype, '0', { set() { hits++ }, configurable: true })",
+      'await tools.echo({ a: [1, [2]] })',
+      "delete (Array.prototype as any)[0]",
+      'return hits',
+    ].join('\n')
+    const result = await run(app.runtime, program, [ns('tools', { echo })])
+    expect(result).toEqual({ value: 0, logs: [] })
+  })
+
   it('leaves no host or isolated-vm object reachable', async () => {
     const program = [
       'const g: any = globalThis',

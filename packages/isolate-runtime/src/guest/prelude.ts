@@ -28,7 +28,7 @@ export const GUEST_PRELUDE = String.raw`(function () {
   delete g.Atomics;
 
   const { stringify, parse } = JSON;
-  const { create, keys, getPrototypeOf, getOwnPropertySymbols, defineProperty, freeze, is } = Object;
+  const { create, keys, getPrototypeOf, setPrototypeOf, getOwnPropertySymbols, defineProperty, freeze, is } = Object;
   const ObjectPrototype = Object.prototype;
   const ArrayPrototype = Array.prototype;
   const isArray = Array.isArray;
@@ -58,6 +58,9 @@ export const GUEST_PRELUDE = String.raw`(function () {
   const setAdd = Set.prototype.add;
   const setDelete = Set.prototype.delete;
   function Refusal(depth, why) { this.depth = depth; this.why = why; }
+  // A fixed bound well under the isolate's stack, so a very deep value is refused at once with a
+  // clear reason instead of by a stack overflow after a long walk.
+  const MAX_DEPTH = 20000;
   function encode(value, trail, depth, seen) {
     switch (typeof value) {
       case 'string': return stringify(value);
@@ -70,6 +73,7 @@ export const GUEST_PRELUDE = String.raw`(function () {
       case 'object': if (value === null) return 'null'; break;
       default: throw new Refusal(depth, 'a ' + typeof value + ' is not JSON');
     }
+    if (depth >= MAX_DEPTH) throw new Refusal(depth, 'nested deeper than ' + MAX_DEPTH + ' levels');
     if (apply(setHas, seen, [value])) throw new Refusal(depth, 'cycle');
     apply(setAdd, seen, [value]);
     const proto = getPrototypeOf(value);
@@ -101,11 +105,14 @@ export const GUEST_PRELUDE = String.raw`(function () {
   }
   function pathOf(trail, depth) {
     let path = '$';
-    for (let i = 0; i < depth; i++) path += typeof trail[i] === 'number' ? '[' + trail[i] + ']' : '[' + stringify(trail[i]) + ']';
-    return path;
+    // why: a refusal deep in a value must not turn into a message over the output cap.
+    const shown = depth > 32 ? 16 : depth;
+    for (let i = 0; i < shown; i++) path += typeof trail[i] === 'number' ? '[' + trail[i] + ']' : '[' + stringify(trail[i]) + ']';
+    return shown < depth ? path + '…(' + depth + ' levels deep)' : path;
   }
   function toJson(value) {
-    const trail = [];
+    // why: null-prototype, so index setters a program planted on Array.prototype never run here.
+    const trail = setPrototypeOf([], null);
     try { return { json: encode(value, trail, 0, new SetCtor()) }; }
     catch (e) {
       if (e instanceof Refusal) return { why: pathOf(trail, e.depth) + ': ' + e.why };
