@@ -5,7 +5,7 @@ import { IsolateRuntimeConfigSchema, resolveConfig } from './config.ts'
 import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from './config.ts'
 import type { GuestContext } from './isolate/bridge.ts'
 import { IsolatePool } from './isolate/pool.ts'
-import type { IsolateSlot } from './isolate/pool.ts'
+import type { IsolateSlot, PoolStats } from './isolate/pool.ts'
 import { Watchdog } from './isolate/watchdog.ts'
 import { ProgramRun } from './run.ts'
 import { warnWithoutNoNodeSnapshot } from './snapshot.ts'
@@ -75,6 +75,11 @@ export class IsolateRuntime extends CodeRuntime {
     return slot === undefined ? this.queued(pool, request, code) : this.begin(pool, slot, request, code)
   }
 
+  /** Lifetime counts of this runtime's pool: isolates created and disposed, runs started. */
+  stats(): PoolStats {
+    return { ...(this.pool?.stats ?? { isolatesCreated: 0, isolatesDisposed: 0, runs: 0 }) }
+  }
+
   /** End live runs with `abort`, dispose every isolate and resolve once they are gone; idempotent. */
   dispose(): Promise<void> {
     this.disposing ??= (async () => {
@@ -99,6 +104,7 @@ export class IsolateRuntime extends CodeRuntime {
   }
 
   private begin(pool: IsolatePool, slot: IsolateSlot, request: CodeRunRequest, code: string): Promise<CodeRunResult> {
+    pool.stats.runs++
     const { signal } = request
     const budgets = { cpuMs: this.config.cpuBudgetMs, wallMs: this.config.wallBudgetMs, outputCap: this.config.outputCapBytes }
     const run = new ProgramRun(slot, budgets, request.bindings, (done, reusable) => {

@@ -37,3 +37,18 @@ describe('pool', () => {
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
   })
 })
+
+describe('pool stats', () => {
+  it('counts isolates created and disposed and runs finished, and leaks none after dispose', async () => {
+    const app = await boot({ poolSize: 1, maxRunsPerIsolate: 3 })
+    for (let i = 0; i < 7; i++) expect((await run(app.runtime, `return ${i}`)).value).toBe(i)
+    const live = app.runtime.stats()
+    expect(live.runs).toBe(7)
+    // why: 7 runs with a recycle every 3 runs need at least 3 isolates; exactly one is alive.
+    expect(live.isolatesCreated).toBeGreaterThanOrEqual(3)
+    expect(live.isolatesCreated - live.isolatesDisposed).toBe(1)
+    await app.dispose()
+    const after = app.runtime.stats()
+    expect(after.isolatesDisposed).toBe(after.isolatesCreated)
+  })
+})

@@ -9,6 +9,14 @@ export interface PoolOptions {
   maxRunsPerIsolate: number
 }
 
+/** Lifetime counts of one pool, for leak checks and soak reports. */
+export interface PoolStats {
+  isolatesCreated: number
+  isolatesDisposed: number
+  /** Runs that started on an isolate of the pool. */
+  runs: number
+}
+
 /**
  * One warm isolate: its compiled prelude, the next context (prepared off the critical path) and
  * a run counter for recycling. A slot is lent to one run at a time.
@@ -19,9 +27,14 @@ export class IsolateSlot {
   private readonly prelude: ivm.Script
   private next: Promise<GuestContext> | undefined
   private ready: GuestContext | undefined
+  private retired = false
 
-  constructor(memoryLimitMb: number) {
+  constructor(
+    memoryLimitMb: number,
+    private readonly stats: PoolStats,
+  ) {
     this.isolate = new ivm.Isolate({ memoryLimit: memoryLimitMb })
+    stats.isolatesCreated++
     this.prelude = this.isolate.compileScriptSync(GUEST_PRELUDE, { filename: 'isocode-prelude.js' })
   }
 
@@ -70,6 +83,11 @@ export class IsolateSlot {
     } catch {
       // why: disposal must never mask the run's real outcome.
     }
+    // why: counted once, whether we disposed it or a heap limit already had.
+    if (!this.retired) {
+      this.retired = true
+      this.stats.isolatesDisposed++
+    }
   }
 }
 
@@ -83,6 +101,9 @@ export class IsolatePool {
   private readonly waiters: Waiter[] = []
   private readonly background = new Set<Promise<unknown>>()
   private disposed = false
+
+  /** Lifetime counts; read through IsolateRuntime.stats(). */
+  readonly stats: PoolStats = { isolatesCreated: 0, isolatesDisposed: 0, runs: 0 }
 
   constructor(private readonly options: PoolOptions) {}
 
@@ -143,7 +164,7 @@ export class IsolatePool {
 
   private async spawn(): Promise<void> {
     if (this.disposed) return
-    const slot = new IsolateSlot(this.options.memoryLimitMb)
+    const slot = new IsolateSlot(this.options.memoryLimitMb, this.stats)
     await this.warm(slot)
   }
 
