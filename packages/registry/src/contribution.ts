@@ -1,9 +1,9 @@
 import type { CodeRuntime } from '@isocode/code-runtime'
 import type { ScopeKey } from '@isocode/harness'
 import type { Context } from 'cordis'
+import { requireTypeScriptRuntime } from './code-mode/runtime-check.ts'
 import { renderSdkSection, SDK_SECTION, SDK_SECTION_ORDER } from './code-mode/sdk-section.ts'
 import type { ToolPresentationMode } from './config.ts'
-import { RegistryError } from './errors.ts'
 import { RUN_CODE } from './store/reserved.ts'
 import type { ToolDefinition, ToolSchema } from './types.ts'
 
@@ -19,24 +19,6 @@ export interface ContributionSource {
   runtime(): CodeRuntime | undefined
   /** The reserved transport's wire schema (non-native modes only). */
   transportSchema(): ToolSchema
-}
-
-/** Throw the actionable assembly error of a non-native mode without a TypeScript runtime. */
-export function requireTypeScriptRuntime(source: Pick<ContributionSource, 'runtime'>, mode: ToolPresentationMode): CodeRuntime {
-  const runtime = source.runtime()
-  if (runtime === undefined) {
-    throw new RegistryError(
-      `tools: mode "${mode}" needs a loaded ctx.codeRuntime (e.g. plugin @isocode/isolate-runtime) before the prompt can be assembled; load one or configure tools.mode: "native"`,
-      'CODE_MODE_UNAVAILABLE',
-    )
-  }
-  if (runtime.language !== 'typescript') {
-    throw new RegistryError(
-      `tools: mode "${mode}" needs ctx.codeRuntime.language "typescript", but the loaded runtime runs "${String(runtime.language)}"; load a TypeScript runtime or configure tools.mode: "native"`,
-      'CODE_MODE_UNAVAILABLE',
-    )
-  }
-  return runtime
 }
 
 /**

@@ -199,6 +199,7 @@ export class ToolRegistry extends Service {
   // why: run_code's host reads the registry through the raw instance and its own ctx, never a caller's.
   private codeModeHost(ctx: Context): RunCodeHost {
     return {
+      mode: this.mode,
       execute: (input) => this.execute(input),
       runtime: () => ctx.get('codeRuntime') ?? undefined,
       endTools: (scope) => this.endTools(scope),

@@ -1,12 +1,15 @@
 import type { CodeRuntime } from '@isocode/code-runtime'
-import { CodeRunFailedError, RegistryError, ToolArgsError } from '../errors.ts'
+import { CodeRunFailedError, ToolArgsError } from '../errors.ts'
 import { RUN_CODE } from '../store/reserved.ts'
 import type { JsonObject, ScopeKey, ToolDefinition, ToolExecution } from '../types.ts'
 import { type BridgeHost, createCodeBridge } from './bridge.ts'
+import { requireTypeScriptRuntime } from './runtime-check.ts'
 import { failureMessage, successText } from './output.ts'
 
 /** What run_code needs beyond the bridge: the runtime and the calling scope's end tools. */
 export interface RunCodeHost extends BridgeHost {
+  /** The registry's presentation mode, named in the unavailable-runtime error. */
+  readonly mode: string
   /** The mounted `ctx.codeRuntime`, or undefined when none is loaded. */
   runtime(): CodeRuntime | undefined
   /** The visible end tools of `scope` (never run_code), enumerated once per run. */
@@ -41,16 +44,8 @@ function readArgs(args: JsonObject): RunCodeArgs {
   return args as unknown as RunCodeArgs
 }
 
-function requireRuntime(host: RunCodeHost): CodeRuntime {
-  const runtime = host.runtime()
-  if (runtime === undefined || runtime.language !== 'typescript') {
-    throw new RegistryError('run_code: Code Mode needs a loaded ctx.codeRuntime with language "typescript"', 'CODE_MODE_UNAVAILABLE')
-  }
-  return runtime
-}
-
 async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecution): Promise<string> {
-  const runtime = requireRuntime(host)
+  const runtime = requireTypeScriptRuntime(host, host.mode)
   // why: the run-scoped abort follows the outer signal in and fires when the run settles, so a
   // budget expiry aborts an in-flight sub-tool instead of orphaning it.
   const runAbort = new AbortController()
