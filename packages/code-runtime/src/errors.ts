@@ -4,6 +4,8 @@ export const CodeRuntimeErrorCode = {
   INVALID_REQUEST: 'INVALID_REQUEST',
   DISPOSED: 'DISPOSED',
   INVALID_CONFIG: 'INVALID_CONFIG',
+  /** The backend could not start (e.g. a runtime process died while booting). */
+  START_FAILED: 'START_FAILED',
 } as const
 
 export type CodeRuntimeErrorCode = (typeof CodeRuntimeErrorCode)[keyof typeof CodeRuntimeErrorCode]

@@ -50,6 +50,7 @@ export class ProgramRun implements GuestEvents {
     private readonly budgets: RunBudgets,
     private readonly namespaces: readonly CodeBindingNamespace[],
     private readonly onSettled: (run: ProgramRun, reusable: boolean) => void,
+    private readonly onLog?: (line: string) => void,
   ) {
     this.output = new OutputBook(budgets.outputCap)
     this.members = namespaces.map((ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])))
@@ -105,7 +106,12 @@ export class ProgramRun implements GuestEvents {
 
   log(text: string): void {
     if (this.settled) return
-    if (!this.output.add(text)) this.kill('output-limit', this.output.overMessage())
+    if (!this.output.add(text)) return this.kill('output-limit', this.output.overMessage())
+    try {
+      this.onLog?.(text)
+    } catch {
+      // why: a throwing tap is the host's bug; it must not end or corrupt the program's run.
+    }
   }
 
   call(id: number, ns: number, member: string, json: string | undefined): void {

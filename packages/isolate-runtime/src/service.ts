@@ -1,5 +1,5 @@
 import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, validateBindings } from '@isocode/code-runtime'
-import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
+import type { CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
 import { IsolateRuntimeConfigSchema, resolveConfig } from './config.ts'
 import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from './config.ts'
@@ -7,6 +7,7 @@ import type { GuestContext } from './isolate/bridge.ts'
 import { IsolatePool } from './isolate/pool.ts'
 import type { IsolateSlot, PoolStats } from './isolate/pool.ts'
 import { Watchdog } from './isolate/watchdog.ts'
+import { aborted, checkRequest, type IsolateRunRequest } from './request.ts'
 import { ProgramRun } from './run.ts'
 import { warnWithoutNoNodeSnapshot } from './snapshot.ts'
 import { stripProgram } from './strip.ts'
@@ -55,7 +56,7 @@ export class IsolateRuntime extends CodeRuntime {
   }
 
   /** Run one program; failures are values, and only misuse (bindings, disposed runtime) rejects. */
-  run(request: CodeRunRequest): Promise<CodeRunResult> {
+  run(request: IsolateRunRequest): Promise<CodeRunResult> {
     // why: not an async function: with an idle slot and its context ready, the whole start is
     // synchronous and the caller's await is the only one on the path.
     let pool: IsolatePool
@@ -97,20 +98,20 @@ export class IsolateRuntime extends CodeRuntime {
     return this.pool
   }
 
-  private async queued(pool: IsolatePool, request: CodeRunRequest, code: string): Promise<CodeRunResult> {
+  private async queued(pool: IsolatePool, request: IsolateRunRequest, code: string): Promise<CodeRunResult> {
     const slot = await pool.acquire(request.signal)
     if (slot === undefined) return aborted(this.disposing === undefined ? 'the run was aborted while queued' : 'the runtime was disposed')
     return this.begin(pool, slot, request, code)
   }
 
-  private begin(pool: IsolatePool, slot: IsolateSlot, request: CodeRunRequest, code: string): Promise<CodeRunResult> {
+  private begin(pool: IsolatePool, slot: IsolateSlot, request: IsolateRunRequest, code: string): Promise<CodeRunResult> {
     pool.stats.runs++
     const { signal } = request
     const budgets = { cpuMs: this.config.cpuBudgetMs, wallMs: this.config.wallBudgetMs, outputCap: this.config.outputCapBytes }
     const run = new ProgramRun(slot, budgets, request.bindings, (done, reusable) => {
       this.live.delete(done)
       pool.release(slot, reusable)
-    })
+    }, request.onLog)
     this.live.add(run)
     const next = slot.take()
     if (!(next instanceof Promise)) return this.startIn(run, next, code, signal)
@@ -131,18 +132,4 @@ export class IsolateRuntime extends CodeRuntime {
     }
     return run.start(context, code, this.watchdog, signal)
   }
-}
-
-function aborted(message = 'the run was aborted before it started'): CodeRunResult {
-  return { logs: [], error: { kind: 'abort', message } }
-}
-
-function invalid(message: string): never {
-  throw new CodeRuntimeError(CodeRuntimeErrorCode.INVALID_REQUEST, message)
-}
-
-function checkRequest(request: CodeRunRequest): void {
-  if (typeof request !== 'object' || request === null) invalid('run() takes a request object { program, bindings, signal? }')
-  if (typeof request.program !== 'string') invalid('request.program must be a string of TypeScript')
-  if (request.signal !== undefined && !(request.signal instanceof AbortSignal)) invalid('request.signal must be an AbortSignal')
 }

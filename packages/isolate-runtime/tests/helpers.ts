@@ -1,5 +1,5 @@
 import type { CodeBinding, CodeBindingNamespace, CodeRunResult, JsonValue } from '@isocode/code-runtime'
-import { IsolateRuntime } from '@isocode/isolate-runtime'
+import { IsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import type { IsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import { Context } from 'cordis'
 
@@ -20,6 +20,14 @@ export async function boot(config: IsolateRuntimeConfig = {}): Promise<{ root: C
   return { root, runtime, dispose: async () => void (await fiber.dispose()) }
 }
 
+/** Boot the process-supervised runtime the same way. */
+export async function bootSupervised(config: IsolateRuntimeConfig = {}): Promise<{ root: Context; runtime: SupervisedIsolateRuntime; dispose: () => Promise<void> }> {
+  const root = new Context()
+  const fiber = await root.plugin(SupervisedIsolateRuntime, { ...smallBudgets, ...config })
+  const runtime = root.get('codeRuntime') as SupervisedIsolateRuntime
+  return { root, runtime, dispose: async () => void (await fiber.dispose()) }
+}
+
 /** A namespace from plain functions (copied into a null-prototype record). */
 export function ns(global: string, functions: Record<string, CodeBinding>, errorClass?: CodeBindingNamespace['errorClass']): CodeBindingNamespace {
   const members = Object.assign(Object.create(null) as Record<string, CodeBinding>, functions)
@@ -31,6 +39,6 @@ export const never: CodeBinding = () => new Promise<JsonValue>(() => {})
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Run a program with optional bindings. */
-export function run(runtime: IsolateRuntime, program: string, bindings: CodeBindingNamespace[] = [], signal?: AbortSignal): Promise<CodeRunResult> {
+export function run(runtime: IsolateRuntime | SupervisedIsolateRuntime, program: string, bindings: CodeBindingNamespace[] = [], signal?: AbortSignal): Promise<CodeRunResult> {
   return runtime.run(signal === undefined ? { program, bindings } : { program, bindings, signal })
 }

@@ -25,4 +25,15 @@ describe('console and the output cap', () => {
     const result = await run(app.runtime, "throw new Error('x'.repeat(100))")
     expect(result.error?.kind).toBe('output-limit')
   })
+
+  it('taps each kept log line as it is written, never lines over the cap, and survives a throwing tap', async () => {
+    const tapped: string[] = []
+    const program = "console.log('one'); await null; console.log('two'); for (let i = 0; ; i++) console.log('line ' + i)"
+    const result = await app.runtime.run({ program, bindings: [], onLog: (line) => void tapped.push(line) })
+    expect(result.error?.kind).toBe('output-limit')
+    expect(tapped).toEqual(result.logs)
+    const throwing = await app.runtime.run({ program: "console.log('x'); return 1", bindings: [], onLog: () => { throw new Error('tap bug') } })
+    expect(throwing).toEqual({ value: 1, logs: ['x'] })
+    await expect(app.runtime.run({ program: 'return 1', bindings: [], onLog: 'no' as never })).rejects.toThrow(/request.onLog must be a function/)
+  })
 })

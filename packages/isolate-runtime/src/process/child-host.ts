@@ -1,0 +1,173 @@
+import type { ChildProcess } from 'node:child_process'
+import { toLosslessJson } from '@isocode/code-runtime'
+import type { CodeBinding, CodeRunRequest, CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
+import { describeHostError } from '../describe.ts'
+import { type ChildExit, describeExit, failureOfExit, firstLine } from './exit.ts'
+import { isMessage, type ToChild, type ToParent } from './protocol.ts'
+import { type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
+
+interface ActiveRun {
+  id: number
+  members: Map<string, CodeBinding>[]
+  logs: string[]
+  resolve: (result: CodeRunResult) => void
+  detach: () => void
+}
+
+/** What a host tells its supervisor. */
+export interface HostEvents {
+  /** The host finished a run (or became ready) and can take the next one. */
+  idle(host: ChildHost): void
+  /** The process is gone; `started` says whether it had become ready first. */
+  exited(host: ChildHost, exit: ChildExit, started: boolean): void
+}
+
+// why: a child that ignores the dispose message (stuck in native code) is killed after this.
+const DISPOSE_GRACE_MS = 5_000
+
+/**
+ * One supervised runtime child process and the run it serves (one at a time). Binding calls
+ * arrive from the child and run here, against the request's real functions; when the process
+ * dies, its run ends with `memory` or `crash` and keeps the logs that reached the parent.
+ */
+export class ChildHost {
+  readonly ready: Promise<void>
+  private readonly child: ChildProcess
+  private readonly stderr = new StderrTail()
+  private active: ActiveRun | undefined
+  private state: 'starting' | 'ready' | 'gone' = 'starting'
+  private nextRun = 1
+  private closed: Promise<void>
+
+  constructor(
+    private readonly config: ResolvedIsolateRuntimeConfig,
+    private readonly events: HostEvents,
+    command: ChildCommand = childCommand(),
+  ) {
+    this.child = spawnRuntimeChild(config, command)
+    this.child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk))
+    let markReady!: () => void
+    let failStart!: (error: Error) => void
+    this.ready = new Promise((resolve, reject) => {
+      markReady = resolve
+      failStart = reject
+    })
+    // why: a start failure is also reported through `exited`; nobody may be awaiting `ready`.
+    this.ready.catch(() => undefined)
+    this.child.on('message', (message: unknown) => {
+      if (!isMessage(message)) return
+      if (message.t === 'ready' && this.state === 'starting') {
+        this.state = 'ready'
+        markReady()
+        this.events.idle(this)
+      } else {
+        this.onMessage(message as ToParent)
+      }
+    })
+    // why: 'close' comes after stdio is drained, so V8's fatal report is in the stderr tail.
+    this.closed = new Promise((resolve) => {
+      this.child.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
+        const started = this.state !== 'starting'
+        this.state = 'gone'
+        const exit: ChildExit = { code, signal, stderr: this.stderr.toString() }
+        if (!started) failStart(new Error(`the runtime child process did not start (${describeExit(exit)}): ${firstLine(exit.stderr) ?? 'no output'}`))
+        this.settle(exit)
+        this.events.exited(this, exit, started)
+        resolve()
+      })
+    })
+    this.child.on('error', (error) => this.stderr.push(`\n${String(error)}\n`))
+  }
+
+  /** Whether the process is up and serves no run. */
+  get idle(): boolean {
+    return this.state === 'ready' && this.active === undefined
+  }
+
+  /** Start `request` in the child; resolves with its result or with the way the process died. */
+  run(request: CodeRunRequest): Promise<CodeRunResult> {
+    const id = this.nextRun++
+    return new Promise((resolve) => {
+      const members = request.bindings.map((ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])))
+      const run: ActiveRun = { id, members, logs: [], resolve, detach: () => {} }
+      this.active = run
+      const { signal } = request
+      if (signal !== undefined) {
+        const onAbort = (): void => this.send({ t: 'abort', run: id, reason: describeHostError(signal.reason) })
+        signal.addEventListener('abort', onAbort, { once: true })
+        run.detach = () => signal.removeEventListener('abort', onAbort)
+      }
+      const namespaces = request.bindings.map((ns, i) => ({
+        global: ns.global,
+        members: [...(members[i] as Map<string, CodeBinding>).keys()],
+        ...(ns.errorClass === undefined ? {} : { errorClass: { name: ns.errorClass.name, memberNameProperty: ns.errorClass.memberNameProperty } }),
+      }))
+      this.send({ t: 'run', run: id, program: request.program, namespaces })
+    })
+  }
+
+  /** End the live run with `abort`, ask the child to dispose and wait for it to exit. */
+  dispose(reason: string): Promise<void> {
+    const run = this.active
+    if (run !== undefined) this.finish(run, { logs: run.logs, error: { kind: 'abort', message: reason } })
+    if (this.state === 'starting') {
+      // why: a child still booting may not listen yet; nothing of a program runs in it.
+      this.child.kill('SIGKILL')
+    } else if (this.state !== 'gone') {
+      this.send({ t: 'dispose' })
+      const timer = setTimeout(() => this.child.kill('SIGKILL'), DISPOSE_GRACE_MS)
+      void this.closed.then(() => clearTimeout(timer))
+    }
+    return this.closed
+  }
+
+  private onMessage(message: ToParent): void {
+    const run = this.active
+    if (message.t === 'ready' || run === undefined || message.run !== run.id) return
+    if (message.t === 'logs') run.logs.push(...message.lines)
+    else if (message.t === 'result') this.finish(run, message.result)
+    else void this.invoke(run, message.call, message.ns, message.member, message.args)
+  }
+
+  private async invoke(run: ActiveRun, call: number, ns: number, member: string, args: JsonValue | undefined): Promise<void> {
+    const binding = run.members[ns]?.get(member)
+    let reply: ToChild
+    if (binding === undefined) {
+      reply = { t: 'reply', call, ok: false, message: `${member} is not a binding of this run` }
+    } else {
+      try {
+        const value: unknown = await binding(args)
+        const checked = value === undefined ? undefined : toLosslessJson(value)
+        if (checked === undefined) reply = { t: 'reply', call, ok: true }
+        else if (checked.ok) reply = { t: 'reply', call, ok: true, value: checked.value }
+        else reply = { t: 'reply', call, ok: false, message: `${member}: the result is not lossless JSON (${checked.reason})` }
+      } catch (error) {
+        reply = { t: 'reply', call, ok: false, message: describeHostError(error) }
+      }
+    }
+    // why: a result for a run that already ended is never delivered (clarification 3).
+    if (this.active === run) this.send(reply)
+  }
+
+  private finish(run: ActiveRun, result: CodeRunResult): void {
+    if (this.active !== run) return
+    this.active = undefined
+    run.detach()
+    run.resolve(result)
+    if (this.state === 'ready') this.events.idle(this)
+  }
+
+  private settle(exit: ChildExit): void {
+    const run = this.active
+    if (run !== undefined) this.finish(run, { logs: run.logs, error: failureOfExit(exit, this.config.memoryLimitMb) })
+  }
+
+  private send(message: ToChild): void {
+    // why: the channel closes when the child dies; that run is settled through 'close' instead.
+    if (this.state === 'gone' || !this.child.connected) return
+    this.child.send(message, (error) => {
+      if (error !== null && error !== undefined) this.stderr.push(`\n${String(error)}\n`)
+    })
+  }
+}

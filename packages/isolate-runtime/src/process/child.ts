@@ -1,0 +1,123 @@
+// The entry of a supervised runtime child: one IsolateRuntime with one isolate, driven over Node
+// IPC by SupervisedIsolateRuntime. Binding calls go back to the parent, which holds the real
+// functions; log lines stream to the parent as they are written, so a crash loses none that
+// reached it. The process ends on its own after disposal (never process.exit: isolated-vm can
+// segfault when the process exits right after a dispose).
+import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
+import { Context } from 'cordis'
+import { resolveConfig } from '../config.ts'
+import { IsolateRuntime } from '../service.ts'
+import { isMessage, type NamespaceShape, type ToChild, type ToParent } from './protocol.ts'
+
+interface ChildRun {
+  controller: AbortController
+  lines: string[]
+  flushing: boolean
+}
+
+interface PendingCall {
+  run: number
+  resolve: (value: JsonValue | undefined) => void
+  reject: (error: Error) => void
+}
+
+const runs = new Map<number, ChildRun>()
+const pending = new Map<number, PendingCall>()
+let nextCall = 1
+let disposing: Promise<void> | undefined
+
+function send(message: ToParent): void {
+  // why: after the parent went away there is no one to tell; disposal follows the disconnect.
+  if (process.connected) process.send?.(message)
+}
+
+const root = new Context()
+const fiber = await root.plugin(IsolateRuntime, resolveConfig(JSON.parse(process.argv[2] ?? '{}')))
+const runtime = serviceOf(root)
+
+function serviceOf(ctx: Context): IsolateRuntime {
+  const service = ctx.get('codeRuntime') as IsolateRuntime | undefined
+  // why: a plugin that failed to start leaves no service; exit with the reason on stderr.
+  if (service === undefined) throw new Error('the IsolateRuntime plugin did not start in the runtime child')
+  return service
+}
+
+function callParent(run: number, ns: number, member: string, args: unknown): Promise<JsonValue | undefined> {
+  return new Promise((resolve, reject) => {
+    const call = nextCall++
+    pending.set(call, { run, resolve, reject })
+    send(args === undefined ? { t: 'call', call, run, ns, member } : { t: 'call', call, run, ns, member, args: args as JsonValue })
+  })
+}
+
+function bindingsOf(run: number, shapes: NamespaceShape[]): CodeBindingNamespace[] {
+  return shapes.map((shape, ns) => {
+    const functions = Object.create(null) as Record<string, CodeBinding>
+    for (const member of shape.members) functions[member] = (args) => callParent(run, ns, member, args) as Promise<JsonValue>
+    return shape.errorClass === undefined ? { global: shape.global, functions } : { global: shape.global, functions, errorClass: shape.errorClass }
+  })
+}
+
+function flushLogs(id: number, run: ChildRun): void {
+  run.flushing = false
+  if (run.lines.length === 0 || !runs.has(id)) return
+  send({ t: 'logs', run: id, lines: run.lines })
+  run.lines = []
+}
+
+async function start(id: number, program: string, shapes: NamespaceShape[]): Promise<void> {
+  const run: ChildRun = { controller: new AbortController(), lines: [], flushing: false }
+  runs.set(id, run)
+  const onLog = (line: string): void => {
+    run.lines.push(line)
+    if (run.flushing) return
+    run.flushing = true
+    // why: one message per host turn, not one per console.log.
+    setImmediate(() => flushLogs(id, run))
+  }
+  try {
+    const result = await runtime.run({ program, bindings: bindingsOf(id, shapes), signal: run.controller.signal, onLog })
+    send({ t: 'result', run: id, result })
+  } catch (error) {
+    send({ t: 'result', run: id, result: { logs: [], error: { kind: 'crash', message: `the runtime child refused the run: ${String(error)}` } } })
+  } finally {
+    runs.delete(id)
+    // why: calls of a settled run are never answered usefully; forget them.
+    for (const [call, entry] of pending) if (entry.run === id) pending.delete(call)
+  }
+}
+
+function dispose(): Promise<void> {
+  disposing ??= (async () => {
+    await fiber.dispose()
+    if (process.connected) process.disconnect()
+  })()
+  return disposing
+}
+
+function onMessage(message: ToChild): void {
+  switch (message.t) {
+    case 'run':
+      void start(message.run, message.program, message.namespaces)
+      return
+    case 'abort':
+      runs.get(message.run)?.controller.abort(new Error(message.reason))
+      return
+    case 'reply': {
+      const entry = pending.get(message.call)
+      if (entry === undefined) return
+      pending.delete(message.call)
+      if (message.ok) entry.resolve(message.value)
+      else entry.reject(new Error(message.message))
+      return
+    }
+    case 'dispose':
+      void dispose()
+  }
+}
+
+process.on('message', (message: unknown) => {
+  if (isMessage(message)) onMessage(message as ToChild)
+})
+process.on('disconnect', () => void dispose())
+send({ t: 'ready' })

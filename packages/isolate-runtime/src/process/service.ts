@@ -1,0 +1,153 @@
+import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, validateBindings } from '@isocode/code-runtime'
+import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
+import { type Context, Service } from 'cordis'
+import { IsolateRuntimeConfigSchema, resolveConfig } from '../config.ts'
+import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../config.ts'
+import { aborted, checkRequest } from '../request.ts'
+import { ChildHost } from './child-host.ts'
+import { type ChildExit, describeExit, firstLine } from './exit.ts'
+
+/** Lifetime counts of a supervised runtime, for leak checks and soak reports. */
+export interface SupervisedRuntimeStats {
+  /** Child processes started (the pool's, plus every replacement). */
+  processesStarted: number
+  /** Child processes that died while the runtime still needed them (crashes, V8 aborts). */
+  processesLost: number
+  /** Runs handed to a child process. */
+  runs: number
+}
+
+interface Waiting {
+  request: CodeRunRequest
+  resolve: (result: CodeRunResult) => void
+  detach: () => void
+}
+
+/**
+ * `ctx.codeRuntime` on isolated-vm isolates hosted in supervised child processes, one isolate a
+ * process: a program that aborts V8 (isolated-vm #457/#527) takes down only its own process, its
+ * run ends with `memory` or `crash`, and a new process replaces it. Same config and budgets as
+ * {@link IsolateRuntime}; `poolSize` is the number of processes.
+ */
+export class SupervisedIsolateRuntime extends CodeRuntime {
+  static Config = IsolateRuntimeConfigSchema
+
+  readonly language = 'typescript'
+  readonly isolation = 'process'
+  readonly config: ResolvedIsolateRuntimeConfig
+  private readonly hosts = new Set<ChildHost>()
+  private readonly waiting: Waiting[] = []
+  private readonly counts: SupervisedRuntimeStats = { processesStarted: 0, processesLost: 0, runs: 0 }
+  private started = false
+  private disposing: Promise<void> | undefined
+
+  constructor(ctx: Context, config?: IsolateRuntimeConfig) {
+    super(ctx)
+    this.config = resolveConfig(config)
+  }
+
+  async [Service.init](): Promise<() => Promise<void>> {
+    const hosts = Array.from({ length: this.config.poolSize }, () => this.spawn())
+    try {
+      await Promise.all(hosts.map((host) => host.ready))
+    } catch (error) {
+      await this.dispose()
+      throw new CodeRuntimeError(CodeRuntimeErrorCode.START_FAILED, `${(error as Error).message}; check that isolated-vm loads (node --no-node-snapshot)`)
+    }
+    this.started = true
+    return () => this.dispose()
+  }
+
+  /** Run one program in a child process; failures are values, and only misuse rejects. */
+  run(request: CodeRunRequest): Promise<CodeRunResult> {
+    try {
+      if (!this.started || this.disposing !== undefined) {
+        throw new CodeRuntimeError(CodeRuntimeErrorCode.DISPOSED, 'the supervised runtime is disposed (or not started); load the plugin again')
+      }
+      checkRequest(request)
+      validateBindings(request.bindings)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    if (request.signal?.aborted) return Promise.resolve(aborted())
+    const host = this.idleHost()
+    if (host !== undefined) return this.dispatch(host, request)
+    return new Promise((resolve) => {
+      const entry: Waiting = { request, resolve, detach: () => {} }
+      const { signal } = request
+      if (signal !== undefined) {
+        const onAbort = (): void => this.drop(entry, aborted('the run was aborted while queued'))
+        signal.addEventListener('abort', onAbort, { once: true })
+        entry.detach = () => signal.removeEventListener('abort', onAbort)
+      }
+      this.waiting.push(entry)
+      this.refill()
+    })
+  }
+
+  /** Lifetime counts: processes started and lost, runs handed to a process. */
+  stats(): SupervisedRuntimeStats {
+    return { ...this.counts }
+  }
+
+  /** End live and queued runs with `abort`, stop every child process and resolve once they exited; idempotent. */
+  dispose(): Promise<void> {
+    this.disposing ??= (async () => {
+      for (const entry of this.waiting.splice(0)) this.drop(entry, aborted('the runtime was disposed'))
+      await Promise.all([...this.hosts].map((host) => host.dispose('the runtime was disposed')))
+    })()
+    return this.disposing
+  }
+
+  private spawn(): ChildHost {
+    const host = new ChildHost(this.config, {
+      idle: (idle) => this.next(idle),
+      exited: (gone, exit, started) => this.lost(gone, exit, started),
+    })
+    this.counts.processesStarted++
+    this.hosts.add(host)
+    return host
+  }
+
+  private idleHost(): ChildHost | undefined {
+    for (const host of this.hosts) if (host.idle) return host
+    return undefined
+  }
+
+  private dispatch(host: ChildHost, request: CodeRunRequest): Promise<CodeRunResult> {
+    this.counts.runs++
+    return host.run(request)
+  }
+
+  private next(host: ChildHost): void {
+    const entry = this.waiting.shift()
+    if (entry === undefined) return
+    entry.detach()
+    void this.dispatch(host, entry.request).then(entry.resolve)
+  }
+
+  private drop(entry: Waiting, result: CodeRunResult): void {
+    const index = this.waiting.indexOf(entry)
+    if (index !== -1) this.waiting.splice(index, 1)
+    entry.detach()
+    entry.resolve(result)
+  }
+
+  private lost(host: ChildHost, exit: ChildExit, started: boolean): void {
+    this.hosts.delete(host)
+    if (this.disposing !== undefined) return
+    this.counts.processesLost++
+    // why: a process that died under a program is replaced at once, so the pool stays warm; one
+    // that could not even start is replaced only on demand, so a broken setup cannot spin.
+    if (started) return void this.spawn()
+    if (this.hosts.size === 0) {
+      const message = `the runtime child process could not start (${describeExit(exit)}): ${firstLine(exit.stderr) ?? 'no output'}`
+      for (const entry of this.waiting.splice(0)) this.drop(entry, { logs: [], error: { kind: 'crash', message } })
+    }
+  }
+
+  private refill(): void {
+    // why: after start failures the pool may be short; queued work brings it back to size.
+    while (this.hosts.size < this.config.poolSize) this.spawn()
+  }
+}

@@ -1,0 +1,25 @@
+import { CodeRuntimeError, CodeRuntimeErrorCode } from '@isocode/code-runtime'
+import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
+
+/** A run request as the isolate backends take it: the seam's request plus an optional live log tap. */
+export interface IsolateRunRequest extends CodeRunRequest {
+  /** Called with each log line as the program writes it (only lines kept under the output cap). */
+  onLog?: (line: string) => void
+}
+
+/** The result of a run that was aborted before it could start. */
+export function aborted(message = 'the run was aborted before it started'): CodeRunResult {
+  return { logs: [], error: { kind: 'abort', message } }
+}
+
+function invalid(message: string): never {
+  throw new CodeRuntimeError(CodeRuntimeErrorCode.INVALID_REQUEST, message)
+}
+
+/** Throw `INVALID_REQUEST` naming the field and the fix when `request` is not a run request. */
+export function checkRequest(request: IsolateRunRequest): void {
+  if (typeof request !== 'object' || request === null) invalid('run() takes a request object { program, bindings, signal? }')
+  if (typeof request.program !== 'string') invalid('request.program must be a string of TypeScript')
+  if (request.signal !== undefined && !(request.signal instanceof AbortSignal)) invalid('request.signal must be an AbortSignal')
+  if (request.onLog !== undefined && typeof request.onLog !== 'function') invalid('request.onLog must be a function (line: string) => void')
+}

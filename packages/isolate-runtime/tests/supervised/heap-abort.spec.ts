@@ -1,0 +1,32 @@
+// One scenario: a program that makes V8 abort its process (isolated-vm #457/#527) under the
+// supervised runtime. Only that program's process dies; the host and the other run are unharmed.
+import type { CodeBinding } from '@isocode/code-runtime'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { bootSupervised, ns, run, sleep } from '../helpers.ts'
+
+const rejections: unknown[] = []
+process.on('unhandledRejection', (reason) => void rejections.push(reason))
+
+const slow: CodeBinding = async () => (await sleep(400), 'slow done')
+
+let app: Awaited<ReturnType<typeof bootSupervised>>
+beforeAll(async () => {
+  app = await bootSupervised({ poolSize: 2, memoryLimitMb: 16, cpuBudgetMs: 10_000, wallBudgetMs: 15_000 })
+})
+afterAll(() => app.dispose())
+
+it('ends only the aborting run, with memory and its logs, and replaces its process', async () => {
+  const innocent = run(app.runtime, 'console.log("waiting"); return await tools.slow({})', [ns('tools', { slow })])
+  const bomb = run(app.runtime, 'console.log("before")\nconst keep = new Map<number, object>()\nfor (let i = 0; ; i++) keep.set(i, { i, s: "x" + i })')
+  expect(await bomb).toEqual({
+    logs: ['before'],
+    error: { kind: 'memory', message: expect.stringMatching(/^the program exceeded the memory limit \(16 MB\): V8 aborted its runtime process \(signal SIGABRT\)/) },
+  })
+  expect(await innocent).toEqual({ value: 'slow done', logs: ['waiting'] })
+  const next = await Promise.all([run(app.runtime, 'return 1 + 1'), run(app.runtime, 'return 2 + 2')])
+  expect(next).toEqual([
+    { value: 2, logs: [] },
+    { value: 4, logs: [] },
+  ])
+  expect({ stats: app.runtime.stats(), rejections }).toEqual({ stats: { processesStarted: 3, processesLost: 1, runs: 4 }, rejections: [] })
+})
