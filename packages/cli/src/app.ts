@@ -3,14 +3,14 @@ import { pathToFileURL } from 'node:url'
 import { format } from 'node:util'
 import type { CodeRuntime } from '@isocode/code-runtime'
 import { SystemPrompt } from '@isocode/harness'
-import { IsolateRuntime } from '@isocode/isolate-runtime'
+import { IsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import { ToolRegistry } from '@isocode/registry'
 import type { ToolDefinition } from '@isocode/registry'
 import type { McpServerConfig } from '@isocode/mcp'
 import { Context } from 'cordis'
 import type { Fiber, Plugin } from 'cordis'
-import type { ToolSourceOptions } from './args.ts'
+import type { Isolation, ToolSourceOptions } from './args.ts'
 import { CliError } from './errors.ts'
 import { mcpConfigs } from './mcp-spec.ts'
 import { MemorySession, RecordingRuntime } from './recording.ts'
@@ -22,6 +22,8 @@ export interface AppOptions extends ToolSourceOptions {
   mode: 'code' | 'both'
   cpuMs?: number | undefined
   wallMs?: number | undefined
+  /** Where programs run: `isolate` (IsolateRuntime, the default) or `process` (SupervisedIsolateRuntime). */
+  isolation?: Isolation | undefined
   /** Where warnings and errors of the app go (one line each); stderr in the CLI. */
   log(line: string): void
 }
@@ -32,6 +34,8 @@ export interface CliApp {
   readonly session: MemorySession
   /** The budgets the isolate runtime enforces. */
   readonly budgets: ResolvedIsolateRuntimeConfig
+  /** Where programs run: in this process (`isolate`) or in a supervised child process (`process`). */
+  readonly isolation: Isolation
   /** Every program run so far, in order. */
   readonly runs: readonly RunRecord[]
   /** Milliseconds each finished tool call took, by callId (sub-calls of run_code included). */
@@ -75,22 +79,25 @@ async function startServers(root: Context, configs: readonly McpServerConfig[], 
   }
 }
 
-async function startRuntime(backend: Context, options: AppOptions): Promise<Fiber> {
+async function startRuntime(backend: Context, options: AppOptions, isolation: Isolation): Promise<Fiber> {
+  // why: both backends take the same config; `process` hosts its one isolate in a child process.
+  const Runtime = isolation === 'process' ? SupervisedIsolateRuntime : IsolateRuntime
   try {
-    return await backend.plugin(IsolateRuntime, {
+    return await backend.plugin(Runtime, {
       poolSize: 1,
       ...(options.cpuMs === undefined ? {} : { cpuBudgetMs: options.cpuMs }),
       // why: a wall budget below the CPU budget is invalid; raise it rather than refuse the run.
       ...(options.wallMs === undefined && (options.cpuMs ?? 0) <= 30_000 ? {} : { wallBudgetMs: Math.max(options.wallMs ?? 30_000, options.cpuMs ?? 0) }),
     })
   } catch (error) {
-    throw new CliError(`the isolate runtime could not start: ${error instanceof Error ? error.message : String(error)}`, 'STARTUP')
+    throw new CliError(`the runtime (--isolation ${isolation}) could not start: ${error instanceof Error ? error.message : String(error)}`, 'STARTUP')
   }
 }
 
 /**
- * Boot SystemPrompt, a session sink, ToolRegistry in `mode`, an IsolateRuntime (behind a recorder)
- * and the tools: MCP servers, a tools module, and/or the workspace toolset (the default).
+ * Boot SystemPrompt, a session sink, ToolRegistry in `mode`, an IsolateRuntime or (per `isolation`)
+ * a SupervisedIsolateRuntime behind a recorder, and the tools: MCP servers, a tools module, and/or
+ * the workspace toolset (the default).
  */
 export async function bootApp(options: AppOptions): Promise<CliApp> {
   const root = new Context()
@@ -106,13 +113,14 @@ export async function bootApp(options: AppOptions): Promise<CliApp> {
   const runs: RunRecord[] = []
   const durations = new Map<string, number>()
   let runtimeFiber: Fiber | undefined
+  const isolation = options.isolation ?? 'isolate'
   const dispose = async (): Promise<void> => {
     // why: tools and MCP connections first, the isolates last (they may still be ending a run).
     for (const fiber of fibers.toReversed()) await fiber.dispose()
     await runtimeFiber?.dispose()
   }
   try {
-    runtimeFiber = await startRuntime(backend, options)
+    runtimeFiber = await startRuntime(backend, options, isolation)
     const inner = runtimeFiber.ctx.get('codeRuntime') as CodeRuntime & { config: ResolvedIsolateRuntimeConfig }
     fibers.push(await root.plugin(SystemPrompt), await root.plugin(MemorySession), await root.plugin(ToolRegistry, { mode: options.mode }))
     fibers.push(await root.plugin(RecordingRuntime, { inner, onRun: (record) => void runs.push(record) }))
@@ -126,7 +134,7 @@ export async function bootApp(options: AppOptions): Promise<CliApp> {
     if ((configs.length === 0 && options.tools === undefined) || options.workspace) await registerAll(root, 'workspace-tools', await workspaceTools(options.root))
     if (options.tools !== undefined) await loadToolsModule(root, options.tools)
     if (configs.length > 0) await startServers(root, configs, fibers)
-    return { root, session: root.get('session') as MemorySession, budgets: inner.config, runs, durations, dispose }
+    return { root, session: root.get('session') as MemorySession, budgets: inner.config, isolation, runs, durations, dispose }
   } catch (error) {
     await dispose()
     throw error

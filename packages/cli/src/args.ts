@@ -4,6 +4,9 @@ import { CliError } from './errors.ts'
 /** The CLI's commands. */
 export type Command = 'run' | 'sdk' | 'serve'
 
+/** `--isolation`: `isolate` hosts the V8 isolate in the CLI process, `process` in a supervised child process. */
+export type Isolation = 'isolate' | 'process'
+
 /** Where the tools come from, shared by every command. */
 export interface ToolSourceOptions {
   /** `--mcp "<command line>"` or `--mcp "<name>=<command line or URL>"`, repeatable. */
@@ -20,9 +23,9 @@ export interface ToolSourceOptions {
 export type Parsed =
   | { command: 'help'; topic: Command | undefined }
   | { command: 'version' }
-  | ({ command: 'run'; program: string; cpuMs: number | undefined; wallMs: number | undefined } & ToolSourceOptions)
+  | ({ command: 'run'; program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation } & ToolSourceOptions)
   | ({ command: 'sdk' } & ToolSourceOptions)
-  | ({ command: 'serve'; mode: 'code' | 'both' } & ToolSourceOptions)
+  | ({ command: 'serve'; mode: 'code' | 'both'; isolation: Isolation } & ToolSourceOptions)
 
 const TOOL_OPTIONS = {
   mcp: { type: 'string', multiple: true },
@@ -33,6 +36,10 @@ const TOOL_OPTIONS = {
 } as const
 
 const COMMANDS: readonly Command[] = ['run', 'sdk', 'serve']
+
+// why: `run` is one short program the user chose; `serve` runs client-sent programs for as long
+// as it lives, so a V8 abort (isolated-vm #457/#527) must end only that run, not the server.
+const DEFAULT_ISOLATION: Record<'run' | 'serve', Isolation> = { run: 'isolate', serve: 'process' }
 
 function usage(message: string, command?: Command): never {
   throw new CliError(`${message}\nRun \`isocode ${command === undefined ? '' : `${command} `}--help\` for usage.`, 'USAGE')
@@ -54,6 +61,12 @@ function positiveInt(value: string | undefined, flag: string, command: Command):
   return n
 }
 
+function isolation(value: string | undefined, command: 'run' | 'serve'): Isolation {
+  const chosen = value ?? DEFAULT_ISOLATION[command]
+  if (chosen !== 'isolate' && chosen !== 'process') usage(`--isolation must be "isolate" or "process", got "${chosen}"`, command)
+  return chosen
+}
+
 function toolSource(values: { mcp?: string[]; tools?: string; workspace?: boolean; root?: string }): ToolSourceOptions {
   return { mcp: values.mcp ?? [], tools: values.tools, workspace: values.workspace === true, root: values.root ?? process.cwd() }
 }
@@ -69,20 +82,20 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (!COMMANDS.includes(first as Command)) usage(`unknown command "${first}"; the commands are: ${COMMANDS.join(', ')}`)
   const command = first as Command
   if (command === 'run') {
-    const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, 'cpu-ms': { type: 'string' }, 'wall-ms': { type: 'string' } })
+    const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, 'cpu-ms': { type: 'string' }, 'wall-ms': { type: 'string' }, isolation: { type: 'string' } })
     if (values.help === true) return { command: 'help', topic: command }
     if (positionals.length !== 1) usage(positionals.length === 0 ? 'isocode run needs a program file, e.g. `isocode run fixtures/programs/summarize-readme.ts`' : `isocode run takes one program file, got ${positionals.length}: ${positionals.join(' ')}`, command)
     const wallMs = positiveInt(values['wall-ms'], '--wall-ms', command)
     const cpuMs = positiveInt(values['cpu-ms'], '--cpu-ms', command)
-    return { command, program: positionals[0] as string, cpuMs, wallMs, ...toolSource(values) }
+    return { command, program: positionals[0] as string, cpuMs, wallMs, isolation: isolation(values.isolation, command), ...toolSource(values) }
   }
   if (command === 'serve') {
-    const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, mode: { type: 'string' } })
+    const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, mode: { type: 'string' }, isolation: { type: 'string' } })
     if (values.help === true) return { command: 'help', topic: command }
     if (positionals.length > 0) usage(`isocode serve takes no positional arguments, got: ${positionals.join(' ')}`, command)
     const mode = values.mode ?? 'code'
     if (mode !== 'code' && mode !== 'both') usage(`--mode must be "code" or "both", got "${mode}"`, command)
-    return { command, mode, ...toolSource(values) }
+    return { command, mode, isolation: isolation(values.isolation, command), ...toolSource(values) }
   }
   const { values, positionals } = parse(command, rest, TOOL_OPTIONS)
   if (values.help === true) return { command: 'help', topic: command }

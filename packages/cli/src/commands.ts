@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createCodeModeServer } from '@isocode/mcp'
-import type { ToolSourceOptions } from './args.ts'
+import type { Isolation, ToolSourceOptions } from './args.ts'
 import { bootApp } from './app.ts'
 import type { CliApp } from './app.ts'
 import { CliError } from './errors.ts'
@@ -23,7 +23,7 @@ async function withApp<T>(options: Parameters<typeof bootApp>[0], use: (app: Cli
 }
 
 /** `isocode run`: run the program through run_code and print the report; resolves to the exit code. */
-export async function runCommand(io: Io, options: ToolSourceOptions & { program: string; cpuMs: number | undefined; wallMs: number | undefined }): Promise<number> {
+export async function runCommand(io: Io, options: ToolSourceOptions & { program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation }): Promise<number> {
   let code: string
   try {
     code = await readFile(options.program, 'utf8')
@@ -34,7 +34,7 @@ export async function runCommand(io: Io, options: ToolSourceOptions & { program:
     const callId = 'isocode-run'
     const result = await app.root.tools.execute({ callId, name: 'run_code', arguments: { code, description: `isocode run ${options.program}` } })
     const calls = timeline(app.session.events, app.durations, callId)
-    io.out(renderReport({ result, run: app.runs.at(-1), calls, budgets: app.budgets }))
+    io.out(renderReport({ result, run: app.runs.at(-1), calls, budgets: app.budgets, isolation: app.isolation }))
     return result.isError ? 1 : 0
   })
 }
@@ -49,7 +49,7 @@ export async function sdkCommand(io: Io, options: ToolSourceOptions): Promise<nu
 }
 
 /** `isocode serve`: serve Code Mode as an MCP server on stdio until stdin ends or a signal arrives. */
-export async function serveCommand(io: Io, options: ToolSourceOptions & { mode: 'code' | 'both' }): Promise<number> {
+export async function serveCommand(io: Io, options: ToolSourceOptions & { mode: 'code' | 'both'; isolation: Isolation }): Promise<number> {
   return withApp({ ...options, log: (line) => io.err(`${line}\n`) }, async (app) => {
     const server = createCodeModeServer(app.root)
     const closed = new Promise<void>((resolve) => {
@@ -67,7 +67,7 @@ export async function serveCommand(io: Io, options: ToolSourceOptions & { mode: 
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
     await server.connect(new StdioServerTransport())
-    io.err(`isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools on stdio\n`)
+    io.err(`isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools on stdio, isolation ${app.isolation}\n`)
     await closed
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)

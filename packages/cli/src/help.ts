@@ -14,9 +14,9 @@ const TEXT: Record<Command | 'main', string> = {
   main: `isocode — Code Mode for MCP servers: run TypeScript programs against a typed tools SDK.
 
 Usage:
-  isocode run <program.ts> [--mcp "<command>"]... [--tools <module>]
+  isocode run <program.ts> [--mcp "<command>"]... [--tools <module>] [--isolation isolate|process]
   isocode sdk [--mcp "<command>"]...
-  isocode serve [--mcp "<command>"]... [--mode code|both]
+  isocode serve [--mcp "<command>"]... [--mode code|both] [--isolation process|isolate]
 
 Commands:
   run     run a program through run_code; print its logs, return value, tool calls and budget
@@ -29,10 +29,12 @@ Run \`isocode <command> --help\` for the flags of a command.`,
 Runs the program (the body of an async function; \`await tools.name(args)\`, \`return\` a value)
 through run_code in a fresh V8 isolate, then prints the logs, the returned value, a timeline of
 tool calls (name, ms, ok/error) and the budget used. Exit code 0 when the program succeeded,
-1 when it failed.
+1 when it failed. With --isolation process the isolate lives in a supervised child process, so a
+program that aborts V8 fails with \`memory\` instead of ending isocode.
 
   --cpu-ms <ms>              CPU budget of the run (default 5000)
   --wall-ms <ms>             wall-clock budget of the run (default 30000)
+  --isolation <kind>         isolate (default: one short run, in this process) or process
 ${TOOL_FLAGS}
 
 Example:
@@ -50,6 +52,7 @@ Serves Code Mode as an MCP server over stdio: run_code, whose description carrie
 text, so any MCP client can write programs against the tools. Logs go to stderr.
 
   --mode code|both           code: run_code only (default); both: also the tools themselves
+  --isolation <kind>         process (default: a V8 abort must not end the server) or isolate
 ${TOOL_FLAGS}
 
 Example (an MCP client config entry):

@@ -1,6 +1,7 @@
 import type { SessionEvent } from '@isocode/harness'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import type { ToolExecutionResult } from '@isocode/registry'
+import type { Isolation } from './args.ts'
 import type { RunRecord } from './recording.ts'
 
 /** One sub-call of a run, from its `tool/code-dispatch` event plus its measured duration. */
@@ -26,6 +27,11 @@ export function timeline(events: readonly SessionEvent[], durations: ReadonlyMap
     })
 }
 
+const WHERE: Record<Isolation, string> = {
+  isolate: 'isolate (in this process)',
+  process: 'process (an isolate in a supervised child process)',
+}
+
 const kb = (bytes: number): string => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`)
 const heading = (title: string): string => `── ${title} ${'─'.repeat(Math.max(3, 60 - title.length))}`
 
@@ -33,14 +39,15 @@ function renderValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2)
 }
 
-/** What `isocode run` prints: logs, returned value, sub-call timeline, budget used, outcome. */
+/** What `isocode run` prints: logs, returned value, sub-call timeline, budget used (and where it ran), outcome. */
 export function renderReport(input: {
   result: ToolExecutionResult
   run: RunRecord | undefined
   calls: readonly TimelineEntry[]
   budgets: ResolvedIsolateRuntimeConfig
+  isolation: Isolation
 }): string {
-  const { result, run, calls, budgets } = input
+  const { result, run, calls, budgets, isolation } = input
   const out: string[] = []
   if (run === undefined) {
     // why: run_code failed before the program ran (bad arguments, no runtime): its text says why.
@@ -65,6 +72,7 @@ export function renderReport(input: {
       `cpu     limit ${budgets.cpuBudgetMs} ms (enforced, not metered per run)`,
       `output  ${kb(outputBytes)} of ${kb(budgets.outputCapBytes)}`,
       `memory  limit ${budgets.memoryLimitMb} MB`,
+      `runtime ${WHERE[isolation]}`,
     )
   }
   const failure = run?.result.error

@@ -31,6 +31,14 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['serve', '--mode', 'both'])).toMatchObject({ mode: 'both' })
   })
 
+  it('defaults --isolation to isolate for run and to process for serve, and takes either', () => {
+    expect(parseCommandLine(['run', 'p.ts'])).toMatchObject({ command: 'run', isolation: 'isolate' })
+    expect(parseCommandLine(['serve'])).toMatchObject({ command: 'serve', isolation: 'process' })
+    expect(parseCommandLine(['run', 'p.ts', '--isolation', 'process'])).toMatchObject({ isolation: 'process' })
+    expect(parseCommandLine(['serve', '--isolation=isolate'])).toMatchObject({ isolation: 'isolate' })
+    expect(parseCommandLine(['sdk'])).not.toHaveProperty('isolation')
+  })
+
   it.each([
     [['frob'], 'unknown command "frob"', 'isocode --help'],
     [['run'], 'needs a program file', 'isocode run --help'],
@@ -38,6 +46,9 @@ describe('parseCommandLine', () => {
     [['run', 'a.ts', '--bogus'], "Unknown option '--bogus'", 'isocode run --help'],
     [['run', 'a.ts', '--wall-ms', 'soon'], '--wall-ms must be a positive whole number', 'isocode run --help'],
     [['serve', '--mode', 'native'], '--mode must be "code" or "both"', 'isocode serve --help'],
+    [['run', 'a.ts', '--isolation', 'vm'], '--isolation must be "isolate" or "process", got "vm"', 'isocode run --help'],
+    [['serve', '--isolation', 'worker'], '--isolation must be "isolate" or "process", got "worker"', 'isocode serve --help'],
+    [['sdk', '--isolation', 'process'], "Unknown option '--isolation'", 'isocode sdk --help'],
     [['sdk', 'extra'], 'takes no positional arguments', 'isocode sdk --help'],
   ])('%j fails naming the problem and where help is', (argv, problem, help) => {
     const error = usageError(argv)

@@ -45,7 +45,7 @@ describe('isocode commands', () => {
   it('run --mcp drives server-memory with typed results', async () => {
     const io = capture()
     const mcp = [`MEMORY_FILE_PATH=${join(dir, 'memory.jsonl')} node ${memoryBin}`]
-    const code = await runCommand(io, { ...sources({ mcp }), program: join(programs, 'memory-graph.ts'), cpuMs: undefined, wallMs: undefined })
+    const code = await runCommand(io, { ...sources({ mcp }), program: join(programs, 'memory-graph.ts'), cpuMs: undefined, wallMs: undefined, isolation: 'isolate' })
     expect(io.stderr).toBe('')
     expect(code).toBe(0)
     expect(io.stdout).toContain('"Isocode speaks MCP"')
@@ -54,7 +54,7 @@ describe('isocode commands', () => {
 
   it('run --tools loads a module of tool definitions instead of the workspace toolset', async () => {
     const io = capture()
-    const code = await runCommand(io, { ...sources({ tools: join(dir, 'tools.ts') }), program: join(dir, 'shout.ts'), cpuMs: 1_000, wallMs: 2_000 })
+    const code = await runCommand(io, { ...sources({ tools: join(dir, 'tools.ts') }), program: join(dir, 'shout.ts'), cpuMs: 1_000, wallMs: 2_000, isolation: 'isolate' })
     expect(code).toBe(0)
     expect(io.stdout).toContain('── returned ')
     expect(io.stdout).toContain('QUIET')
@@ -70,7 +70,7 @@ describe('isocode commands', () => {
   })
 
   it('names the fix for a missing program', async () => {
-    const error = await failure(() => runCommand(capture(), { ...sources(), program: join(dir, 'nowhere.ts'), cpuMs: undefined, wallMs: undefined }))
+    const error = await failure(() => runCommand(capture(), { ...sources(), program: join(dir, 'nowhere.ts'), cpuMs: undefined, wallMs: undefined, isolation: 'isolate' }))
     expect(error.code).toBe('INPUT')
     expect(error.message).toContain('(ENOENT); give a path relative to the current folder')
   })

@@ -15,6 +15,8 @@ let dir = ''
 
 interface Outcome {
   code: number
+  /** The signal that ended the launcher, if one did (its node child's signal becomes exit code 128). */
+  signal: NodeJS.Signals | null
   stdout: string
   stderr: string
 }
@@ -22,7 +24,7 @@ interface Outcome {
 function isocode(args: string[]): Promise<Outcome> {
   return new Promise((resolve) => {
     execFile(process.execPath, [bin, ...args], { cwd: dir, timeout: 50_000 }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr })
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, signal: error?.signal ?? null, stdout, stderr })
     })
   })
 }
@@ -46,6 +48,9 @@ return summary
 `,
   )
   await writeFile(join(dir, 'broken.ts'), `await tools.read_file({ path: 'missing.md' })\nreturn 'not reached'\n`)
+  await writeFile(join(dir, 'answer.ts'), `const { files } = await tools.list_files({})\nreturn { answer: 6 * 7, files: files.length }\n`)
+  // why: isolated-vm #457/#527: this Map-of-objects growth makes V8 abort the whole process.
+  await writeFile(join(dir, 'map-bomb.ts'), `const m = new Map()\nfor (let i = 0; ; i++) m.set(i, { i })\n`)
 })
 afterAll(async () => rm(dir, { recursive: true, force: true }))
 
@@ -83,6 +88,23 @@ describe('isocode as a subprocess', () => {
     expect(outcome.code).toBe(1)
     expect(outcome.stdout).toMatch(/read_file +\d+ ms {2}error NOT_FOUND: "missing.md" does not exist/)
     expect(outcome.stdout).toContain('── failed (exception)')
+  })
+
+  it('run --isolation process runs the program in a child process and says so in the budget', async () => {
+    const outcome = await isocode(['run', 'answer.ts', '--isolation', 'process'])
+    expect(outcome.stderr).toBe('')
+    expect(outcome.code).toBe(0)
+    expect(outcome.stdout).toContain('"answer": 42')
+    expect(outcome.stdout).toMatch(/ {2}1 {2}list_files +\d+ ms {2}ok/)
+    expect(outcome.stdout).toContain('runtime process (an isolate in a supervised child process)')
+  })
+
+  it('run --isolation process survives a program that makes V8 abort: a memory failure, exit 1, no signal', async () => {
+    const outcome = await isocode(['run', 'map-bomb.ts', '--isolation', 'process'])
+    // why: the launcher turns a signal death of the CLI's node process into exit code 128.
+    expect({ code: outcome.code, signal: outcome.signal }).toEqual({ code: 1, signal: null })
+    expect(outcome.stdout).toContain('── failed (memory)')
+    expect(outcome.stdout).toContain('the program exceeded the memory limit (64 MB): V8 aborted its runtime process')
   })
 
   it('sdk prints the tools:sdk text with typed returns', async () => {

@@ -24,12 +24,14 @@ describe('the run report', () => {
       run: { result: { logs: ['hello'], value: { n: 1 } }, ms: 42 },
       calls: timeline(events, new Map([['r:code:1', 3], ['r:code:2', 1]]), 'r'),
       budgets,
+      isolation: 'isolate',
     })
     expect(text).toContain('── logs (1) ')
     expect(text).toContain('hello\n── returned')
     expect(text).toContain('{\n  "n": 1\n}')
     expect(text).toContain('  1  read_file     3 ms  ok\n  2  read_file     1 ms  error NOT_FOUND: no such file')
     expect(text).toContain('wall    42 ms of 30000 ms')
+    expect(text).toContain('memory  limit 64 MB\nruntime isolate (in this process)\n')
     expect(text.trimEnd().endsWith('── ok ' + '─'.repeat(58))).toBe(true)
   })
 
@@ -39,7 +41,9 @@ describe('the run report', () => {
       run: { result: { logs: [], error: { kind: 'timeout', message: 'cpu budget of 5000 ms exceeded' } }, ms: 5_001 },
       calls: [],
       budgets,
+      isolation: 'process',
     })
+    expect(text).toContain('runtime process (an isolate in a supervised child process)')
     expect(text).not.toContain('── returned')
     expect(text).toContain('── failed (timeout)')
     expect(text.trimEnd().endsWith('cpu budget of 5000 ms exceeded')).toBe(true)

@@ -10,7 +10,7 @@ import { Watchdog } from './isolate/watchdog.ts'
 import { aborted, checkRequest, type IsolateRunRequest } from './request.ts'
 import { ProgramRun } from './run.ts'
 import { warnWithoutNoNodeSnapshot } from './snapshot.ts'
-import { stripProgram } from './strip.ts'
+import type { StripResult } from './strip.ts'
 
 /**
  * `ctx.codeRuntime` on pre-warmed isolated-vm isolates: a fresh context per run, TypeScript
@@ -29,6 +29,7 @@ export class IsolateRuntime extends CodeRuntime {
   private readonly watchdog: Watchdog
   private readonly live = new Set<ProgramRun>()
   private pool: IsolatePool | undefined
+  private strip: (source: string) => StripResult = unloaded
   private disposing: Promise<void> | undefined
 
   constructor(ctx: Context, config?: IsolateRuntimeConfig) {
@@ -47,6 +48,7 @@ export class IsolateRuntime extends CodeRuntime {
     })
     this.pool = pool
     try {
+      this.strip = await this.loadStripper()
       await pool.start()
     } catch (error) {
       await pool.dispose([])
@@ -66,7 +68,7 @@ export class IsolateRuntime extends CodeRuntime {
       checkRequest(request)
       validateBindings(request.bindings)
       if (request.signal?.aborted) return Promise.resolve(aborted())
-      const stripped = stripProgram(request.program)
+      const stripped = this.strip(request.program)
       if (!stripped.ok) return Promise.resolve({ logs: [], error: { kind: 'exception', message: stripped.message } })
       code = stripped.code
     } catch (error) {
@@ -74,6 +76,14 @@ export class IsolateRuntime extends CodeRuntime {
     }
     const slot = pool.tryAcquire()
     return slot === undefined ? this.queued(pool, request, code) : this.begin(pool, slot, request, code)
+  }
+
+  /**
+   * The TypeScript stripper, loaded at start: the TypeScript compiler is the heaviest module here,
+   * so a subclass that is handed JavaScript (the supervised runtime's child) can skip loading it.
+   */
+  protected async loadStripper(): Promise<(source: string) => StripResult> {
+    return (await import('./strip.ts')).stripProgram
   }
 
   /** Lifetime counts of this runtime's pool: isolates created and disposed, runs started. */
@@ -132,4 +142,8 @@ export class IsolateRuntime extends CodeRuntime {
     }
     return run.start(context, code, this.watchdog, signal)
   }
+}
+
+function unloaded(): StripResult {
+  throw new CodeRuntimeError(CodeRuntimeErrorCode.DISPOSED, 'the isolate runtime is not started; load the plugin first')
 }

@@ -1,5 +1,5 @@
 // The entry of a supervised runtime child: one IsolateRuntime with one isolate, driven over Node
-// IPC by SupervisedIsolateRuntime. Binding calls go back to the parent, which holds the real
+// IPC by SupervisedIsolateRuntime, which sends programs already stripped to JavaScript. Binding calls go back to the parent, which holds the real
 // functions; log lines stream to the parent as they are written, so a crash loses none that
 // reached it. The process ends on its own after disposal (never process.exit: isolated-vm can
 // segfault when the process exits right after a dispose).
@@ -7,6 +7,7 @@ import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code
 import { Context } from 'cordis'
 import { resolveConfig } from '../config.ts'
 import { IsolateRuntime } from '../service.ts'
+import type { StripResult } from '../strip.ts'
 import { isMessage, type NamespaceShape, type ToChild, type ToParent } from './protocol.ts'
 
 interface ChildRun {
@@ -31,8 +32,15 @@ function send(message: ToParent): void {
   if (process.connected) process.send?.(message)
 }
 
+/** The child's runtime: the parent strips TypeScript, so the child never loads the compiler. */
+class JavaScriptIsolateRuntime extends IsolateRuntime {
+  protected override loadStripper(): Promise<(source: string) => StripResult> {
+    return Promise.resolve((code) => ({ ok: true, code }))
+  }
+}
+
 const root = new Context()
-const fiber = await root.plugin(IsolateRuntime, resolveConfig(JSON.parse(process.argv[2] ?? '{}')))
+const fiber = await root.plugin(JavaScriptIsolateRuntime, resolveConfig(JSON.parse(process.argv[2] ?? '{}')))
 const runtime = serviceOf(root)
 
 function serviceOf(ctx: Context): IsolateRuntime {

@@ -4,6 +4,7 @@ import { type Context, Service } from 'cordis'
 import { IsolateRuntimeConfigSchema, resolveConfig } from '../config.ts'
 import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../config.ts'
 import { aborted, checkRequest } from '../request.ts'
+import { stripProgram } from '../strip.ts'
 import { ChildHost } from './child-host.ts'
 import { type ChildExit, describeExit, firstLine } from './exit.ts'
 
@@ -70,19 +71,11 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
       return Promise.reject(error)
     }
     if (request.signal?.aborted) return Promise.resolve(aborted())
-    const host = this.idleHost()
-    if (host !== undefined) return this.dispatch(host, request)
-    return new Promise((resolve) => {
-      const entry: Waiting = { request, resolve, detach: () => {} }
-      const { signal } = request
-      if (signal !== undefined) {
-        const onAbort = (): void => this.drop(entry, aborted('the run was aborted while queued'))
-        signal.addEventListener('abort', onAbort, { once: true })
-        entry.detach = () => signal.removeEventListener('abort', onAbort)
-      }
-      this.waiting.push(entry)
-      this.refill()
-    })
+    // why: stripped here, once, so children never load the TypeScript compiler (seconds of start-up
+    // and tens of MB each); ts-blank-space keeps positions, so line:col stays the model's own.
+    const stripped = stripProgram(request.program)
+    if (!stripped.ok) return Promise.resolve({ logs: [], error: { kind: 'exception', message: stripped.message } })
+    return this.enqueue({ ...request, program: stripped.code })
   }
 
   /** Lifetime counts: processes started and lost, runs handed to a process. */
@@ -97,6 +90,22 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
       await Promise.all([...this.hosts].map((host) => host.dispose('the runtime was disposed')))
     })()
     return this.disposing
+  }
+
+  private enqueue(request: CodeRunRequest): Promise<CodeRunResult> {
+    const host = this.idleHost()
+    if (host !== undefined) return this.dispatch(host, request)
+    return new Promise((resolve) => {
+      const entry: Waiting = { request, resolve, detach: () => {} }
+      const { signal } = request
+      if (signal !== undefined) {
+        const onAbort = (): void => this.drop(entry, aborted('the run was aborted while queued'))
+        signal.addEventListener('abort', onAbort, { once: true })
+        entry.detach = () => signal.removeEventListener('abort', onAbort)
+      }
+      this.waiting.push(entry)
+      this.refill()
+    })
   }
 
   private spawn(): ChildHost {
