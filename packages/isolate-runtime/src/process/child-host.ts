@@ -13,6 +13,7 @@ interface ActiveRun {
   logs: string[]
   resolve: (result: CodeRunResult) => void
   detach: () => void
+  timers: NodeJS.Timeout[]
 }
 
 /** What a host tells its supervisor. */
@@ -25,6 +26,10 @@ export interface HostEvents {
 
 // why: a child that ignores the dispose message (stuck in native code) is killed after this.
 const DISPOSE_GRACE_MS = 5_000
+// why: the child enforces every budget itself; these backstops only catch a child that stopped
+// answering (hung in native code, stopped), so a run can never outlive its budgets by much.
+const WALL_BACKSTOP_MS = 1_000
+const ABORT_BACKSTOP_MS = 1_000
 
 /**
  * One supervised runtime child process and the run it serves (one at a time). Binding calls
@@ -90,11 +95,17 @@ export class ChildHost {
     const id = this.nextRun++
     return new Promise((resolve) => {
       const members = request.bindings.map((ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])))
-      const run: ActiveRun = { id, members, logs: [], resolve, detach: () => {} }
+      const run: ActiveRun = { id, members, logs: [], resolve, detach: () => {}, timers: [] }
       this.active = run
+      const wall = this.config.wallBudgetMs
+      this.backstop(run, wall + WALL_BACKSTOP_MS, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
       const { signal } = request
       if (signal !== undefined) {
-        const onAbort = (): void => this.send({ t: 'abort', run: id, reason: describeHostError(signal.reason) })
+        const onAbort = (): void => {
+          const reason = describeHostError(signal.reason)
+          this.send({ t: 'abort', run: id, reason })
+          this.backstop(run, ABORT_BACKSTOP_MS, 'abort', `the run was aborted (${reason}); the runtime process stopped answering and was killed`)
+        }
         signal.addEventListener('abort', onAbort, { once: true })
         run.detach = () => signal.removeEventListener('abort', onAbort)
       }
@@ -105,6 +116,11 @@ export class ChildHost {
       }))
       this.send({ t: 'run', run: id, program: request.program, namespaces })
     })
+  }
+
+  /** The child's process id while it runs (for diagnostics and tests). */
+  get pid(): number | undefined {
+    return this.state === 'gone' ? undefined : this.child.pid
   }
 
   /** End the live run with `abort`, ask the child to dispose and wait for it to exit. */
@@ -150,9 +166,22 @@ export class ChildHost {
     if (this.active === run) this.send(reply)
   }
 
+  private backstop(run: ActiveRun, ms: number, kind: 'timeout' | 'abort', message: string): void {
+    const timer = setTimeout(() => {
+      if (this.active !== run) return
+      // why: gone before the run is finished, so the supervisor never hands this process another.
+      this.state = 'gone'
+      this.finish(run, { logs: run.logs, error: { kind, message } })
+      this.child.kill('SIGKILL')
+    }, ms)
+    timer.unref()
+    run.timers.push(timer)
+  }
+
   private finish(run: ActiveRun, result: CodeRunResult): void {
     if (this.active !== run) return
     this.active = undefined
+    for (const timer of run.timers) clearTimeout(timer)
     run.detach()
     run.resolve(result)
     if (this.state === 'ready') this.events.idle(this)

@@ -1,0 +1,38 @@
+// A runtime child that stops answering (here: SIGSTOP) cannot hold a run past its budgets: the
+// parent's backstops end the run and kill the process.
+import type { CodeRunResult } from '@isocode/code-runtime'
+import { resolveConfig } from '@isocode/isolate-runtime'
+import { expect, it } from 'vitest'
+import { ChildHost } from '../../src/process/child-host.ts'
+import type { ChildExit } from '../../src/process/exit.ts'
+import { never, ns, sleep } from '../helpers.ts'
+
+async function stoppedRun(abortAfterMs?: number): Promise<{ result: CodeRunResult; events: string[]; exit: Promise<ChildExit> }> {
+  const events: string[] = []
+  let exited!: (exit: ChildExit) => void
+  const exit = new Promise<ChildExit>((resolve) => (exited = resolve))
+  const host = new ChildHost(resolveConfig({ poolSize: 1, cpuBudgetMs: 200, wallBudgetMs: 400 }), {
+    idle: () => events.push('idle'),
+    exited: (_host, info, started) => (events.push(`exited started=${started}`), exited(info)),
+  })
+  await host.ready
+  const controller = new AbortController()
+  if (abortAfterMs !== undefined) setTimeout(() => controller.abort(new Error('user stop')), abortAfterMs)
+  const pending = host.run({ program: 'console.log("hi"); await tools.never({})', bindings: [ns('tools', { never })], signal: controller.signal })
+  await sleep(150)
+  process.kill(host.pid as number, 'SIGSTOP')
+  return { result: await pending, events, exit }
+}
+
+it('ends a run at its wall budget plus the backstop when the child stops answering, and kills the child', async () => {
+  const { result, events, exit } = await stoppedRun()
+  expect(result).toEqual({ logs: ['hi'], error: { kind: 'timeout', message: 'wall-clock budget of 400 ms exceeded (the runtime process stopped answering and was killed)' } })
+  expect((await exit).signal).toBe('SIGKILL')
+  expect(events).toEqual(['idle', 'exited started=true'])
+})
+
+it('ends an aborted run soon after the abort when the child does not answer it', async () => {
+  const { result, exit } = await stoppedRun(250)
+  expect(result).toEqual({ logs: ['hi'], error: { kind: 'abort', message: 'the run was aborted (user stop); the runtime process stopped answering and was killed' } })
+  expect((await exit).signal).toBe('SIGKILL')
+})
