@@ -49,8 +49,8 @@ export interface CodeRunResult {
   error?: CodeRunFailure
 }
 
-/** How strongly a backend separates programs from the host. */
-export type CodeRuntimeIsolation = 'isolate' | 'worker-thread' | (string & {})
+/** How strongly a backend separates programs from the host (`process`: an isolate in a child process). */
+export type CodeRuntimeIsolation = 'process' | 'isolate' | 'worker-thread' | (string & {})
 
 /** The language programs are written in; Code Mode requires 'typescript'. */
 export type CodeRuntimeLanguage = 'typescript' | (string & {})
