@@ -1,36 +1,50 @@
-// `pnpm soak [runs]`: a long mixed workload against one IsolateRuntime (ok, throw, timeout,
-// memory, abort, and 20 sub-calls through run_code) with two concurrent callers. Prints RSS at
-// the start and every 1,000 runs, isolates created/disposed and outcomes by scenario. Not a CI
-// test: run it by hand (default 10,000 runs) and read the verdict at the end.
+// `pnpm soak [runs] [--supervised]`: a long mixed workload against one IsolateRuntime (ok, throw,
+// timeout, memory, abort, and 20 sub-calls through run_code) with two concurrent callers. Prints
+// RSS at the start and every 1,000 runs, isolates created/disposed and outcomes by scenario.
+// `--supervised` runs the same workload on SupervisedIsolateRuntime, with a memory bomb that
+// aborts V8, and reports child processes (RSS, started/lost) instead of isolates. Not a CI test:
+// run it by hand (default 10,000 runs) and read the verdict at the end.
 import { createRequire, register } from 'node:module'
 import { pathToFileURL } from 'node:url'
+import { canListChildren, childPids, classifyChildren, describePids, sumRss, waitUntil } from './lib/children.ts'
 
-const RUNS = Number(process.argv[2] ?? 10_000)
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`soak: the run count must be a positive integer (got ${process.argv[2]})`)
+const argv = process.argv.slice(2)
+const SUPERVISED = argv.includes('--supervised')
+const badOptions = argv.filter((arg) => arg.startsWith('--') && arg !== '--supervised')
+if (badOptions.length > 0) throw new Error(`soak: unknown option ${badOptions.join(' ')}; usage: pnpm soak [runs] [--supervised]`)
+const positional = argv.filter((arg) => !arg.startsWith('--'))
+const RUNS = Number(positional[0] ?? 10_000)
+if (!Number.isInteger(RUNS) || RUNS < 1 || positional.length > 1) throw new Error(`soak: the run count must be a positive integer (got ${positional.join(' ')})`)
+if (SUPERVISED && !canListChildren()) throw new Error('soak: --supervised reads child processes from /proc/<pid>/task/*/children (Linux); run it on Linux')
 const CALLERS = 2
 const REPORT_EVERY = 1_000
 
 // ---- isolate census: isolated-vm's exports are frozen, so a resolve hook hands the runtime a
 // copy whose Isolate subclass records every instance (the runtime has no counters of its own).
+// why: only in-process isolates can be counted; supervised mode counts child processes instead.
 interface CensusIsolate {
   readonly isDisposed: boolean
 }
 const census = { created: 0, disposed: 0, live: new Set<CensusIsolate>() }
-;(globalThis as Record<symbol, unknown>)[Symbol.for('isocode.soak.census')] = census
-const realIvm = pathToFileURL(createRequire(import.meta.url).resolve('isolated-vm')).href
-const wrapper = `data:text/javascript,${encodeURIComponent(`
+if (!SUPERVISED) installCensus()
+
+function installCensus(): void {
+  ;(globalThis as Record<symbol, unknown>)[Symbol.for('isocode.soak.census')] = census
+  const realIvm = pathToFileURL(createRequire(import.meta.url).resolve('isolated-vm')).href
+  const wrapper = `data:text/javascript,${encodeURIComponent(`
 import real from ${JSON.stringify(realIvm)};
 const census = globalThis[Symbol.for('isocode.soak.census')];
 class Isolate extends real.Isolate { constructor(o) { super(o); census.created++; census.live.add(this); } }
 export default { Callback: real.Callback, Context: real.Context, ExternalCopy: real.ExternalCopy, NativeModule: real.NativeModule, Reference: real.Reference, Script: real.Script, Isolate };
 `)}`
-register(
-  `data:text/javascript,${encodeURIComponent(`
+  register(
+    `data:text/javascript,${encodeURIComponent(`
 export async function resolve(specifier, context, next) {
   if (specifier === 'isolated-vm' && !String(context.parentURL).startsWith('data:')) return { url: ${JSON.stringify(wrapper)}, format: 'module', shortCircuit: true };
   return next(specifier, context);
 }`)}`,
-)
+  )
+}
 
 function sweep(): void {
   for (const isolate of census.live) {
@@ -42,27 +56,35 @@ function sweep(): void {
 }
 
 // why: imported after the hook is registered, so the runtime's `isolated-vm` is the counting copy.
-const { IsolateRuntime } = await import('@isocode/isolate-runtime')
+const { IsolateRuntime, SupervisedIsolateRuntime } = await import('@isocode/isolate-runtime')
 const { SystemPrompt } = await import('@isocode/harness')
 const { ToolRegistry } = await import('@isocode/registry')
 const { Context } = await import('cordis')
 type CodeRunResult = import('@isocode/code-runtime').CodeRunResult
+type CodeRuntime = import('@isocode/code-runtime').CodeRuntime
 type CodeBindingNamespace = import('@isocode/code-runtime').CodeBindingNamespace
+type Supervised = InstanceType<typeof SupervisedIsolateRuntime>
 
 let unhandled = 0
 process.on('unhandledRejection', () => void unhandled++)
 
+const Runtime = SUPERVISED ? SupervisedIsolateRuntime : IsolateRuntime
 const root = new Context()
 const fibers = [await root.plugin(SystemPrompt), await root.plugin(ToolRegistry, { mode: 'code' })]
 // why: the wall budget only bounds legitimate runs here (timeouts are CPU kills, aborts fire at
 // 5 ms); a tight one turns a loaded machine's scheduling delays into false failures.
-const runtimeFiber = await root.plugin(IsolateRuntime, { poolSize: 2, memoryLimitMb: 16, cpuBudgetMs: 100, wallBudgetMs: 2_000 })
-const runtime = root.get('codeRuntime') as InstanceType<typeof IsolateRuntime>
+const MAIN_CONFIG = { poolSize: 2, memoryLimitMb: 16, cpuBudgetMs: 100, wallBudgetMs: 2_000 }
+const runtimeFiber = await root.plugin(Runtime, MAIN_CONFIG)
+const runtime = root.get('codeRuntime') as CodeRuntime
 // why: reaching the heap limit takes GC thrash well past a 100 ms CPU budget, so memory runs get
-// a runtime of their own with a longer budget (same process, same census).
+// a runtime of their own with a longer budget (in-process mode: same process, same census).
 const memoryRoot = new Context()
-const memoryFiber = await memoryRoot.plugin(IsolateRuntime, { poolSize: 1, memoryLimitMb: 16, cpuBudgetMs: 5_000, wallBudgetMs: 10_000 })
-const memoryRuntime = memoryRoot.get('codeRuntime') as InstanceType<typeof IsolateRuntime>
+const MEMORY_CONFIG = { poolSize: 1, memoryLimitMb: 16, cpuBudgetMs: 5_000, wallBudgetMs: 10_000 }
+const memoryFiber = await memoryRoot.plugin(Runtime, MEMORY_CONFIG)
+const memoryRuntime = memoryRoot.get('codeRuntime') as CodeRuntime
+const CHILDREN = MAIN_CONFIG.poolSize + MEMORY_CONFIG.poolSize
+// why: only called in supervised mode, where both runtimes are SupervisedIsolateRuntime.
+const processStats = () => ({ main: (runtime as Supervised).stats(), memory: (memoryRuntime as Supervised).stats() })
 const tools = root.get('tools') as InstanceType<typeof ToolRegistry>
 tools.register({
   name: 'echo',
@@ -91,18 +113,17 @@ interface Scenario {
 const kindOf = (result: CodeRunResult): string => result.error?.kind ?? 'ok'
 const direct = async (program: string, signal?: AbortSignal): Promise<string> =>
   kindOf(await runtime.run(signal === undefined ? { program, bindings } : { program, bindings, signal }))
+// why: in-process, an array bomb, not a Map/dictionary bomb: those abort the whole process
+// (isolated-vm #457/#527). Supervised mode wants exactly that abort: it must cost one child only.
+const MEMORY_BOMB = SUPERVISED
+  ? "const keep = new Map<number, object>()\nfor (let i = 0; ; i++) keep.set(i, { i, s: 'x' + i })"
+  : 'const keep: number[][] = []\nfor (;;) keep.push(new Array(100_000).fill(1))'
 
 const SCENARIOS: Scenario[] = [
   { name: 'ok', weight: 40, expect: 'ok', run: (i) => direct(`const r = await tools.echo({ i: ${i} })\nconsole.log('run', r.i)\nreturn r`) },
   { name: 'throw', weight: 15, expect: 'exception', run: () => direct("await tools.echo({})\nthrow new Error('soak')") },
   { name: 'timeout', weight: 8, expect: 'timeout', run: () => direct('while (true) {}') },
-  // why: an array bomb, not a Map/dictionary bomb: those abort the process (isolated-vm #457/#527).
-  {
-    name: 'memory',
-    weight: 2,
-    expect: 'memory',
-    run: async () => kindOf(await memoryRuntime.run({ program: 'const keep: number[][] = []\nfor (;;) keep.push(new Array(100_000).fill(1))', bindings })),
-  },
+  { name: 'memory', weight: 2, expect: 'memory', run: async () => kindOf(await memoryRuntime.run({ program: MEMORY_BOMB, bindings })) },
   {
     name: 'abort',
     weight: 10,
@@ -127,43 +148,101 @@ const SCENARIOS: Scenario[] = [
 ]
 const DECK = SCENARIOS.flatMap((scenario) => Array.from({ length: scenario.weight }, () => scenario))
 
+interface Sample {
+  runs: number
+  rssMb: number
+  /** Supervised mode: live runtime children, their summed RSS and each one's. */
+  children?: { count: number; rssMb: number; eachMb: number[] }
+  /** Supervised mode: false when the pause before the sample failed (runs still in flight, the probe failed, or a child missing). */
+  quiet?: boolean
+}
+
 const outcomes = new Map<string, Map<string, number>>()
 let failures = 0
 let done = 0
 let next = 0
+let inFlight = 0
+let pause: Promise<void> | undefined
 const rss = (): number => Math.round(process.memoryUsage().rss / 1024 / 1024)
-const samples: Array<{ runs: number; rssMb: number }> = [{ runs: 0, rssMb: rss() }]
+const samples: Sample[] = [SUPERVISED ? { runs: 0, rssMb: rss(), children: sumRss(classifyChildren().node), quiet: true } : { runs: 0, rssMb: rss() }]
 const started = performance.now()
-console.log(`soak: ${RUNS} runs, ${CALLERS} callers, RSS at start ${samples[0]?.rssMb} MB`)
+const seconds = (): string => ((performance.now() - started) / 1000).toFixed(0)
+const childrenText = (sample: Sample): string => `children ${sample.children?.count} ${sample.children?.rssMb} MB (${sample.children?.eachMb.join(' + ')})`
+const processes = (): string => {
+  const { main, memory } = processStats()
+  return `processes started/lost main ${main.processesStarted}/${main.processesLost} memory ${memory.processesStarted}/${memory.processesLost}`
+}
+if (SUPERVISED) {
+  const first = samples[0] as Sample
+  console.log(`soak --supervised: ${RUNS} runs, ${CALLERS} callers, RSS at start host ${first.rssMb} MB, ${childrenText(first)}`)
+  console.log(`  ${processes()}; other children, not counted: ${describePids(classifyChildren().other) || 'none'}`)
+} else {
+  console.log(`soak: ${RUNS} runs, ${CALLERS} callers, RSS at start ${samples[0]?.rssMb} MB`)
+}
+
+// why: a supervised sample waits for a quiet point (no run in flight, every child booted), so
+// each sample sees the same processes in the same state: one taken mid-bomb, or while the
+// replacement boots, is off by most of a child's RSS and the growth check would measure luck.
+// A `return 1` on the memory runtime waits for its replacement child to be ready (it is no
+// scenario run, but it shows in that runtime's `runs`).
+async function sampleSupervised(): Promise<void> {
+  let release!: () => void
+  pause = new Promise((resolve) => (release = resolve))
+  const drained = await waitUntil(() => inFlight === 0, 10_000)
+  const probe = await memoryRuntime.run({ program: 'return 1', bindings: [] })
+  const quiet = drained && probe.error === undefined && (await waitUntil(() => classifyChildren().node.length === CHILDREN, 2_000))
+  const sample = { runs: done, rssMb: rss(), children: sumRss(classifyChildren().node), quiet }
+  samples.push(sample)
+  pause = undefined
+  release()
+  const note = quiet ? '' : ' (not quiet)'
+  console.log(
+    `  ${String(sample.runs).padStart(6)} runs  RSS host ${sample.rssMb} MB  ${childrenText(sample)}${note}  ${processes()}  unexpected ${failures}  ${seconds()} s`,
+  )
+}
 
 async function caller(): Promise<void> {
-  for (let i = next++; i < RUNS; i = next++) {
+  for (;;) {
+    if (pause !== undefined) await pause
+    const i = next++
+    if (i >= RUNS) return
     const scenario = DECK[(i * 37) % DECK.length] as Scenario
     let kind: string
+    inFlight++
     try {
       kind = await scenario.run(i)
     } catch (error) {
       kind = `rejected: ${String(error)}`
     }
+    inFlight--
     const byKind = outcomes.get(scenario.name) ?? new Map<string, number>()
     byKind.set(kind, (byKind.get(kind) ?? 0) + 1)
     outcomes.set(scenario.name, byKind)
     if (kind !== scenario.expect) failures++
     done++
-    if (done % REPORT_EVERY === 0) {
+    if (done % REPORT_EVERY !== 0) continue
+    if (SUPERVISED) {
+      await sampleSupervised()
+    } else {
       sweep()
       samples.push({ runs: done, rssMb: rss() })
-      const seconds = ((performance.now() - started) / 1000).toFixed(0)
-      console.log(`  ${String(done).padStart(6)} runs  RSS ${rss()} MB  isolates created ${census.created} disposed ${census.disposed}  unexpected ${failures}  ${seconds} s`)
+      console.log(`  ${String(done).padStart(6)} runs  RSS ${rss()} MB  isolates created ${census.created} disposed ${census.disposed}  unexpected ${failures}  ${seconds()} s`)
     }
   }
 }
 
 await Promise.all(Array.from({ length: CALLERS }, caller))
+const finalStats = SUPERVISED ? processStats() : undefined
 await runtimeFiber.dispose()
 await memoryFiber.dispose()
 for (const fiber of fibers.toReversed()) await fiber.dispose()
 sweep()
+// why: dispose resolves once every child has closed; the grace covers a slow reap all the same.
+const runtimeLeft = (): number[] => {
+  const { node, unknown } = classifyChildren()
+  return [...node, ...unknown]
+}
+const childrenGone = SUPERVISED ? await waitUntil(() => runtimeLeft().length === 0, 2_000) : true
 
 console.log('\noutcomes by scenario (kind: count):')
 for (const scenario of SCENARIOS) {
@@ -172,13 +251,44 @@ for (const scenario of SCENARIOS) {
 }
 const warm = samples.find((sample) => sample.runs >= Math.min(REPORT_EVERY, RUNS)) ?? samples[0]
 const last = samples.at(-1) ?? samples[0]
-const growth = warm !== undefined && last !== undefined ? ((last.rssMb - warm.rssMb) / warm.rssMb) * 100 : 0
-const leaked = census.created - census.disposed
-console.log(`\nRSS: start ${samples[0]?.rssMb} MB, after warm-up (${warm?.runs} runs) ${warm?.rssMb} MB, end ${last?.rssMb} MB, growth after warm-up ${growth.toFixed(1)}%`)
-console.log(`isolates: created ${census.created}, disposed ${census.disposed}, leaked ${leaked}`)
-console.log(`unexpected outcomes: ${failures}; unhandled rejections: ${unhandled}; ${((performance.now() - started) / 1000).toFixed(1)} s`)
-const ok = growth <= 5 && leaked === 0 && unhandled === 0 && failures === 0
-console.log(ok ? 'verdict: PASS' : 'verdict: FAIL (goal: RSS growth <= 5% after warm-up, 0 leaked isolates, 0 unhandled rejections, 0 unexpected outcomes)')
+const growthOf = (mb: (sample: Sample) => number | undefined): number => {
+  const from = warm === undefined ? undefined : mb(warm)
+  const to = last === undefined ? undefined : mb(last)
+  return from !== undefined && to !== undefined ? ((to - from) / from) * 100 : 0
+}
+const growth = growthOf((sample) => sample.rssMb)
+const rssLine = (label: string, mb: (sample: Sample) => number | undefined, percent: number): string =>
+  `${label}: start ${mb(samples[0] as Sample)} MB, after warm-up (${warm?.runs} runs) ${warm === undefined ? '?' : mb(warm)} MB, end ${last === undefined ? '?' : mb(last)} MB, growth after warm-up ${percent.toFixed(1)}%`
+let ok: boolean
+if (SUPERVISED && finalStats !== undefined) {
+  const childGrowth = growthOf((sample) => sample.children?.rssMb)
+  const memoryRuns = [...(outcomes.get('memory')?.values() ?? [])].reduce((sum, n) => sum + n, 0)
+  const { main, memory } = finalStats
+  // why: each bomb kills exactly its own child; a loss in the main runtime is a crash nobody asked for.
+  const lossesOk = main.processesLost === 0 && memory.processesLost === memoryRuns
+  const left = runtimeLeft()
+  console.log(`\n${rssLine('RSS host', (sample) => sample.rssMb, growth)}`)
+  console.log(rssLine(`RSS children (${CHILDREN} live at each sample)`, (sample) => sample.children?.rssMb, childGrowth))
+  console.log(`samples not quiet: ${samples.filter((sample) => sample.quiet === false).length} of ${samples.length}`)
+  console.log(
+    `processes: main started ${main.processesStarted} lost ${main.processesLost} (runs ${main.runs}); memory started ${memory.processesStarted} lost ${memory.processesLost} (runs ${memory.runs}); memory-scenario runs ${memoryRuns}`,
+  )
+  console.log(`runtime children after dispose: ${describePids(left) || 'none'}; other children: ${describePids(classifyChildren().other) || 'none'} (of ${childPids().length} in all)`)
+  console.log(`unexpected outcomes: ${failures}; unhandled rejections: ${unhandled}; ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  ok = growth <= 5 && childGrowth <= 5 && lossesOk && childrenGone && unhandled === 0 && failures === 0
+  console.log(
+    ok
+      ? 'verdict: PASS'
+      : 'verdict: FAIL (goal: host and children RSS growth <= 5% after warm-up, main runtime loses 0 processes and the memory runtime 1 per bomb, no children after dispose, 0 unhandled rejections, 0 unexpected outcomes)',
+  )
+} else {
+  const leaked = census.created - census.disposed
+  console.log(`\n${rssLine('RSS', (sample) => sample.rssMb, growth)}`)
+  console.log(`isolates: created ${census.created}, disposed ${census.disposed}, leaked ${leaked}`)
+  console.log(`unexpected outcomes: ${failures}; unhandled rejections: ${unhandled}; ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  ok = growth <= 5 && leaked === 0 && unhandled === 0 && failures === 0
+  console.log(ok ? 'verdict: PASS' : 'verdict: FAIL (goal: RSS growth <= 5% after warm-up, 0 leaked isolates, 0 unhandled rejections, 0 unexpected outcomes)')
+}
 // why: never process.exit() right after disposing isolates (isolated-vm can segfault); let the
 // process end on its own with the exit code set.
 process.exitCode = ok ? 0 : 1
