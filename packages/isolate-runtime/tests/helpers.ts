@@ -2,6 +2,7 @@ import type { CodeBinding, CodeBindingNamespace, CodeRunResult, JsonValue } from
 import { IsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import type { IsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import { Context } from 'cordis'
+import type { ConformanceFactory } from '@isocode/code-runtime/conformance'
 
 /** Small budgets so budget scenarios finish fast. */
 export const smallBudgets: IsolateRuntimeConfig = {
@@ -26,6 +27,22 @@ export async function bootSupervised(config: IsolateRuntimeConfig = {}): Promise
   const fiber = await root.plugin(SupervisedIsolateRuntime, { ...smallBudgets, ...config })
   const runtime = root.get('codeRuntime') as SupervisedIsolateRuntime
   return { root, runtime, dispose: async () => void (await fiber.dispose()) }
+}
+
+/** A conformance-kit factory for either backend, configured with the kit's budgets. */
+export function conformanceFactory(plugin: typeof IsolateRuntime | typeof SupervisedIsolateRuntime): ConformanceFactory {
+  return async (budgets) => {
+    const root = new Context()
+    const fiber = await root.plugin(plugin, {
+      poolSize: 2,
+      cpuBudgetMs: budgets.cpuMs,
+      wallBudgetMs: budgets.wallMs,
+      outputCapBytes: budgets.outputBytes,
+      memoryLimitMb: budgets.memoryMb,
+    })
+    const runtime = root.get('codeRuntime') as IsolateRuntime | SupervisedIsolateRuntime
+    return { runtime, dispose: async () => void (await fiber.dispose()) }
+  }
 }
 
 /** A namespace from plain functions (copied into a null-prototype record). */
