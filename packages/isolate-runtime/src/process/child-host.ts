@@ -29,6 +29,8 @@ const DISPOSE_GRACE_MS = 5_000
 // why: the child enforces every budget itself; these backstops only catch a child that stopped
 // answering (hung in native code, stopped), so a run can never outlive its budgets by much.
 const WALL_BACKSTOP_MS = 1_000
+// why: a child that neither becomes ready nor exits (hung while booting) must not hang start-up.
+const START_TIMEOUT_MS = 30_000
 const ABORT_BACKSTOP_MS = 1_000
 
 /**
@@ -43,7 +45,7 @@ export class ChildHost {
   private active: ActiveRun | undefined
   private state: 'starting' | 'ready' | 'gone' = 'starting'
   private nextRun = 1
-  private closed: Promise<void>
+  private readonly closed: Promise<void>
 
   constructor(
     private readonly config: ResolvedIsolateRuntimeConfig,
@@ -60,9 +62,15 @@ export class ChildHost {
     })
     // why: a start failure is also reported through `exited`; nobody may be awaiting `ready`.
     this.ready.catch(() => undefined)
+    const startTimer = setTimeout(() => {
+      this.stderr.push(`\nError: not ready within ${START_TIMEOUT_MS} ms; killed\n`)
+      this.child.kill('SIGKILL')
+    }, START_TIMEOUT_MS)
+    startTimer.unref()
     this.child.on('message', (message: unknown) => {
       if (!isMessage(message)) return
       if (message.t === 'ready' && this.state === 'starting') {
+        clearTimeout(startTimer)
         this.state = 'ready'
         markReady()
         this.events.idle(this)
@@ -74,6 +82,7 @@ export class ChildHost {
     this.closed = new Promise((resolve) => {
       this.child.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
         const started = this.state !== 'starting'
+        clearTimeout(startTimer)
         this.state = 'gone'
         const exit: ChildExit = { code, signal, stderr: this.stderr.toString() }
         if (!started) failStart(new Error(`the runtime child process did not start (${describeExit(exit)}): ${firstLine(exit.stderr) ?? 'no output'}`))
