@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process'
 import { toLosslessJson } from '@isocode/code-runtime'
-import type { CodeBinding, CodeRunRequest, CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import type { CodeBinding, CodeRunResult, JsonValue } from '@isocode/code-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
 import { describeHostError } from '../describe.ts'
+import type { IsolateRunRequest } from '../request.ts'
 import { type ChildExit, describeExit, failureOfExit, firstLine } from './exit.ts'
 import { isMessage, type ToChild, type ToParent } from './protocol.ts'
 import { type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
@@ -12,6 +13,7 @@ interface ActiveRun {
   members: Map<string, CodeBinding>[]
   logs: string[]
   resolve: (result: CodeRunResult) => void
+  onLog: ((line: string) => void) | undefined
   detach: () => void
   timers: NodeJS.Timeout[]
 }
@@ -100,11 +102,11 @@ export class ChildHost {
   }
 
   /** Start `request` in the child; resolves with its result or with the way the process died. */
-  run(request: CodeRunRequest): Promise<CodeRunResult> {
+  run(request: IsolateRunRequest): Promise<CodeRunResult> {
     const id = this.nextRun++
     return new Promise((resolve) => {
       const members = request.bindings.map((ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])))
-      const run: ActiveRun = { id, members, logs: [], resolve, detach: () => {}, timers: [] }
+      const run: ActiveRun = { id, members, logs: [], resolve, onLog: request.onLog, detach: () => {}, timers: [] }
       this.active = run
       const wall = this.config.wallBudgetMs
       this.backstop(run, wall + WALL_BACKSTOP_MS, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
@@ -150,9 +152,21 @@ export class ChildHost {
   private onMessage(message: ToParent): void {
     const run = this.active
     if (message.t === 'ready' || run === undefined || message.run !== run.id) return
-    if (message.t === 'logs') run.logs.push(...message.lines)
+    if (message.t === 'logs') this.logs(run, message.lines)
     else if (message.t === 'result') this.finish(run, message.result)
     else void this.invoke(run, message.call, message.ns, message.member, message.args)
+  }
+
+  private logs(run: ActiveRun, lines: string[]): void {
+    run.logs.push(...lines)
+    if (run.onLog === undefined) return
+    for (const line of lines) {
+      try {
+        run.onLog(line)
+      } catch {
+        // why: as in-process, a throwing tap is the host's bug and must not disturb the run.
+      }
+    }
   }
 
   private async invoke(run: ActiveRun, call: number, ns: number, member: string, args: JsonValue | undefined): Promise<void> {

@@ -1,9 +1,9 @@
 import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, validateBindings } from '@isocode/code-runtime'
-import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
+import type { CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
 import { IsolateRuntimeConfigSchema, resolveConfig } from '../config.ts'
 import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../config.ts'
-import { aborted, checkRequest } from '../request.ts'
+import { aborted, checkRequest, type IsolateRunRequest } from '../request.ts'
 import { stripProgram } from '../strip.ts'
 import { ChildHost } from './child-host.ts'
 import { type ChildExit, describeExit, firstLine } from './exit.ts'
@@ -19,7 +19,7 @@ export interface SupervisedRuntimeStats {
 }
 
 interface Waiting {
-  request: CodeRunRequest
+  request: IsolateRunRequest
   resolve: (result: CodeRunResult) => void
   detach: () => void
 }
@@ -59,8 +59,11 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     return () => this.dispose()
   }
 
-  /** Run one program in a child process; failures are values, and only misuse rejects. */
-  run(request: CodeRunRequest): Promise<CodeRunResult> {
+  /**
+   * Run one program in a child process (`onLog` sees each line as it reaches the parent); failures
+   * are values, and only misuse rejects.
+   */
+  run(request: IsolateRunRequest): Promise<CodeRunResult> {
     try {
       if (!this.started || this.disposing !== undefined) {
         throw new CodeRuntimeError(CodeRuntimeErrorCode.DISPOSED, 'the supervised runtime is disposed (or not started); load the plugin again')
@@ -92,7 +95,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     return this.disposing
   }
 
-  private enqueue(request: CodeRunRequest): Promise<CodeRunResult> {
+  private enqueue(request: IsolateRunRequest): Promise<CodeRunResult> {
     const host = this.idleHost()
     if (host !== undefined) return this.dispatch(host, request)
     return new Promise((resolve) => {
@@ -123,7 +126,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     return undefined
   }
 
-  private dispatch(host: ChildHost, request: CodeRunRequest): Promise<CodeRunResult> {
+  private dispatch(host: ChildHost, request: IsolateRunRequest): Promise<CodeRunResult> {
     this.counts.runs++
     return host.run(request)
   }

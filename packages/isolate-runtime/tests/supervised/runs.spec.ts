@@ -83,6 +83,14 @@ describe('supervised runtime: runs over the process boundary', () => {
     expect(result).toEqual({ logs: ['waiting'], error: { kind: 'timeout', message: 'wall-clock budget of 2000 ms exceeded' } })
   })
 
+  it('taps log lines as they reach the parent, the same lines the result keeps', async () => {
+    const tapped: string[] = []
+    const program = 'console.log("one"); await tools.echo({}); console.log("two"); while (true) {}'
+    const result = await app.runtime.run({ program, bindings: [ns('tools', { echo })], onLog: (line) => void tapped.push(line) })
+    expect(result).toEqual({ logs: ['one', 'two'], error: { kind: 'timeout', message: 'CPU budget of 1500 ms exceeded' } })
+    expect(tapped).toEqual(['one', 'two'])
+  })
+
   it('rejects misuse before anything reaches a process', async () => {
     const before = app.runtime.stats().runs
     await expect(app.runtime.run({ program: 42 } as never)).rejects.toThrow(CodeRuntimeError)
