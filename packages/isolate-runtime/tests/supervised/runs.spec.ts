@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { CodeRuntimeError } from '@isocode/code-runtime'
 import type { CodeBinding, JsonValue } from '@isocode/code-runtime'
 import { IsolateRuntime } from '@isocode/isolate-runtime'
@@ -99,7 +100,21 @@ describe('supervised runtime: runs over the process boundary', () => {
   })
 })
 
+/** Pids of this process's children that run the supervised runtime's child entry (Linux /proc). */
+function runtimeChildren(): number[] {
+  const pids = readdirSync(`/proc/${process.pid}/task`).flatMap((task) => readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim().split(/\s+/))
+  return pids.filter((pid) => pid !== '' && existsSync(`/proc/${pid}/cmdline`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('process/child.')).map(Number)
+}
+
 describe('supervised runtime: lifecycle', () => {
+  it.runIf(existsSync('/proc/self/task'))('starts one child process per pool slot and leaves none after dispose', async () => {
+    const before = runtimeChildren()
+    const app = await bootSupervised({ poolSize: 2 })
+    expect(runtimeChildren().filter((pid) => !before.includes(pid))).toHaveLength(2)
+    await app.dispose()
+    expect(runtimeChildren().filter((pid) => !before.includes(pid))).toEqual([])
+  })
+
   it('serves queued runs FIFO across its processes and ends everything with abort on dispose', async () => {
     const app = await bootSupervised({ poolSize: 2, cpuBudgetMs: 5_000, wallBudgetMs: 5_000 })
     const order: number[] = []
