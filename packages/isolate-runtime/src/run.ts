@@ -1,5 +1,5 @@
-import { toLosslessJson } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import { callBinding, memberTables } from './binding-call.ts'
 import { describeHostError, describeTaskError, describeSyntaxError } from './describe.ts'
 import type { GuestContext, GuestEvents, Settlements } from './isolate/bridge.ts'
 import type { IsolateSlot } from './isolate/pool.ts'
@@ -53,7 +53,7 @@ export class ProgramRun implements GuestEvents {
     private readonly onLog?: (line: string) => void,
   ) {
     this.output = new OutputBook(budgets.outputCap)
-    this.members = namespaces.map((ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])))
+    this.members = memberTables(namespaces)
     this.result = new Promise((resolve) => (this.resolveResult = resolve))
   }
 
@@ -219,24 +219,9 @@ export class ProgramRun implements GuestEvents {
   }
 
   private async invoke(call: QueuedCall): Promise<void> {
-    const binding = this.members[call.ns]?.get(call.member)
-    let ok = false
-    let payload: string | null = `${call.member} is not a binding of this run`
-    if (binding !== undefined) {
-      try {
-        const args: unknown = call.json === undefined ? undefined : JSON.parse(call.json)
-        const value: unknown = await binding(args)
-        const checked = value === undefined ? undefined : toLosslessJson(value)
-        if (checked === undefined || checked.ok) {
-          ok = true
-          payload = checked === undefined ? null : JSON.stringify(checked.value)
-        } else {
-          payload = `${call.member}: the result is not lossless JSON (${checked.reason})`
-        }
-      } catch (error) {
-        payload = describeHostError(error)
-      }
-    }
+    const outcome = await callBinding(this.members[call.ns], call.member, () => (call.json === undefined ? undefined : JSON.parse(call.json)))
+    const ok = outcome.ok
+    const payload = outcome.ok ? (outcome.value === undefined ? null : JSON.stringify(outcome.value)) : outcome.message
     if (this.closed) return
     this.outbox.push(call.id, ok, payload)
     if (this.flushing) return

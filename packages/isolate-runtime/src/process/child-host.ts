@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
-import { toLosslessJson } from '@isocode/code-runtime'
 import type { CodeBinding, CodeRunResult, JsonValue } from '@isocode/code-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
+import { callBinding, memberTables } from '../binding-call.ts'
 import { describeHostError } from '../describe.ts'
 import type { IsolateRunRequest } from '../request.ts'
 import { type ChildExit, describeExit, failureOfExit, firstLine } from './exit.ts'
@@ -105,7 +105,7 @@ export class ChildHost {
   run(request: IsolateRunRequest): Promise<CodeRunResult> {
     const id = this.nextRun++
     return new Promise((resolve) => {
-      const members = request.bindings.map((ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])))
+      const members = memberTables(request.bindings)
       const run: ActiveRun = { id, members, logs: [], resolve, onLog: request.onLog, detach: () => {}, timers: [] }
       this.active = run
       const wall = this.config.wallBudgetMs
@@ -170,21 +170,10 @@ export class ChildHost {
   }
 
   private async invoke(run: ActiveRun, call: number, ns: number, member: string, args: JsonValue | undefined): Promise<void> {
-    const binding = run.members[ns]?.get(member)
-    let reply: ToChild
-    if (binding === undefined) {
-      reply = { t: 'reply', call, ok: false, message: `${member} is not a binding of this run` }
-    } else {
-      try {
-        const value: unknown = await binding(args)
-        const checked = value === undefined ? undefined : toLosslessJson(value)
-        if (checked === undefined) reply = { t: 'reply', call, ok: true }
-        else if (checked.ok) reply = { t: 'reply', call, ok: true, value: checked.value }
-        else reply = { t: 'reply', call, ok: false, message: `${member}: the result is not lossless JSON (${checked.reason})` }
-      } catch (error) {
-        reply = { t: 'reply', call, ok: false, message: describeHostError(error) }
-      }
-    }
+    const outcome = await callBinding(run.members[ns], member, () => args)
+    let reply: ToChild = { t: 'reply', call, ok: true }
+    if (!outcome.ok) reply = { t: 'reply', call, ok: false, message: outcome.message }
+    else if (outcome.value !== undefined) reply = { t: 'reply', call, ok: true, value: outcome.value }
     // why: a result for a run that already ended is never delivered (clarification 3).
     if (this.active === run) this.send(reply)
   }
