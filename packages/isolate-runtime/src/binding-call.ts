@@ -1,0 +1,28 @@
+import { toLosslessJson } from '@isocode/code-runtime'
+import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
+import { describeHostError } from './describe.ts'
+
+/** What one binding call gives the program: a lossless JSON value (or undefined), or a message. */
+export type BindingOutcome = { ok: true; value: JsonValue | undefined } | { ok: false; message: string }
+
+/** Each namespace's members by name, read once from the request (later mutation is not seen). */
+export function memberTables(namespaces: readonly CodeBindingNamespace[]): Map<string, CodeBinding>[] {
+  return namespaces.map((ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])))
+}
+
+/**
+ * Invoke `member` of `table` with the arguments `readArgs` gives and check its result as lossless
+ * JSON; never throws. Both backends use it, so a program sees the same values and messages.
+ */
+export async function callBinding(table: Map<string, CodeBinding> | undefined, member: string, readArgs: () => unknown): Promise<BindingOutcome> {
+  const binding = table?.get(member)
+  if (binding === undefined) return { ok: false, message: `${member} is not a binding of this run` }
+  try {
+    const value: unknown = await binding(readArgs())
+    if (value === undefined) return { ok: true, value: undefined }
+    const checked = toLosslessJson(value)
+    return checked.ok ? { ok: true, value: checked.value } : { ok: false, message: `${member}: the result is not lossless JSON (${checked.reason})` }
+  } catch (error) {
+    return { ok: false, message: describeHostError(error) }
+  }
+}
