@@ -1,29 +1,19 @@
 // The isolate runtime against the upstream design (a fresh worker_threads Worker per run), both
 // booted through a real Cordis Context, plus ts-blank-space against ts.transpileModule.
-import type { CodeBindingNamespace, CodeRuntime, CodeRunRequest } from '@isocode/code-runtime'
+import type { CodeRuntime, CodeRunRequest } from '@isocode/code-runtime'
 import { Context, type Plugin } from 'cordis'
 import tsBlankSpace from 'ts-blank-space'
 import ts from 'typescript'
 import { SAMPLE_PROGRAM } from './baseline/sample-program.ts'
 import { PROGRAM_PREFIX, PROGRAM_SUFFIX } from './baseline/strip.ts'
 import { WorkerRuntime } from './baseline/worker-runtime.ts'
+import { CALLERS, CALLS, echoTools, expectValue, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
 import { createBench, type SuiteFactory, stat, type TaskStats } from './lib/suite.ts'
-
-const CALLS = 1_000
-const CALLERS = 2
-const RUNS_PER_CALLER = 5
 
 interface Backend {
   label: 'isolate' | 'worker'
   runtime: CodeRuntime
   dispose(): Promise<void>
-}
-
-const tools: CodeBindingNamespace[] = [{ global: 'tools', functions: { echo: (args) => Promise.resolve(args as never) } }]
-const PROGRAMS = {
-  return1: 'return 1',
-  sequential: `let last = 0\nfor (let i = 0; i < ${CALLS}; i++) last = ((await tools.echo({ i })) as { i: number }).i\nreturn last`,
-  parallel: `const all = await Promise.all(Array.from({ length: ${CALLS} }, (_, i) => tools.echo({ i })))\nreturn all.length`,
 }
 
 async function boot(label: Backend['label'], plugin: Plugin, config: object): Promise<Backend> {
@@ -43,34 +33,29 @@ async function bootIsolate(): Promise<Backend | undefined> {
     console.warn('bench: @isocode/isolate-runtime does not export IsolateRuntime yet; measuring the worker only')
     return undefined
   }
-  return boot('isolate', plugin, { poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 60_000, outputCapBytes: 1 << 20 })
+  return boot('isolate', plugin, RUNTIME_CONFIG)
 }
 
-async function expectValue(backend: Backend, request: CodeRunRequest, value: unknown): Promise<void> {
-  const result = await backend.runtime.run(request)
-  if (result.error !== undefined || result.value !== value) {
-    throw new Error(`bench: ${backend.label} run failed: ${JSON.stringify(result)}`)
-  }
-}
+const run = (backend: Backend, request: CodeRunRequest, value: unknown): Promise<void> => expectValue(backend.runtime, request, value, backend.label)
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 function addRuntimeTasks(bench: ReturnType<typeof createBench>, backend: Backend): void {
   const { label } = backend
-  bench.add(`${label}: warm return 1`, () => expectValue(backend, { program: PROGRAMS.return1, bindings: [] }, 1))
+  bench.add(`${label}: warm return 1`, () => run(backend, { program: PROGRAMS.return1, bindings: [] }, 1))
   if (label === 'isolate') {
     // why: the latency a model sees: agent runs are seconds apart, so a prepared context is
     // waiting; the pause before each sample (not timed) lets the pool finish preparing.
-    bench.add(`${label}: return 1 (prepared context)`, () => expectValue(backend, { program: PROGRAMS.return1, bindings: [] }, 1), {
+    bench.add(`${label}: return 1 (prepared context)`, () => run(backend, { program: PROGRAMS.return1, bindings: [] }, 1), {
       beforeEach: () => pause(8),
     })
   }
   bench.add(`${label}: ${CALLS} sequential echo calls`, () =>
-    expectValue(backend, { program: PROGRAMS.sequential, bindings: tools }, CALLS - 1))
+    run(backend, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1))
   bench.add(`${label}: ${CALLS} echo calls under Promise.all`, () =>
-    expectValue(backend, { program: PROGRAMS.parallel, bindings: tools }, CALLS))
+    run(backend, { program: PROGRAMS.parallel, bindings: echoTools }, CALLS))
   const caller = async (): Promise<void> => {
-    for (let i = 0; i < RUNS_PER_CALLER; i++) await expectValue(backend, { program: PROGRAMS.return1, bindings: [] }, 1)
+    for (let i = 0; i < RUNS_PER_CALLER; i++) await run(backend, { program: PROGRAMS.return1, bindings: [] }, 1)
   }
   bench.add(`${label}: ${CALLERS} callers x ${RUNS_PER_CALLER} runs`, async () => {
     await Promise.all(Array.from({ length: CALLERS }, caller))
@@ -129,8 +114,5 @@ const suite: SuiteFactory = async () => {
   }
 }
 
-function ratio(stats: ReadonlyMap<string, TaskStats>, slower: string, faster: string): number {
-  return Number((stat(stats, slower).median_us / stat(stats, faster).median_us).toFixed(1))
-}
 
 export default suite

@@ -1,15 +1,11 @@
 // The supervised runtime (one isolate per child process, bindings over Node IPC) on the isolate
 // suite's tasks, against an in-process IsolateRuntime reference booted in this same suite.
-import type { CodeBindingNamespace, CodeRuntime, CodeRunRequest } from '@isocode/code-runtime'
+import type { CodeRuntime, CodeRunRequest } from '@isocode/code-runtime'
 import { IsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import { Context, type Plugin } from 'cordis'
-import { createBench, type SuiteFactory, stat, type TaskStats } from './lib/suite.ts'
+import { CALLERS, CALLS, echoTools, expectValue, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
+import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
 
-const CALLS = 1_000
-const CALLERS = 2
-const RUNS_PER_CALLER = 5
-// why: the isolate suite's config, so the two suites measure the same budgets and pool size.
-const CONFIG = { poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 60_000, outputCapBytes: 1 << 20 }
 
 const TASKS = {
   return1: `supervised: warm return 1`,
@@ -20,14 +16,8 @@ const TASKS = {
   refSequential: `isolate (reference): ${CALLS} sequential echo calls`,
 } as const
 
-const tools: CodeBindingNamespace[] = [{ global: 'tools', functions: { echo: (args) => Promise.resolve(args as never) } }]
-const PROGRAMS = {
-  return1: 'return 1',
-  sequential: `let last = 0\nfor (let i = 0; i < ${CALLS}; i++) last = ((await tools.echo({ i })) as { i: number }).i\nreturn last`,
-  parallel: `const all = await Promise.all(Array.from({ length: ${CALLS} }, (_, i) => tools.echo({ i })))\nreturn all.length`,
-}
 const RETURN1: CodeRunRequest = { program: PROGRAMS.return1, bindings: [] }
-const SEQUENTIAL: CodeRunRequest = { program: PROGRAMS.sequential, bindings: tools }
+const SEQUENTIAL: CodeRunRequest = { program: PROGRAMS.sequential, bindings: echoTools }
 
 interface Booted {
   runtime: CodeRuntime
@@ -38,7 +28,7 @@ interface Booted {
 async function boot(plugin: Plugin): Promise<Booted> {
   const root = new Context()
   const started = performance.now()
-  const fiber = await root.plugin(plugin, CONFIG)
+  const fiber = await root.plugin(plugin, RUNTIME_CONFIG)
   const bootMs = performance.now() - started
   const runtime = root.get('codeRuntime')
   if (runtime === undefined) throw new Error(`bench: ${plugin.name} did not provide ctx.codeRuntime`)
@@ -48,16 +38,6 @@ async function boot(plugin: Plugin): Promise<Booted> {
   return { runtime, bootMs, dispose: () => fiber.dispose() }
 }
 
-async function expectValue(runtime: CodeRuntime, request: CodeRunRequest, value: unknown): Promise<void> {
-  const result = await runtime.run(request)
-  if (result.error !== undefined || result.value !== value) {
-    throw new Error(`bench: ${runtime.isolation} run failed: ${JSON.stringify(result)}`)
-  }
-}
-
-function ratio(stats: ReadonlyMap<string, TaskStats>, slower: string, faster: string): number {
-  return Number((stat(stats, slower).median_us / stat(stats, faster).median_us).toFixed(2))
-}
 
 const suite: SuiteFactory = async () => {
   const supervised = await boot(SupervisedIsolateRuntime)
@@ -71,7 +51,7 @@ const suite: SuiteFactory = async () => {
   const bench = createBench({ iterations: 10, warmupIterations: 3 })
   bench.add(TASKS.return1, () => expectValue(runtime, RETURN1, 1))
   bench.add(TASKS.sequential, () => expectValue(runtime, SEQUENTIAL, CALLS - 1))
-  bench.add(TASKS.parallel, () => expectValue(runtime, { program: PROGRAMS.parallel, bindings: tools }, CALLS))
+  bench.add(TASKS.parallel, () => expectValue(runtime, { program: PROGRAMS.parallel, bindings: echoTools }, CALLS))
   const caller = async (): Promise<void> => {
     for (let i = 0; i < RUNS_PER_CALLER; i++) await expectValue(runtime, RETURN1, 1)
   }
@@ -87,8 +67,8 @@ const suite: SuiteFactory = async () => {
       supervised_us_per_sequential_call: Number(((stat(stats, TASKS.sequential).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2)),
     }),
     ratios: (stats) => ({
-      supervised_vs_isolate_return1: ratio(stats, TASKS.return1, TASKS.refReturn1),
-      supervised_vs_isolate_seq_calls: ratio(stats, TASKS.sequential, TASKS.refSequential),
+      supervised_vs_isolate_return1: ratio(stats, TASKS.return1, TASKS.refReturn1, 2),
+      supervised_vs_isolate_seq_calls: ratio(stats, TASKS.sequential, TASKS.refSequential, 2),
     }),
     teardown: async () => {
       await supervised.dispose()
