@@ -4,8 +4,6 @@
 // `--supervised` runs the same workload on SupervisedIsolateRuntime, with a memory bomb that
 // aborts V8, and reports child processes (RSS, started/lost) instead of isolates. Not a CI test:
 // run it by hand (default 10,000 runs) and read the verdict at the end.
-import { createRequire, register } from 'node:module'
-import { pathToFileURL } from 'node:url'
 import { canListChildren, childPids, classifyChildren, describePids, sumRss, waitUntil } from './lib/children.ts'
 import { growthWindows, type Sample } from './lib/growth.ts'
 
@@ -26,43 +24,6 @@ const REPORT_EVERY = 1_000
 const WARM_UP_RUNS = 2_000
 const WINDOW = 3
 
-// ---- isolate census: isolated-vm's exports are frozen, so a resolve hook hands the runtime a
-// copy whose Isolate subclass records every instance (the runtime has no counters of its own).
-// why: only in-process isolates can be counted; supervised mode counts child processes instead.
-interface CensusIsolate {
-  readonly isDisposed: boolean
-}
-const census = { created: 0, disposed: 0, live: new Set<CensusIsolate>() }
-if (!SUPERVISED) installCensus()
-
-function installCensus(): void {
-  ;(globalThis as Record<symbol, unknown>)[Symbol.for('isocode.soak.census')] = census
-  const realIvm = pathToFileURL(createRequire(import.meta.url).resolve('isolated-vm')).href
-  const wrapper = `data:text/javascript,${encodeURIComponent(`
-import real from ${JSON.stringify(realIvm)};
-const census = globalThis[Symbol.for('isocode.soak.census')];
-class Isolate extends real.Isolate { constructor(o) { super(o); census.created++; census.live.add(this); } }
-export default { Callback: real.Callback, Context: real.Context, ExternalCopy: real.ExternalCopy, NativeModule: real.NativeModule, Reference: real.Reference, Script: real.Script, Isolate };
-`)}`
-  register(
-    `data:text/javascript,${encodeURIComponent(`
-export async function resolve(specifier, context, next) {
-  if (specifier === 'isolated-vm' && !String(context.parentURL).startsWith('data:')) return { url: ${JSON.stringify(wrapper)}, format: 'module', shortCircuit: true };
-  return next(specifier, context);
-}`)}`,
-  )
-}
-
-function sweep(): void {
-  for (const isolate of census.live) {
-    if (isolate.isDisposed) {
-      census.live.delete(isolate)
-      census.disposed++
-    }
-  }
-}
-
-// why: imported after the hook is registered, so the runtime's `isolated-vm` is the counting copy.
 const { IsolateRuntime, SupervisedIsolateRuntime } = await import('@isocode/isolate-runtime')
 const { SystemPrompt } = await import('@isocode/harness')
 const { ToolRegistry } = await import('@isocode/registry')
@@ -84,7 +45,7 @@ const MAIN_CONFIG = { poolSize: 2, memoryLimitMb: 16, cpuBudgetMs: 100, wallBudg
 const runtimeFiber = await root.plugin(Runtime, MAIN_CONFIG)
 const runtime = root.get('codeRuntime') as CodeRuntime
 // why: reaching the heap limit takes GC thrash well past a 100 ms CPU budget, so memory runs get
-// a runtime of their own with a longer budget (in-process mode: same process, same census).
+// a runtime of their own with a longer budget (in-process mode: both counted through stats()).
 const memoryRoot = new Context()
 const MEMORY_CONFIG = { poolSize: 1, memoryLimitMb: 16, cpuBudgetMs: 5_000, wallBudgetMs: 10_000 }
 const memoryFiber = await memoryRoot.plugin(Runtime, MEMORY_CONFIG)
@@ -92,6 +53,11 @@ const memoryRuntime = memoryRoot.get('codeRuntime') as CodeRuntime
 const CHILDREN = MAIN_CONFIG.poolSize + MEMORY_CONFIG.poolSize
 // why: only called in supervised mode, where both runtimes are SupervisedIsolateRuntime.
 const processStats = () => ({ main: (runtime as Supervised).stats(), memory: (memoryRuntime as Supervised).stats() })
+// why: only called in-process; the runtimes count the isolates they create and dispose.
+const census = (): { created: number; disposed: number } => {
+  const counts = [runtime, memoryRuntime].map((r) => (r as InstanceType<typeof IsolateRuntime>).stats())
+  return { created: counts.reduce((n, c) => n + c.isolatesCreated, 0), disposed: counts.reduce((n, c) => n + c.isolatesDisposed, 0) }
+}
 const tools = root.get('tools') as InstanceType<typeof ToolRegistry>
 tools.register({
   name: 'echo',
@@ -225,10 +191,10 @@ async function caller(): Promise<void> {
     if (SUPERVISED) {
       await sampleSupervised()
     } else {
-      sweep()
+      const { created, disposed } = census()
       const rssMb = retainedRss()
       samples.push({ runs: done, rssMb })
-      console.log(`  ${String(done).padStart(6)} runs  RSS ${rssMb} MB  JS heap ${Math.round(process.memoryUsage().heapUsed / 1048576)} MB  isolates created ${census.created} disposed ${census.disposed}  unexpected ${failures}  ${seconds()} s`)
+      console.log(`  ${String(done).padStart(6)} runs  RSS ${rssMb} MB  JS heap ${Math.round(process.memoryUsage().heapUsed / 1048576)} MB  isolates created ${created} disposed ${disposed}  unexpected ${failures}  ${seconds()} s`)
     }
   }
 }
@@ -238,7 +204,6 @@ const finalStats = SUPERVISED ? processStats() : undefined
 await runtimeFiber.dispose()
 await memoryFiber.dispose()
 for (const fiber of fibers.toReversed()) await fiber.dispose()
-sweep()
 // why: dispose resolves once every child has closed; the grace covers a slow reap all the same.
 const runtimeLeft = (): number[] => {
   const { node, unknown } = classifyChildren()
@@ -276,9 +241,10 @@ if (SUPERVISED && finalStats !== undefined) {
       : 'verdict: FAIL (goal: host and children RSS growth <= 5% after warm-up, main runtime loses 0 processes and the memory runtime 1 per bomb, no children after dispose, 0 unhandled rejections, 0 unexpected outcomes)',
   )
 } else {
-  const leaked = census.created - census.disposed
+  const { created, disposed } = census()
+  const leaked = created - disposed
   console.log(`\n${rssLine('RSS', (sample) => sample.rssMb, growth)}`)
-  console.log(`isolates: created ${census.created}, disposed ${census.disposed}, leaked ${leaked}`)
+  console.log(`isolates: created ${created}, disposed ${disposed}, leaked ${leaked}`)
   console.log(`unexpected outcomes: ${failures}; unhandled rejections: ${unhandled}; ${((performance.now() - started) / 1000).toFixed(1)} s`)
   ok = growth <= 5 && leaked === 0 && unhandled === 0 && failures === 0
   console.log(ok ? 'verdict: PASS' : 'verdict: FAIL (goal: RSS growth <= 5% after warm-up, 0 leaked isolates, 0 unhandled rejections, 0 unexpected outcomes)')

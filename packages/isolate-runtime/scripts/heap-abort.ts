@@ -4,6 +4,7 @@
 //   node --no-node-snapshot --import tsx packages/isolate-runtime/scripts/heap-abort.ts [trials]
 import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
+import { isolatedVmLineFor } from '../src/isolate/ivm.ts'
 
 const PROGRAMS: Record<string, string> = {
   map: 'const keep = new Map(); for (let i = 0; ; i++) keep.set(i, { i, s: "x" + i })',
@@ -11,8 +12,9 @@ const PROGRAMS: Record<string, string> = {
   array: 'const keep = []; for (;;) keep.push(new Array(100000).fill(keep.length))',
 }
 
-// why: plain CommonJS bodies for `node -e`, so a child needs nothing but isolated-vm.
-const IVM = JSON.stringify(createRequire(import.meta.url).resolve('isolated-vm'))
+// why: plain CommonJS bodies for `node -e`, so a child needs nothing but isolated-vm (the build
+// this runtime loads for the running Node).
+const IVM = JSON.stringify(createRequire(import.meta.url).resolve(isolatedVmLineFor()?.alias ?? 'isolated-vm-5'))
 
 /** A program under a bare isolate: prints how the eval settled, if the process survives. */
 function bombChild(program: string, limitMb: number): string {

@@ -24,8 +24,19 @@ export function defineBudgetCases(h: ConformanceHarness): void {
 
   h.test('budgets/cpu-after-await', () => expectCpuTimeout('await tools.echo({})\nawait null\nfor (;;) {}'))
 
+  // why: each turn schedules the next and returns nothing, so no promise chain builds up: the loop
+  // only burns CPU and must end by the CPU budget on a machine of any speed.
   h.test('budgets/cpu-microtask-loop', () =>
-    expectCpuTimeout('const spin = (): Promise<void> => Promise.resolve().then(spin)\nspin()\nawait new Promise(() => {})'))
+    expectCpuTimeout('const spin = (): void => void Promise.resolve().then(spin)\nspin()\nawait new Promise(() => {})'))
+
+  // why: returning the next promise chains every turn to the last, so the heap grows as fast as
+  // the CPU turns: which budget ends it first depends on the machine, and either is correct.
+  h.test('budgets/microtask-chain', async () => {
+    const result = await run(h.runtime(), "console.log('before')\nconst spin = (): Promise<void> => Promise.resolve().then(spin)\nspin()\nawait new Promise(() => {})")
+    expect(result.error?.kind).toMatch(/^(memory|timeout)$/)
+    expect(result.logs).toEqual(['before'])
+    await expectHealthy(h.runtime())
+  })
 
   h.test('budgets/wall-never-settling', async () => {
     const program = "console.log('before')\nawait tools.never({})\nreturn 1"

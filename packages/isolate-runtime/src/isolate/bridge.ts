@@ -1,4 +1,5 @@
-import ivm from 'isolated-vm'
+import type ivm from 'isolated-vm-5'
+import { isolatedVm } from './ivm.ts'
 import { START_GLOBAL } from '../guest/prelude.ts'
 
 /** What the guest tells the host about one run; every argument is untrusted and re-checked here. */
@@ -65,7 +66,7 @@ export class GuestContext {
     const context = await isolate.createContext()
     try {
       const channel: { target: GuestEvents | undefined } = { target: undefined }
-      const callback = new ivm.Callback(
+      const callback = new (isolatedVm().Callback)(
         (op: unknown, a: unknown, b: unknown, c: unknown, d: unknown) => dispatch(channel, op, a, b, c, d),
         { ignored: true },
       )

@@ -1,4 +1,5 @@
-import ivm from 'isolated-vm'
+import type ivm from 'isolated-vm-5'
+import { isolatedVm } from './ivm.ts'
 import { GUEST_PRELUDE } from '../guest/prelude.ts'
 import { GuestContext } from './bridge.ts'
 
@@ -33,7 +34,7 @@ export class IsolateSlot {
     memoryLimitMb: number,
     private readonly stats: PoolStats,
   ) {
-    this.isolate = new ivm.Isolate({ memoryLimit: memoryLimitMb })
+    this.isolate = new (isolatedVm().Isolate)({ memoryLimit: memoryLimitMb })
     stats.isolatesCreated++
     this.prelude = this.isolate.compileScriptSync(GUEST_PRELUDE, { filename: 'isocode-prelude.js' })
   }
