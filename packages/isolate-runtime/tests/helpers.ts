@@ -59,3 +59,18 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export function run(runtime: IsolateRuntime | SupervisedIsolateRuntime, program: string, bindings: CodeBindingNamespace[] = [], signal?: AbortSignal): Promise<CodeRunResult> {
   return runtime.run(signal === undefined ? { program, bindings } : { program, bindings, signal })
 }
+
+/**
+ * Start a run and resolve `logged` once its first log line reached the host: a point a test can
+ * act on (abort, dispose, stop the process) whatever the machine's speed, unlike a fixed sleep.
+ */
+export function runUntilLogged(
+  runtime: IsolateRuntime | SupervisedIsolateRuntime,
+  program: string,
+  signal?: AbortSignal,
+): { result: Promise<CodeRunResult>; logged: Promise<void> } {
+  let seen!: () => void
+  const logged = new Promise<void>((resolve) => (seen = resolve))
+  const request = { program, bindings: [], onLog: () => seen() }
+  return { result: runtime.run(signal === undefined ? request : { ...request, signal }), logged }
+}

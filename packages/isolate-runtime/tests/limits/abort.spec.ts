@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { boot, run, sleep } from '../helpers.ts'
+import { boot, run, runUntilLogged } from '../helpers.ts'
 
 let app: Awaited<ReturnType<typeof boot>>
 beforeAll(async () => {
@@ -9,8 +9,8 @@ afterAll(() => app.dispose())
 
 it('aborts a busy run and replaces its isolate', async () => {
   const controller = new AbortController()
-  const pending = run(app.runtime, "console.log('spinning')\nwhile (true) {}", [], controller.signal)
-  await sleep(50)
+  const { result: pending, logged } = runUntilLogged(app.runtime, "console.log('spinning')\nwhile (true) {}", controller.signal)
+  await logged
   controller.abort(new Error('stop'))
   const result = await pending
   expect(result).toEqual({ logs: ['spinning'], error: { kind: 'abort', message: expect.stringContaining('stop') } })

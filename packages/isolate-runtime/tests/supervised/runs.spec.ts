@@ -3,7 +3,7 @@ import { CodeRuntimeError } from '@isocode/code-runtime'
 import type { CodeBinding, JsonValue } from '@isocode/code-runtime'
 import { IsolateRuntime } from '@isocode/isolate-runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { boot, bootSupervised, echo, never, ns, run, sleep } from '../helpers.ts'
+import { boot, bootSupervised, echo, never, ns, run, runUntilLogged, sleep } from '../helpers.ts'
 
 describe('supervised runtime: runs over the process boundary', () => {
   let app: Awaited<ReturnType<typeof bootSupervised>>
@@ -68,12 +68,12 @@ describe('supervised runtime: runs over the process boundary', () => {
 
   it('aborts a busy run with its logs and a queued run without starting it, then serves the next', async () => {
     const busy = new AbortController()
-    const first = run(app.runtime, "console.log('spinning')\nwhile (true) {}", [], busy.signal)
+    const { result: first, logged } = runUntilLogged(app.runtime, "console.log('spinning')\nwhile (true) {}", busy.signal)
     const queued = new AbortController()
     const second = run(app.runtime, "console.log('never')", [], queued.signal)
     queued.abort()
     expect(await second).toEqual({ logs: [], error: { kind: 'abort', message: 'the run was aborted while queued' } })
-    await sleep(100)
+    await logged
     busy.abort(new Error('stop now'))
     expect(await first).toEqual({ logs: ['spinning'], error: { kind: 'abort', message: 'the run was aborted (stop now)' } })
     expect(await run(app.runtime, 'return 1')).toEqual({ value: 1, logs: [] })
@@ -122,8 +122,9 @@ describe('supervised runtime: lifecycle', () => {
     const quick = await Promise.all([1, 2, 3, 4].map((i) => run(app.runtime, `await tools.mark(${i}); return ${i}`, [ns('tools', { mark })])))
     expect(quick.map((result) => result.value)).toEqual([1, 2, 3, 4])
     expect(order.toSorted()).toEqual([1, 2, 3, 4])
-    const live = [run(app.runtime, 'console.log("a"); while (true) {}'), run(app.runtime, 'while (true) {}'), run(app.runtime, 'return "queued"')]
-    await sleep(100)
+    const spinning = runUntilLogged(app.runtime, 'console.log("a"); while (true) {}')
+    const live = [spinning.result, run(app.runtime, 'while (true) {}'), run(app.runtime, 'return "queued"')]
+    await spinning.logged
     await app.dispose()
     const ended = await Promise.all(live)
     expect(ended.map((result) => result.error)).toEqual([0, 1, 2].map(() => ({ kind: 'abort', message: 'the runtime was disposed' })))

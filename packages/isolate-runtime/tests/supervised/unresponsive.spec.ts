@@ -5,34 +5,38 @@ import { resolveConfig } from '@isocode/isolate-runtime'
 import { expect, it } from 'vitest'
 import { ChildHost } from '../../src/process/child-host.ts'
 import type { ChildExit } from '../../src/process/exit.ts'
-import { never, ns, sleep } from '../helpers.ts'
+import { never, ns } from '../helpers.ts'
 
-async function stoppedRun(abortAfterMs?: number): Promise<{ result: CodeRunResult; events: string[]; exit: Promise<ChildExit> }> {
+async function stoppedRun(abort = false): Promise<{ result: CodeRunResult; events: string[]; exit: Promise<ChildExit> }> {
   const events: string[] = []
   let exited!: (exit: ChildExit) => void
   const exit = new Promise<ChildExit>((resolve) => (exited = resolve))
-  const host = new ChildHost(resolveConfig({ poolSize: 1, cpuBudgetMs: 200, wallBudgetMs: 400 }), {
+  const host = new ChildHost(resolveConfig({ poolSize: 1, cpuBudgetMs: 200, wallBudgetMs: 1000 }), {
     idle: () => events.push('idle'),
     exited: (_host, info, started) => (events.push(`exited started=${started}`), exited(info)),
   })
   await host.ready
   const controller = new AbortController()
-  if (abortAfterMs !== undefined) setTimeout(() => controller.abort(new Error('user stop')), abortAfterMs)
-  const pending = host.run({ program: 'console.log("hi"); await tools.never({})', bindings: [ns('tools', { never })], signal: controller.signal })
-  await sleep(150)
+  let logged!: () => void
+  const hi = new Promise<void>((resolve) => (logged = resolve))
+  const pending = host.run({ program: 'console.log("hi"); await tools.never({})', bindings: [ns('tools', { never })], signal: controller.signal, onLog: () => logged() })
+  // why: stopped once its log reached the parent, i.e. while it awaits the binding, however
+  // fast or slow the machine is; a fixed sleep could stop it before it ran or after its budget.
+  await hi
   process.kill(host.pid as number, 'SIGSTOP')
+  if (abort) controller.abort(new Error('user stop'))
   return { result: await pending, events, exit }
 }
 
 it('ends a run at its wall budget plus the backstop when the child stops answering, and kills the child', async () => {
   const { result, events, exit } = await stoppedRun()
-  expect(result).toEqual({ logs: ['hi'], error: { kind: 'timeout', message: 'wall-clock budget of 400 ms exceeded (the runtime process stopped answering and was killed)' } })
+  expect(result).toEqual({ logs: ['hi'], error: { kind: 'timeout', message: 'wall-clock budget of 1000 ms exceeded (the runtime process stopped answering and was killed)' } })
   expect((await exit).signal).toBe('SIGKILL')
   expect(events).toEqual(['idle', 'exited started=true'])
 })
 
 it('ends an aborted run soon after the abort when the child does not answer it', async () => {
-  const { result, exit } = await stoppedRun(250)
+  const { result, exit } = await stoppedRun(true)
   expect(result).toEqual({ logs: ['hi'], error: { kind: 'abort', message: 'the run was aborted (user stop); the runtime process stopped answering and was killed' } })
   expect((await exit).signal).toBe('SIGKILL')
 })
