@@ -28,7 +28,7 @@ export function fittingLogs(logs: readonly string[], cap: number): string[] {
   return kept
 }
 
-/** Apply the output cap (clarifications §7): JSON bytes of logs plus value or failure message. */
+/** Apply the output cap (rule RT-21 in docs/runtime-contract.md): JSON bytes of logs plus value or failure message. */
 export function capOutput(result: CodeRunResult, cap: number): CodeRunResult {
   const tail = result.error !== undefined ? JSON.stringify(result.error.message) : result.value === undefined ? '' : JSON.stringify(result.value)
   if (bytes(JSON.stringify(result.logs)) + bytes(tail) <= cap) return result

@@ -105,7 +105,7 @@ function assign(target: JsonContainer, key: string | number, value: JsonValue): 
 }
 
 /**
- * Make a detached deep copy of `value` if it is lossless JSON (clarifications §2), else say why with
+ * Make a detached deep copy of `value` if it is lossless JSON (rule RT-9 in docs/runtime-contract.md), else say why with
  * its path (`$.a[3]: BigInt is not JSON`). Never throws, never recurses: any depth is fine.
  */
 export function toLosslessJson(value: unknown): LosslessJsonResult {

@@ -1,4 +1,4 @@
-/** A value that survives a lossless JSON round trip (see clarifications §2). */
+/** A value that survives a lossless JSON round trip (rule RT-9 in docs/runtime-contract.md). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
 
 /** One host function a program can call; it receives the call's JSON argument. */

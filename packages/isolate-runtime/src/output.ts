@@ -1,5 +1,5 @@
 /**
- * The logs of one run and the output cap (clarification 7): the UTF-8 bytes of the JSON of the
+ * The logs of one run and the output cap (rule RT-21 in docs/runtime-contract.md): the UTF-8 bytes of the JSON of the
  * logs plus the value (or failure message) must fit. Logs are kept as written, host side, so a
  * killed run still returns them.
  */

@@ -199,7 +199,7 @@ export class ProgramRun implements GuestEvents {
       if (outcome.kind === 'memory') return this.kill('memory', outcome.message)
       if (outcome.kind === 'cpu') return this.kill('timeout', `CPU budget of ${this.budgets.cpuMs} ms exceeded`)
       if (outcome.kind === 'crash') return this.kill('crash', outcome.message)
-      // why: an unhandled rejection found while the program still ran fails it (clarification 5);
+      // why: an unhandled rejection found while the program still ran fails it (rule RT-22 in docs/runtime-contract.md);
       // one found at the end of the task in which it returned is only logged.
       if (this.finished === undefined) return this.fail('exception', outcome.message)
       this.late.push(outcome.message)

@@ -9,7 +9,7 @@ const echo: CodeBinding = (args) => Promise.resolve(args as never)
 // that happened to expire first; the case timeout then bounds how long they may take.
 const roomy = { cpuMs: 8_000, wallMs: 8_000 }
 
-/** CPU, wall, memory budgets and abort (clarifications §6). */
+/** CPU, wall, memory budgets and abort (rules RT-20 and RT-23 to RT-26 in docs/runtime-contract.md). */
 export function defineBudgetCases(h: ConformanceHarness): void {
   const expectCpuTimeout = async (program: string): Promise<void> => {
     const result = await run(h.runtime(), `console.log('before')\n${program}`, [namespace('tools', { echo })])

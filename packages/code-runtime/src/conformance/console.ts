@@ -4,7 +4,7 @@ import type { ConformanceHarness } from './types.ts'
 
 const line = (i: number): string => `line ${i} ${'x'.repeat(50)}`
 
-/** Console capture and the output cap (clarifications §6–7). */
+/** Console capture and the output cap (rules RT-20 and RT-21 in docs/runtime-contract.md). */
 export function defineConsoleCases(h: ConformanceHarness): void {
   h.test('console/capture-order', async () => {
     const program = [

@@ -10,7 +10,7 @@ async function expectMisuse(runtime: CodeRuntimeLike, bindings: CodeBindingNames
   await expect((async () => runtime.run({ program: 'return 1', bindings }))()).rejects.toThrow(pattern)
 }
 
-/** Unhandled rejections, misuse of run(), and disposal (clarifications §5, §8). */
+/** Unhandled rejections, misuse of run(), and disposal (rules RT-22 and RT-29 in docs/runtime-contract.md). */
 export function defineLifecycleCases(h: ConformanceHarness): void {
   h.test('rejections/before-return', async () => {
     const program = "Promise.reject(new Error('stray rejection'))\nawait tools.echo({})\nawait tools.echo({})\nreturn 1"

@@ -15,7 +15,7 @@ export function copyTool(tool: ToolSchema): ToolSchema {
   return { ...tool, parameters: detach(tool.parameters, 'copyTool', tool.name) }
 }
 
-// why: one lossless-JSON implementation for the whole engine (clarification 2), iterative and detached.
+// why: one lossless-JSON implementation for the whole engine (rule RT-9 in docs/runtime-contract.md), iterative and detached.
 function detach(parameters: unknown, where: string, name: string): ToolSchema['parameters'] {
   const copy = toLosslessJson(parameters)
   if (!copy.ok) fail(`${where}: parameters of tool "${name}" are not JSON (${copy.reason})`)

@@ -22,7 +22,7 @@ export const GUEST_PRELUDE = String.raw`(function () {
   const send = g.__isocodeHost;
   delete g.__isocodeHost;
   if (typeof send !== 'function') throw new TypeError('isocode prelude: the host callback is missing');
-  // WebAssembly memory and SharedArrayBuffer live outside the heap limit (clarification 9).
+  // WebAssembly memory and SharedArrayBuffer live outside the heap limit (rule RT-30 in docs/runtime-contract.md).
   delete g.WebAssembly;
   delete g.SharedArrayBuffer;
   delete g.Atomics;
@@ -50,7 +50,7 @@ export const GUEST_PRELUDE = String.raw`(function () {
   let seq = 0;
   const pending = create(null);
 
-  // ---- lossless JSON: refuse what JSON.stringify would silently change (clarification 2) ----
+  // ---- lossless JSON: refuse what JSON.stringify would silently change (rule RT-9 in docs/runtime-contract.md) ----
   // One pass that checks and writes, so the text is exactly the value that was checked (a
   // toJSON planted on a prototype by the program cannot change it). Linear in size and depth.
   const SetCtor = Set;

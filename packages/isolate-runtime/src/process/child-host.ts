@@ -174,7 +174,7 @@ export class ChildHost {
     let reply: ToChild = { t: 'reply', call, ok: true }
     if (!outcome.ok) reply = { t: 'reply', call, ok: false, message: outcome.message }
     else if (outcome.value !== undefined) reply = { t: 'reply', call, ok: true, value: outcome.value }
-    // why: a result for a run that already ended is never delivered (clarification 3).
+    // why: a result for a run that already ended is never delivered (rule RT-16 in docs/runtime-contract.md).
     if (this.active === run) this.send(reply)
   }
 

@@ -52,7 +52,7 @@ export function createCodeBridge(host: BridgeHost, outer: ToolExecution, tools: 
   const call = (name: string, typed: boolean, args: unknown): Promise<JsonValue> => {
     const refusal = (): string => `tools.${name} was called after the program settled; it was not run`
     if (queue.closed) return Promise.reject(new Error(refusal()))
-    // why: clarification 14 — a refused argument is never dispatched and takes no call number.
+    // why: rule R-56 in docs/registry-contract.md — a refused argument is never dispatched and takes no call number.
     const json = toLosslessJson(args)
     if (!json.ok) return Promise.reject(new Error(`tools.${name}: arguments must be lossless JSON (${json.reason})`))
     return queue.enqueue(async () => {

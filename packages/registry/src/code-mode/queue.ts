@@ -20,7 +20,7 @@ export class DispatchQueue {
   enqueue<T>(task: () => Promise<T>, refusal: () => string): Promise<T> {
     if (this.settled) return Promise.reject(new SettledError(refusal()))
     const run = this.tail.then(() => {
-      // why: clarification 15 — a call still queued when the run settles is never dispatched.
+      // why: rule R-63 in docs/registry-contract.md — a call still queued when the run settles is never dispatched.
       if (this.settled) throw new SettledError(refusal())
       return task()
     })

@@ -14,7 +14,7 @@ export interface PipelineHost {
   guards(scope: ScopeKey | undefined): readonly ToolGuard[]
 }
 
-/** Tokens issued by one registry, so a `parent` can be checked (clarification 11). */
+/** Tokens issued by one registry, so a `parent` can be checked (rule R-28 in docs/registry-contract.md). */
 export interface TokenIssuer {
   issue(): ToolExecutionToken
   owns(token: unknown): token is ToolExecutionToken

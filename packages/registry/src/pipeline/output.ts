@@ -39,7 +39,7 @@ export function normalizeOutput(callId: string, name: string, output: unknown): 
 
 /**
  * Check a result a tools/execute wrapper returned: lossless JSON of the ToolExecutionResult shape.
- * The execution's own `callId` always replaces whatever the wrapper wrote (clarification 12).
+ * The execution's own `callId` always replaces whatever the wrapper wrote (rule R-36 in docs/registry-contract.md).
  */
 export function checkWrapperResult(callId: string, name: string, raw: unknown): { ok: boolean; result: ToolExecutionResult } {
   const copy = toLosslessJson(raw)

@@ -38,8 +38,8 @@ function readOnce(input: object): RawInput {
 
 /**
  * Snapshot a caller's ToolExecutionInput into a pipeline-owned execution: strings for callId and
- * name, a detached deep-frozen lossless-JSON object for arguments (clarification 10), a parent
- * issued by `tokens` (clarification 11) and a fresh token. Never throws.
+ * name, a detached deep-frozen lossless-JSON object for arguments (rule R-27 in docs/registry-contract.md), a parent
+ * issued by `tokens` (rule R-28 in docs/registry-contract.md) and a fresh token. Never throws.
  */
 export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
   if (typeof input !== 'object' || input === null) {

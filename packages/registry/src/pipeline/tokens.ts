@@ -3,7 +3,7 @@ import type { TokenIssuer } from './host.ts'
 
 /**
  * A fresh issuer of execution tokens: frozen, prototype-less, property-free objects that support
- * `===` only. `owns` recognises exactly the tokens this issuer minted (clarification 11).
+ * `===` only. `owns` recognises exactly the tokens this issuer minted (rule R-28 in docs/registry-contract.md).
  */
 export function createTokenIssuer(): TokenIssuer {
   // why: a WeakSet keeps tokens property-free and lets finished executions' tokens be collected.

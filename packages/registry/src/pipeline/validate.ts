@@ -50,7 +50,7 @@ export function contentProblem(content: JsonValue | undefined): string | undefin
   return undefined
 }
 
-/** Problem with an `additionalContext` value: a JSON object with at least `text: string` (clarification 13). */
+/** Problem with an `additionalContext` value: a JSON object with at least `text: string` (rule R-39 in docs/registry-contract.md). */
 export function hookContextProblem(value: JsonValue | undefined): string | undefined {
   if (!isJsonObject(value)) return 'additionalContext must be an object with a string "text"'
   if (typeof value.text !== 'string') return 'additionalContext.text must be a string'
