@@ -62,7 +62,7 @@ export class ToolRegistry extends Service {
       resolve: (name: string, scope: ScopeKey | undefined) => this.resolve(name, scope),
       guards: (scope: ScopeKey | undefined) => this.guardTable.for(scope),
     })
-    this.transport = config.mode === 'native' ? undefined : snapshotDefinition(createRunCodeTool(this.codeModeHost(ctx)))
+    this.transport = this.mode === 'native' ? undefined : snapshotDefinition(createRunCodeTool(this.codeModeHost(ctx)))
     const source: ContributionSource = {
       endTools: (scope) => this.endTools(scope),
       endSchemas: (scope) => this.project(this.endTools(scope)),
