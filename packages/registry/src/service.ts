@@ -13,6 +13,7 @@ import { contribute } from './contribution.ts'
 import type { ContributionSource } from './contribution.ts'
 import { RegistryError } from './errors.ts'
 import { executeTool } from './pipeline/execute.ts'
+import { describeThrown } from './pipeline/results.ts'
 import type { PipelineHost, TokenIssuer } from './pipeline/host.ts'
 import { createTokenIssuer } from './pipeline/tokens.ts'
 import { Guards } from './store/guards.ts'
@@ -207,7 +208,7 @@ export class ToolRegistry extends Service {
         try {
           await ctx.get('session')?.append(scope, event)
         } catch (error) {
-          ctx.logger('tools').warn('session sink failed to append %s: %s', event.type, error instanceof Error ? error.message : String(error))
+          ctx.logger('tools').warn('session sink failed to append %s: %s', event.type, describeThrown(error))
         }
       },
     }
@@ -238,7 +239,7 @@ export class ToolRegistry extends Service {
       caller.emit('tools/change', toolsChange(kind, scope, names))
     } catch (error) {
       try {
-        this.host.ctx.logger('tools').warn('tools/change listener failed during disposal: %s', error instanceof Error ? error.message : String(error))
+        this.host.ctx.logger('tools').warn('tools/change listener failed during disposal: %s', describeThrown(error))
       } catch {
         // why: disposal must finish even when logging is impossible.
       }

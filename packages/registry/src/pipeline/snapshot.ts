@@ -3,7 +3,7 @@ import type { JsonObject, ScopeKey, ToolExecution, ToolExecutionResult, ToolExec
 import { createExecution } from './execution.ts'
 import { freezeJson } from './freeze.ts'
 import type { TokenIssuer } from './host.ts'
-import { describeThrown, errorResult, registryFailure } from './results.ts'
+import { describeThrown, errorResult, registryFailure, safeInstanceOf } from './results.ts'
 
 /** The outcome of snapshotting one input: a live execution, or the (frozen) isError result. */
 export type Snapshot = { ok: true; exec: ToolExecution } | { ok: false; result: ToolExecutionResult }
@@ -60,7 +60,7 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
   if (parent !== undefined && !tokens.owns(parent)) {
     return rejected(callId, 'INVALID_INPUT', `parent of tool call "${name}" must be an execution token issued by this registry`)
   }
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+  if (signal !== undefined && !safeInstanceOf(signal, AbortSignal)) {
     return rejected(callId, 'INVALID_INPUT', `signal of tool call "${name}" must be an AbortSignal or absent`)
   }
   const copy = toLosslessJson(raw.arguments)

@@ -1,5 +1,6 @@
 import { toLosslessJson } from '@isocode/code-runtime'
 import { RegistryError } from '../errors.ts'
+import { describeThrown } from '../pipeline/results.ts'
 import type { JsonObject, JsonValue, ToolDefinition } from '../types.ts'
 
 function invalid(message: string): never {
@@ -39,7 +40,7 @@ function read(def: Record<string, unknown>, key: string): unknown {
   try {
     return def[key]
   } catch (error) {
-    return invalid(`tools.register: reading ${key} of the definition threw (${error instanceof Error ? error.message : String(error)})`)
+    return invalid(`tools.register: reading ${key} of the definition threw (${describeThrown(error)})`)
   }
 }
 
