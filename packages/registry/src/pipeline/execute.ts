@@ -1,6 +1,5 @@
 import type { ToolExecution, ToolExecutionResult } from '../types.ts'
 import { aroundDispatch } from './dispatch.ts'
-import { sealExecution } from './execution.ts'
 import { finalizeResult, observe } from './finalize.ts'
 import type { PipelineHost, TokenIssuer } from './host.ts'
 import { postExecute } from './post-execute.ts'
@@ -28,7 +27,7 @@ async function runPolicy(host: PipelineHost, exec: ToolExecution): Promise<ToolE
 export async function executeTool(host: PipelineHost, tokens: TokenIssuer, input: unknown): Promise<ToolExecutionResult> {
   const snapshot = snapshotInput(input, tokens)
   if (!snapshot.ok) return snapshot.result
-  const { exec } = snapshot
+  const { exec } = snapshot.owned
   let candidate: ToolExecutionResult
   try {
     candidate = await runPolicy(host, exec)
@@ -37,7 +36,7 @@ export async function executeTool(host: PipelineHost, tokens: TokenIssuer, input
     candidate = errorResult(exec.callId, registryFailure('TOOL_FAILED', `tool "${exec.name}" failed in the pipeline: ${describeThrown(error)}`))
   }
   const result = finalizeResult(exec.callId, exec.name, candidate)
-  sealExecution(exec)
+  snapshot.owned.seal()
   observe(host.ctx, exec, result)
   return result
 }

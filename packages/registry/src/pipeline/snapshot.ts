@@ -1,12 +1,12 @@
 import { toLosslessJson } from '@isocode/code-runtime'
-import type { JsonObject, ScopeKey, ToolExecution, ToolExecutionResult, ToolExecutionToken } from '../types.ts'
-import { createExecution } from './execution.ts'
+import type { JsonObject, ScopeKey, ToolExecutionResult, ToolExecutionToken } from '../types.ts'
+import { createExecution, type OwnedExecution } from './execution.ts'
 import { freezeJson } from './freeze.ts'
 import type { TokenIssuer } from './host.ts'
 import { describeThrown, errorResult, registryFailure, safeInstanceOf } from './results.ts'
 
 /** The outcome of snapshotting one input: a live execution, or the (frozen) isError result. */
-export type Snapshot = { ok: true; exec: ToolExecution } | { ok: false; result: ToolExecutionResult }
+export type Snapshot = { ok: true; owned: OwnedExecution } | { ok: false; result: ToolExecutionResult }
 
 interface RawInput {
   callId: unknown
@@ -75,9 +75,9 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
   // why: the second look at the detached copy (while freezing it) is the "after cloning" check.
   const after = freezeJson(args)
   if (after !== undefined) return rejected(callId, 'INVALID_ARGS', `arguments of tool "${name}" did not survive cloning: ${after}`)
-  const exec = createExecution(
+  const owned = createExecution(
     { token: tokens.issue(), callId, name, arguments: args as JsonObject, agent: agent as ScopeKey | undefined, parent: parent as ToolExecutionToken | undefined },
     signal,
   )
-  return { ok: true, exec }
+  return { ok: true, owned }
 }
