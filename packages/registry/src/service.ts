@@ -171,7 +171,11 @@ export class ToolRegistry extends Service {
     return this.ctx.effect(() => this.guardTable.add(scope, guard), 'tools.guard()')
   }
 
-  /** Run one call through the pipeline; never rejects, every failure is an isError result. */
+  /**
+   * Run one call through the pipeline; never rejects, every failure is an isError result. A call
+   * with a usable identity (string `callId` and `name`) reaches tools/result exactly once, even when
+   * its input is refused; one without gets its isError result and is not observed.
+   */
   async execute(exec: ToolExecutionInput): Promise<ToolExecutionResult> {
     return executeTool(this.host, this.tokens, exec)
   }

@@ -26,7 +26,12 @@ async function runPolicy(host: PipelineHost, exec: ToolExecution): Promise<ToolE
  */
 export async function executeTool(host: PipelineHost, tokens: TokenIssuer, input: unknown): Promise<ToolExecutionResult> {
   const snapshot = snapshotInput(input, tokens)
-  if (!snapshot.ok) return snapshot.result
+  if (!snapshot.ok) {
+    // why: a refused input skips every policy stage (nothing valid to decide on), but a call with
+    // a usable identity is still observed once, in its own scope.
+    if (snapshot.owned !== undefined) observe(host.ctx, snapshot.owned.exec, snapshot.result)
+    return snapshot.result
+  }
   const { exec } = snapshot.owned
   let candidate: ToolExecutionResult
   try {
