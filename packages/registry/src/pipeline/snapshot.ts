@@ -1,4 +1,4 @@
-import { toLosslessJson } from '@isocode/code-runtime'
+import { toStableLosslessJson } from '../stable-json.ts'
 import type { JsonObject, ScopeKey, ToolExecutionResult, ToolExecutionToken } from '../types.ts'
 import { createExecution, type OwnedExecution } from './execution.ts'
 import { freezeJson } from './freeze.ts'
@@ -57,8 +57,13 @@ function refuse(
 
 /** Detach `value` as a deep-frozen JSON object, or say why it is not one. */
 function detachArguments(name: string, value: unknown): JsonObject | string {
-  const copy = toLosslessJson(value)
-  if (!copy.ok) return `arguments of tool "${name}" must be losslessly JSON-serializable (${copy.reason.replace(/^\$/, 'arguments')})`
+  const copy = toStableLosslessJson(value)
+  if (!copy.ok) {
+    const where = copy.reason.replace(/^\$/, 'arguments')
+    return copy.unstable
+      ? `arguments of tool "${name}" are unstable: two reads differ (${where})`
+      : `arguments of tool "${name}" must be losslessly JSON-serializable (${where})`
+  }
   const args = copy.value
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     const kind = Array.isArray(args) ? 'an array' : args === null ? 'null' : `a ${typeof args}`
