@@ -17,8 +17,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 let seal: (exec: PipelineExecution) => void
 
 // why: ES #private fields (not TS `private`) hold the one operational field: they survive
-// Object.freeze of the identity and cannot be reached around the validating setter. This is a
-// plain data class, never a Cordis Service, so the proxy pitfall of #private does not apply.
+// Object.freeze of the identity and cannot be reached around the validating setter. The class is
+// only ever reached through the forwarding Proxy below, which always uses the instance itself as
+// the receiver, so the #private pitfall of proxies (a `this` without the field) cannot happen.
 class PipelineExecution implements ToolExecution {
   declare readonly token: ToolExecutionToken
   declare readonly callId: string
