@@ -8,8 +8,14 @@ declare module 'cordis' {
   }
 }
 
-/** How a person answered an approval request. */
-export type ApprovalOutcome = 'allowed-once' | 'rejected' | 'cancelled'
+/**
+ * Every answer an approval provider may give: the person allowed this one call, rejected it,
+ * cancelled the prompt, or no one could be asked (`unavailable`, e.g. a headless session).
+ */
+export const APPROVAL_OUTCOMES = Object.freeze(['allowed-once', 'rejected', 'cancelled', 'unavailable'] as const)
+
+/** How an approval request was answered (one of {@link APPROVAL_OUTCOMES}). */
+export type ApprovalOutcome = (typeof APPROVAL_OUTCOMES)[number]
 
 /** The part of a tool execution an approval UI needs (a registry ToolExecution satisfies it). */
 export interface ApprovalSubject {

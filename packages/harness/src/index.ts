@@ -1,4 +1,4 @@
-export { ApprovalService } from './approval.ts'
+export { APPROVAL_OUTCOMES, ApprovalService } from './approval.ts'
 export { configSchema } from './config-schema.ts'
 export { HarnessError } from './errors.ts'
 export { createAgentScope, scopeOf, scopeTarget } from './scope.ts'

@@ -1,6 +1,6 @@
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
-import { ApprovalService, createAgentScope } from '@isocode/harness'
+import { APPROVAL_OUTCOMES, ApprovalService, createAgentScope } from '@isocode/harness'
 import type { ApprovalOutcome, ApprovalSubject } from '@isocode/harness'
 import { plainPlugin } from './helpers.ts'
 
@@ -37,5 +37,15 @@ describe('approval seam', () => {
     const outcome = await ctx.get('approval')?.request({ callId: 'c2', name: 'write', arguments: { path: 'a' }, agent: agent.key }, undefined)
     expect(outcome).toBe('allowed-once')
     expect((ctx.get('approval') as ScriptedApproval).asked).toEqual([{ name: 'write', reason: undefined }])
+  })
+
+  it('lists the four outcomes, and a provider may answer unavailable', async () => {
+    expect(APPROVAL_OUTCOMES).toEqual(['allowed-once', 'rejected', 'cancelled', 'unavailable'])
+    expect(Object.isFrozen(APPROVAL_OUTCOMES)).toBe(true)
+    const unavailable: ApprovalOutcome = 'unavailable'
+    const root = new Context()
+    const ctx = await plainPlugin(root)
+    await root.plugin(ScriptedApproval, unavailable)
+    await expect(ctx.get('approval')?.request({ callId: 'c3', name: 'rm', arguments: {} }, undefined)).resolves.toBe('unavailable')
   })
 })

@@ -13,6 +13,7 @@ import { contribute } from './contribution.ts'
 import type { ContributionSource } from './contribution.ts'
 import { RegistryError } from './errors.ts'
 import { executeTool } from './pipeline/execute.ts'
+import { describeThrown } from './pipeline/results.ts'
 import type { PipelineHost, TokenIssuer } from './pipeline/host.ts'
 import { createTokenIssuer } from './pipeline/tokens.ts'
 import { Guards } from './store/guards.ts'
@@ -62,7 +63,7 @@ export class ToolRegistry extends Service {
       resolve: (name: string, scope: ScopeKey | undefined) => this.resolve(name, scope),
       guards: (scope: ScopeKey | undefined) => this.guardTable.for(scope),
     })
-    this.transport = config.mode === 'native' ? undefined : snapshotDefinition(createRunCodeTool(this.codeModeHost(ctx)))
+    this.transport = this.mode === 'native' ? undefined : snapshotDefinition(createRunCodeTool(this.codeModeHost(ctx)))
     const source: ContributionSource = {
       endTools: (scope) => this.endTools(scope),
       endSchemas: (scope) => this.project(this.endTools(scope)),
@@ -170,7 +171,11 @@ export class ToolRegistry extends Service {
     return this.ctx.effect(() => this.guardTable.add(scope, guard), 'tools.guard()')
   }
 
-  /** Run one call through the pipeline; never rejects, every failure is an isError result. */
+  /**
+   * Run one call through the pipeline; never rejects, every failure is an isError result. A call
+   * with a usable identity (string `callId` and `name`) reaches tools/result exactly once, even when
+   * its input is refused; one without gets its isError result and is not observed.
+   */
   async execute(exec: ToolExecutionInput): Promise<ToolExecutionResult> {
     return executeTool(this.host, this.tokens, exec)
   }
@@ -207,7 +212,7 @@ export class ToolRegistry extends Service {
         try {
           await ctx.get('session')?.append(scope, event)
         } catch (error) {
-          ctx.logger('tools').warn('session sink failed to append %s: %s', event.type, error instanceof Error ? error.message : String(error))
+          ctx.logger('tools').warn('session sink failed to append %s: %s', event.type, describeThrown(error))
         }
       },
     }
@@ -238,7 +243,7 @@ export class ToolRegistry extends Service {
       caller.emit('tools/change', toolsChange(kind, scope, names))
     } catch (error) {
       try {
-        this.host.ctx.logger('tools').warn('tools/change listener failed during disposal: %s', error instanceof Error ? error.message : String(error))
+        this.host.ctx.logger('tools').warn('tools/change listener failed during disposal: %s', describeThrown(error))
       } catch {
         // why: disposal must finish even when logging is impossible.
       }

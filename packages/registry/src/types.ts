@@ -88,10 +88,13 @@ export interface ToolExecutionResult {
 /** The tools/pre-execute verdict. */
 export type PreToolDecision = { kind: 'allow' } | { kind: 'deny'; reason: string } | { kind: 'ask'; reason?: string }
 
-/** The tools/post-execute verdict. */
+/**
+ * The tools/post-execute verdict. A block's `feedback` becomes the isError content: a string is
+ * one text block, content blocks are used as given.
+ */
 export type PostToolDecision =
   | { kind: 'accept'; content?: ContentBlock[]; additionalContext?: HookContext }
-  | { kind: 'block'; feedback: string; additionalContext?: HookContext }
+  | { kind: 'block'; feedback: string | ContentBlock[]; additionalContext?: HookContext }
 
 /** A monotonic synchronous guard: a returned string denies the call. */
 export type ToolGuard = (execution: ToolExecution) => string | undefined

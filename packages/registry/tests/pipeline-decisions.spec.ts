@@ -118,6 +118,7 @@ describe('ask and the approval seam', () => {
     ['allowed-once', { content: text('body ran'), isError: false }, 1],
     ['rejected', { content: text('the user rejected tool "x"'), isError: true, error: { code: 'DENIED' } }, 0],
     ['cancelled', { content: text('approval for tool "x" was cancelled'), isError: true, error: { code: 'DENIED' } }, 0],
+    ['unavailable', { content: text('approval for tool "x" is unavailable: no one can answer it now'), isError: true, error: { code: 'DENIED' } }, 0],
     ['maybe', { content: text('approval for tool "x" returned an unknown outcome'), isError: true, error: { code: 'DENIED' } }, 0],
   ] as const)('approval answering %s', async (answer, expected, bodies) => {
     const { t, calls } = await counting()
@@ -131,6 +132,21 @@ describe('ask and the approval seam', () => {
     expect(approval.requests).toHaveLength(1)
     expect(approval.requests[0]?.reason).toBe('writes files')
     expect(approval.requests[0]?.execution).toMatchObject({ callId: 'c', name: 'x', arguments: { a: 1 }, agent: agent.key })
+  })
+
+  it('gives rejected, cancelled, unavailable and an unknown outcome four distinct denial reasons', async () => {
+    const reasons: string[] = []
+    for (const answer of ['rejected', 'cancelled', 'unavailable', 'maybe'] as const) {
+      const { t, calls } = await counting()
+      await t.root.plugin(approvalWith(answer as 'rejected').plugin)
+      t.root.on('tools/pre-execute', ask)
+      const result = await t.execute({ callId: 'c', name: 'x', arguments: {}, agent: t.agent().key })
+      expect(result).toMatchObject({ isError: true, error: { code: 'DENIED' } })
+      expect(calls).toEqual({ body: 0, post: 1, results: 1 })
+      reasons.push(textOf(result))
+    }
+    expect(new Set(reasons).size).toBe(4)
+    expect(reasons[2]).not.toContain('unknown outcome')
   })
 
   it('denies when the approval service throws', async () => {

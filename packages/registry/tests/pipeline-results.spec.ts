@@ -56,10 +56,26 @@ describe('tools/post-execute', () => {
     expect(result).toEqual({ callId: 'c', content: text('do not read secrets'), isError: true, additionalContext: { text: 'blocked' } })
   })
 
+  it('block feedback may be content blocks: the isError content is exactly that feedback', async () => {
+    const t = await setup()
+    t.register(tool('x', () => text('secret')))
+    const feedback = [{ type: 'text', text: 'try again' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] as const
+    t.root.on('tools/post-execute', async () => ({ kind: 'block', feedback: feedback as never }))
+    let observed: ToolExecutionResult | undefined
+    t.root.on('tools/result', (_exec, result) => { observed = result })
+    const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
+    expect(result).toEqual({ callId: 'c', content: feedback, isError: true })
+    expect(result.content).not.toBe(feedback)
+    expect(observed).toBe(result)
+  })
+
   it.each<[string, unknown, string]>([
+    ['block feedback that is a number', { kind: 'block', feedback: 7 }, 'feedback must be a string or an array of content blocks'],
+    ['block feedback with a malformed block', { kind: 'block', feedback: [{ type: 'text' }] }, 'block decision feedback content[0] (text) needs a string "text"'],
+    ['block feedback with an unknown block type', { kind: 'block', feedback: [{ type: 'video', url: 'x' }] }, 'feedback content[0] has unknown type "video"'],
     ['an unknown kind', { kind: 'retry' }, 'unknown kind "retry"'],
     ['extra fields', { kind: 'accept', score: 1 }, 'unexpected field "score"'],
-    ['a block without feedback', { kind: 'block' }, 'needs a string feedback'],
+    ['a block without feedback', { kind: 'block' }, 'feedback must be a string or an array of content blocks'],
     ['content that is not blocks', { kind: 'accept', content: 'hi' }, 'content must be an array'],
     ['additionalContext without text', { kind: 'accept', additionalContext: { note: 'x' } }, 'additionalContext.text must be a string'],
     ['additionalContext that is a string', { kind: 'block', feedback: 'f', additionalContext: 'x' }, 'additionalContext must be an object'],

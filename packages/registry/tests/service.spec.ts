@@ -16,6 +16,17 @@ describe('ToolRegistry config', () => {
     await root.plugin(ToolRegistry, { mode: 'both' })
     expect(root.get('tools')?.mode).toBe('both')
   })
+
+  it('direct construction without config is native: no run_code in get, visible or schemas', () => {
+    const registry = new ToolRegistry(new Context())
+    expect(registry.mode).toBe('native')
+    expect(registry.get('run_code')).toBeUndefined()
+    expect(registry.visible().map((d) => d.name)).toEqual([])
+    expect(registry.schemas().map((s) => s.name)).toEqual([])
+    const code = new ToolRegistry(new Context(), { mode: 'code' })
+    expect(code.get('run_code')?.name).toBe('run_code')
+    expect(code.schemas().map((s) => s.name)).toEqual(['run_code'])
+  })
 })
 
 describe('read API', () => {

@@ -43,7 +43,8 @@ const postKeys = {
 
 /**
  * Validate a listener's PostToolDecision exactly: accept (optional content, additionalContext) or
- * block (string feedback, optional additionalContext); additionalContext must be a HookContext.
+ * block (feedback: a string or well-formed content blocks, optional additionalContext);
+ * additionalContext must be a HookContext.
  */
 export function parsePostDecision(raw: unknown): PostToolDecision | string {
   if (raw === ACCEPT) return ACCEPT
@@ -62,8 +63,12 @@ export function parsePostDecision(raw: unknown): PostToolDecision | string {
   }
   const additionalContext = isJsonObject(context) ? asHookContext(context) : undefined
   if (kind === 'block') {
-    if (typeof value.feedback !== 'string') return 'block decision needs a string feedback'
-    return additionalContext === undefined ? { kind, feedback: value.feedback } : { kind, feedback: value.feedback, additionalContext }
+    const feedback = value.feedback
+    if (typeof feedback !== 'string' && !Array.isArray(feedback)) return 'block decision feedback must be a string or an array of content blocks'
+    const problem = typeof feedback === 'string' ? undefined : contentProblem(feedback)
+    if (problem !== undefined) return `block decision feedback ${problem}`
+    const blocks = feedback as string | ContentBlock[]
+    return additionalContext === undefined ? { kind, feedback: blocks } : { kind, feedback: blocks, additionalContext }
   }
   const decision: { kind: 'accept'; content?: ContentBlock[]; additionalContext?: typeof additionalContext } = { kind }
   if (value.content !== undefined) {

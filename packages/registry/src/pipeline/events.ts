@@ -6,6 +6,7 @@ import type {
   ToolExecution,
   ToolExecutionResult,
 } from '../types.ts'
+import { describeThrown } from './results.ts'
 
 declare module 'cordis' {
   interface Events {
@@ -88,7 +89,7 @@ export function parallel(ctx: Context, target: ScopedCarrier, ...args: Parameter
 /** Log a contained listener failure on the registry's logger (never rethrown). */
 export function logListenerFailure(ctx: Context, event: ToolPipelineEvent, error: unknown): void {
   try {
-    ctx.logger('tools').warn('%s listener failed: %s', event, error instanceof Error ? error.message : String(error))
+    ctx.logger('tools').warn('%s listener failed: %s', event, describeThrown(error))
   } catch {
     // why: logging is best effort; an unprintable error or a disposed context must not escape.
   }

@@ -1,6 +1,5 @@
 import type { ToolExecution, ToolExecutionResult } from '../types.ts'
 import { aroundDispatch } from './dispatch.ts'
-import { sealExecution } from './execution.ts'
 import { finalizeResult, observe } from './finalize.ts'
 import type { PipelineHost, TokenIssuer } from './host.ts'
 import { postExecute } from './post-execute.ts'
@@ -27,8 +26,13 @@ async function runPolicy(host: PipelineHost, exec: ToolExecution): Promise<ToolE
  */
 export async function executeTool(host: PipelineHost, tokens: TokenIssuer, input: unknown): Promise<ToolExecutionResult> {
   const snapshot = snapshotInput(input, tokens)
-  if (!snapshot.ok) return snapshot.result
-  const { exec } = snapshot
+  if (!snapshot.ok) {
+    // why: a refused input skips every policy stage (nothing valid to decide on), but a call with
+    // a usable identity is still observed once, in its own scope.
+    if (snapshot.owned !== undefined) observe(host.ctx, snapshot.owned.exec, snapshot.result)
+    return snapshot.result
+  }
+  const { exec } = snapshot.owned
   let candidate: ToolExecutionResult
   try {
     candidate = await runPolicy(host, exec)
@@ -37,7 +41,7 @@ export async function executeTool(host: PipelineHost, tokens: TokenIssuer, input
     candidate = errorResult(exec.callId, registryFailure('TOOL_FAILED', `tool "${exec.name}" failed in the pipeline: ${describeThrown(error)}`))
   }
   const result = finalizeResult(exec.callId, exec.name, candidate)
-  sealExecution(exec)
+  snapshot.owned.seal()
   observe(host.ctx, exec, result)
   return result
 }

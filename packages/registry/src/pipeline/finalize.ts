@@ -39,6 +39,13 @@ export function observe(ctx: Context, exec: ToolExecution, result: ToolExecution
     return
   }
   settled.catch((error: unknown) => {
-    for (const each of error instanceof AggregateError ? error.errors : [error]) logListenerFailure(ctx, 'tools/result', each)
+    // why: the rejection may be a hostile value itself; unpacking it must not throw out of this handler.
+    let each: unknown[] = [error]
+    try {
+      if (error instanceof AggregateError && Array.isArray(error.errors)) each = error.errors
+    } catch {
+      // why: keep the single opaque value; logListenerFailure describes it safely.
+    }
+    for (const failure of each) logListenerFailure(ctx, 'tools/result', failure)
   })
 }

@@ -11,7 +11,9 @@ const acceptByDefault = async (): Promise<PostToolDecision> => ACCEPT
 /** Apply a validated PostToolDecision: accept keeps isError and may replace content; block fails with feedback. */
 export function applyPostDecision(result: ToolExecutionResult, decision: PostToolDecision): ToolExecutionResult {
   if (decision.kind === 'block') {
-    const blocked: ToolExecutionResult = { callId: result.callId, content: [{ type: 'text', text: decision.feedback }], isError: true }
+    // why: the feedback IS the corrective content; a string is the common one-text-block case.
+    const content = typeof decision.feedback === 'string' ? [{ type: 'text' as const, text: decision.feedback }] : decision.feedback
+    const blocked: ToolExecutionResult = { callId: result.callId, content, isError: true }
     if (decision.additionalContext !== undefined) blocked.additionalContext = decision.additionalContext
     return blocked
   }

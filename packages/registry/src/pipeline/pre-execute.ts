@@ -64,6 +64,8 @@ async function askApproval(ctx: Context, exec: ToolExecution, reason: string | u
       return denied(exec, `the user rejected tool "${exec.name}"`)
     case 'cancelled':
       return denied(exec, `approval for tool "${exec.name}" was cancelled`)
+    case 'unavailable':
+      return denied(exec, `approval for tool "${exec.name}" is unavailable: no one can answer it now`)
     default:
       return denied(exec, `approval for tool "${exec.name}" returned an unknown outcome`)
   }

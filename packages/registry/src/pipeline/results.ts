@@ -25,19 +25,33 @@ export function registryFailure(code: RegistryErrorCode, message: string): Failu
 }
 
 /**
+ * `value instanceof ctor`, false instead of throwing: a Proxy's getPrototypeOf trap or a revoked
+ * Proxy makes the plain operator throw.
+ */
+export function safeInstanceOf<T>(value: unknown, ctor: abstract new (...args: never[]) => T): value is T {
+  try {
+    return value instanceof ctor
+  } catch {
+    return false
+  }
+}
+
+/**
  * What a thrown value becomes: a HarnessError keeps its own `{ name, code }` and message; anything
- * else becomes a RegistryError with `code` and `prefix` + its message.
+ * else becomes a RegistryError with `code` and `prefix` + its message. Never throws.
  */
 export function failureOfThrown(thrown: unknown, code: RegistryErrorCode, prefix: string): Failure {
-  if (thrown instanceof HarnessError) {
-    try {
+  // why: every look at the thrown value (instanceof, the three reads) is inside one guard; a
+  // hostile subclass or Proxy degrades to the generic wrapping below.
+  try {
+    if (thrown instanceof HarnessError) {
       const { message, name, code: own } = thrown
       if (typeof message === 'string' && typeof name === 'string' && typeof own === 'string') {
         return { message, name, code: own }
       }
-    } catch {
-      // why: a hostile subclass with throwing getters degrades to the generic wrapping below.
     }
+  } catch {
+    // why: fall through to describeThrown, which has its own guard.
   }
   return registryFailure(code, `${prefix}${describeThrown(thrown)}`)
 }
@@ -45,8 +59,9 @@ export function failureOfThrown(thrown: unknown, code: RegistryErrorCode, prefix
 /** A printable message of any thrown value; never throws. */
 export function describeThrown(thrown: unknown): string {
   try {
-    if (thrown instanceof Error) return String(thrown.message)
     if (typeof thrown === 'object' && thrown !== null) {
+      // why: only an own-or-inherited string `message` is trusted; instanceof adds nothing here
+      // and is one more trap a Proxy could throw from.
       const message = (thrown as { message?: unknown }).message
       if (typeof message === 'string') return message
     }

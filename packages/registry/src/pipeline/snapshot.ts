@@ -1,39 +1,77 @@
-import { toLosslessJson } from '@isocode/code-runtime'
-import type { JsonObject, ScopeKey, ToolExecution, ToolExecutionResult, ToolExecutionToken } from '../types.ts'
-import { createExecution } from './execution.ts'
+import { toStableLosslessJson } from '../stable-json.ts'
+import type { JsonObject, ScopeKey, ToolExecutionResult, ToolExecutionToken } from '../types.ts'
+import { createExecution, type OwnedExecution } from './execution.ts'
 import { freezeJson } from './freeze.ts'
 import type { TokenIssuer } from './host.ts'
-import { describeThrown, errorResult, registryFailure } from './results.ts'
+import { describeThrown, errorResult, registryFailure, safeInstanceOf } from './results.ts'
 
-/** The outcome of snapshotting one input: a live execution, or the (frozen) isError result. */
-export type Snapshot = { ok: true; exec: ToolExecution } | { ok: false; result: ToolExecutionResult }
+/**
+ * The outcome of snapshotting one input: a live execution, or the frozen isError result. A refused
+ * input with a usable identity (string callId and name) also carries a sealed execution for
+ * tools/result observers; one without (`owned` absent) is answered to the caller only.
+ */
+export type Snapshot =
+  | { ok: true; owned: OwnedExecution }
+  | { ok: false; result: ToolExecutionResult; owned: OwnedExecution | undefined }
+
+type Field = 'callId' | 'name' | 'arguments' | 'agent' | 'parent' | 'signal'
+const FIELDS: readonly Field[] = ['callId', 'name', 'arguments', 'agent', 'parent', 'signal']
 
 interface RawInput {
-  callId: unknown
-  name: unknown
-  arguments: unknown
-  agent: unknown
-  parent: unknown
-  signal: unknown
-}
-
-function rejected(callId: unknown, code: 'INVALID_INPUT' | 'INVALID_ARGS', message: string): Snapshot {
-  const result = errorResult(typeof callId === 'string' ? callId : '', registryFailure(code, message))
-  freezeJson(result)
-  return { ok: false, result }
+  values: Record<Field, unknown>
+  /** The first field whose read threw, with the description of what it threw. */
+  failure: string | undefined
 }
 
 // why: every field is read exactly once, so a getter or Proxy on the single-use input cannot
-// show policy one value and dispatch another.
+// show policy one value and dispatch another. Each read is guarded on its own, so a throwing
+// `arguments` getter still leaves a usable callId and name for the observers.
 function readOnce(input: object): RawInput {
-  const source = input as Record<string, unknown>
-  const callId = source.callId
-  const name = source.name
-  const args = source.arguments
-  const agent = source.agent
-  const parent = source.parent
-  const signal = source.signal
-  return { callId, name, arguments: args, agent, parent, signal }
+  const source = input as Record<Field, unknown>
+  const values = {} as Record<Field, unknown>
+  let failure: string | undefined
+  for (const field of FIELDS) {
+    try {
+      values[field] = source[field]
+    } catch (error) {
+      values[field] = undefined
+      failure ??= `reading ${field} of the tool call input threw: ${describeThrown(error)}`
+    }
+  }
+  return { values, failure }
+}
+
+const NO_ARGUMENTS: JsonObject = Object.freeze({})
+
+function refuse(
+  code: 'INVALID_INPUT' | 'INVALID_ARGS',
+  message: string,
+  callId: string,
+  owned: OwnedExecution | undefined,
+): Snapshot {
+  const result = errorResult(callId, registryFailure(code, message))
+  freezeJson(result)
+  owned?.seal()
+  return { ok: false, result, owned }
+}
+
+/** Detach `value` as a deep-frozen JSON object, or say why it is not one. */
+function detachArguments(name: string, value: unknown): JsonObject | string {
+  const copy = toStableLosslessJson(value)
+  if (!copy.ok) {
+    const where = copy.reason.replace(/^\$/, 'arguments')
+    return copy.unstable
+      ? `arguments of tool "${name}" are unstable: two reads differ (${where})`
+      : `arguments of tool "${name}" must be losslessly JSON-serializable (${where})`
+  }
+  const args = copy.value
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    const kind = Array.isArray(args) ? 'an array' : args === null ? 'null' : `a ${typeof args}`
+    return `arguments of tool "${name}" must be a JSON object, got ${kind}`
+  }
+  // why: the second look at the detached copy (while freezing it) is the "after cloning" check.
+  const after = freezeJson(args)
+  return after === undefined ? args : `arguments of tool "${name}" did not survive cloning: ${after}`
 }
 
 /**
@@ -43,41 +81,35 @@ function readOnce(input: object): RawInput {
  */
 export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
   if (typeof input !== 'object' || input === null) {
-    return rejected(undefined, 'INVALID_INPUT', 'execute() needs a ToolExecutionInput object { callId, name, arguments }')
+    return refuse('INVALID_INPUT', 'execute() needs a ToolExecutionInput object { callId, name, arguments }', '', undefined)
   }
-  let raw: RawInput
-  try {
-    raw = readOnce(input)
-  } catch (error) {
-    return rejected(undefined, 'INVALID_INPUT', `reading the tool call input threw: ${describeThrown(error)}`)
-  }
-  const { callId, name, agent, parent, signal } = raw
-  if (typeof callId !== 'string') return rejected(callId, 'INVALID_INPUT', 'callId must be a string')
-  if (typeof name !== 'string') return rejected(callId, 'INVALID_INPUT', 'name must be a string (the tool name)')
-  if (agent !== undefined && (typeof agent !== 'object' || agent === null)) {
-    return rejected(callId, 'INVALID_INPUT', `agent of tool call "${name}" must be a ScopeKey or absent`)
-  }
-  if (parent !== undefined && !tokens.owns(parent)) {
-    return rejected(callId, 'INVALID_INPUT', `parent of tool call "${name}" must be an execution token issued by this registry`)
-  }
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    return rejected(callId, 'INVALID_INPUT', `signal of tool call "${name}" must be an AbortSignal or absent`)
-  }
-  const copy = toLosslessJson(raw.arguments)
-  if (!copy.ok) {
-    return rejected(callId, 'INVALID_ARGS', `arguments of tool "${name}" must be losslessly JSON-serializable (${copy.reason.replace(/^\$/, 'arguments')})`)
-  }
-  const args = copy.value
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-    const kind = Array.isArray(args) ? 'an array' : args === null ? 'null' : `a ${typeof args}`
-    return rejected(callId, 'INVALID_ARGS', `arguments of tool "${name}" must be a JSON object, got ${kind}`)
-  }
-  // why: the second look at the detached copy (while freezing it) is the "after cloning" check.
-  const after = freezeJson(args)
-  if (after !== undefined) return rejected(callId, 'INVALID_ARGS', `arguments of tool "${name}" did not survive cloning: ${after}`)
-  const exec = createExecution(
-    { token: tokens.issue(), callId, name, arguments: args as JsonObject, agent: agent as ScopeKey | undefined, parent: parent as ToolExecutionToken | undefined },
-    signal,
+  const { values, failure } = readOnce(input)
+  const { callId, name, agent, parent, signal } = values
+  if (typeof callId !== 'string') return refuse('INVALID_INPUT', failure ?? 'callId must be a string', '', undefined)
+  if (typeof name !== 'string') return refuse('INVALID_INPUT', failure ?? 'name must be a string (the tool name)', callId, undefined)
+  const agentOk = agent === undefined || (typeof agent === 'object' && agent !== null)
+  const parentOk = parent === undefined || tokens.owns(parent)
+  const args = failure === undefined ? detachArguments(name, values.arguments) : failure
+  let problem: [code: 'INVALID_INPUT' | 'INVALID_ARGS', message: string] | undefined
+  if (failure !== undefined) problem = ['INVALID_INPUT', failure]
+  else if (!agentOk) problem = ['INVALID_INPUT', `agent of tool call "${name}" must be a ScopeKey or absent`]
+  else if (!parentOk) problem = ['INVALID_INPUT', `parent of tool call "${name}" must be an execution token issued by this registry`]
+  else if (signal !== undefined && !safeInstanceOf(signal, AbortSignal)) problem = ['INVALID_INPUT', `signal of tool call "${name}" must be an AbortSignal or absent`]
+  else if (typeof args === 'string') problem = ['INVALID_ARGS', args]
+  // why: from here the call has a usable identity, so even a refusal is observable (spec: "final
+  // observers still receive one result"). A refused call's execution keeps only what was valid:
+  // no signal (nothing runs), and `{}` for arguments that were refused (the result says why).
+  const owned = createExecution(
+    {
+      token: tokens.issue(),
+      callId,
+      name,
+      arguments: typeof args === 'string' ? NO_ARGUMENTS : args,
+      agent: agentOk ? (agent as ScopeKey | undefined) : undefined,
+      parent: parentOk ? (parent as ToolExecutionToken | undefined) : undefined,
+    },
+    problem === undefined ? (signal as AbortSignal | undefined) : undefined,
   )
-  return { ok: true, exec }
+  if (problem !== undefined) return refuse(problem[0], problem[1], callId, owned)
+  return { ok: true, owned }
 }

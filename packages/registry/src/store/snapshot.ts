@@ -1,5 +1,7 @@
 import { toLosslessJson } from '@isocode/code-runtime'
 import { RegistryError } from '../errors.ts'
+import { toStableLosslessJson } from '../stable-json.ts'
+import { describeThrown } from '../pipeline/results.ts'
 import type { JsonObject, JsonValue, ToolDefinition } from '../types.ts'
 
 function invalid(message: string): never {
@@ -23,8 +25,12 @@ export function deepFreeze<T extends JsonValue>(value: T): T {
 
 /** Validate a schema field (`parameters`, `outputSchema`) as lossless JSON before and after cloning; return the frozen clone. */
 export function detachSchema(name: string, field: 'parameters' | 'outputSchema', schema: unknown): JsonObject {
-  const first = toLosslessJson(schema)
-  if (!first.ok) invalid(`tool "${name}": ${field} must be lossless JSON (${first.reason}); pass plain JSON Schema data`)
+  const first = toStableLosslessJson(schema)
+  if (!first.ok) {
+    invalid(first.unstable
+      ? `tool "${name}": unstable ${field}, two reads differ (${first.reason}); pass plain JSON Schema data`
+      : `tool "${name}": ${field} must be lossless JSON (${first.reason}); pass plain JSON Schema data`)
+  }
   // why: the clone is what the registry keeps and sends; re-validating it pins that the copy (not
   // only the caller's object, which may be a proxy or carry getters) is data.
   const second = toLosslessJson(first.value)
@@ -39,7 +45,7 @@ function read(def: Record<string, unknown>, key: string): unknown {
   try {
     return def[key]
   } catch (error) {
-    return invalid(`tools.register: reading ${key} of the definition threw (${error instanceof Error ? error.message : String(error)})`)
+    return invalid(`tools.register: reading ${key} of the definition threw (${describeThrown(error)})`)
   }
 }
 
