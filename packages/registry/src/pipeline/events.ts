@@ -55,7 +55,8 @@ function dispatcherOf(ctx: Context): Dispatcher {
   if (found === undefined) {
     const events = ctx.events
     // why: `_hooks` is the listener table of cordis 4 rc.10 (public in its .d.ts); empty lists are
-    // deleted. This module is the one place the pipeline touches Cordis dispatch internals.
+    // deleted. This module is the one place the pipeline touches Cordis dispatch internals, and
+    // tests/cordis-internals.spec.ts fails loudly if an upgrade changes the table.
     // oxlint-disable-next-line no-underscore-dangle -- cordis names its public listener table so
     found = { events, hooks: events._hooks }
     dispatchers.set(ctx, found)
