@@ -13,12 +13,12 @@ describe('the Cordis listener table the pipeline reads', () => {
     const { root, ctx } = await boot()
     // oxlint-disable-next-line no-underscore-dangle -- the very internal this test pins
     const hooks = (root.events as unknown as { _hooks?: Record<string, unknown[] | undefined> })._hooks
-    expect(typeof hooks, UPGRADE_HINT).toBe('object')
-    expect(hooks?.['tools/result'] ?? [], UPGRADE_HINT).toHaveLength(0)
+    expect({ observed: typeof hooks, hint: UPGRADE_HINT }).toEqual({ observed: 'object', hint: UPGRADE_HINT })
+    expect({ observed: (hooks?.['tools/result'] ?? []).length, hint: UPGRADE_HINT }).toEqual({ observed: 0, hint: UPGRADE_HINT })
     const dispose = ctx.on('tools/result', () => {})
-    expect(hooks?.['tools/result'], UPGRADE_HINT).toHaveLength(1)
+    expect({ observed: hooks?.['tools/result']?.length, hint: UPGRADE_HINT }).toEqual({ observed: 1, hint: UPGRADE_HINT })
     dispose()
-    expect(hooks?.['tools/result']?.length ?? 0, UPGRADE_HINT).toBe(0)
+    expect({ observed: hooks?.['tools/result']?.length ?? 0, hint: UPGRADE_HINT }).toEqual({ observed: 0, hint: UPGRADE_HINT })
   })
 
   it('makes hasListeners follow ctx.on and its disposer, so listeners are never skipped', async () => {
@@ -27,11 +27,11 @@ describe('the Cordis listener table the pipeline reads', () => {
     expect(hasListeners(root, 'tools/pre-execute')).toBe(false)
     const seen: string[] = []
     const dispose = ctx.on('tools/pre-execute', async (exec, next) => (seen.push(exec.name), next()))
-    expect(hasListeners(root, 'tools/pre-execute'), UPGRADE_HINT).toBe(true)
+    expect({ observed: hasListeners(root, 'tools/pre-execute'), hint: UPGRADE_HINT }).toEqual({ observed: true, hint: UPGRADE_HINT })
     await run(ctx, 'probe')
     expect(seen).toEqual(['probe'])
     dispose()
-    expect(hasListeners(root, 'tools/pre-execute'), UPGRADE_HINT).toBe(false)
+    expect({ observed: hasListeners(root, 'tools/pre-execute'), hint: UPGRADE_HINT }).toEqual({ observed: false, hint: UPGRADE_HINT })
     await run(ctx, 'probe')
     expect(seen).toEqual(['probe'])
   })
