@@ -31,6 +31,8 @@ function forecast(result: unknown = { city: 'Oslo', celsius: 4, days: [{ day: 'm
   })
 }
 
+const defineBad = () => defineTool({ name: 'bad', parameters: {}, outputSchema: { n: { type: 'date' } } as never, execute: async () => ({}) as never })
+
 describe('defineTool outputSchema (types)', () => {
   it('types execute to return the value the outputSchema describes', () => {
     defineTool({
@@ -86,9 +88,8 @@ describe('defineTool outputSchema', () => {
   })
 
   it('rejects an invalid outputSchema when defined, locating the problem under outputSchema', () => {
-    const define = () => defineTool({ name: 'bad', parameters: {}, outputSchema: { n: { type: 'date' } } as never, execute: async () => ({}) as never })
-    expect(define).toThrow(RegistryError)
-    expect(define).toThrow(/defineTool\("bad"\): invalid SchemaSpec:\n- outputSchema\.n\.type/)
+    expect(defineBad).toThrow(RegistryError)
+    expect(defineBad).toThrow(/defineTool\("bad"\): invalid SchemaSpec:\n- outputSchema\.n\.type/)
   })
 
   it('through the registry: the result carries structuredContent and the SDK types the call', async () => {
