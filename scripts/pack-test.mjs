@@ -84,6 +84,7 @@ if (packedOk) {
     dependencies.cordis = cli?.manifest.dependencies?.cordis ?? 'latest'
     const manifest = { name: 'isocode-pack-consumer', private: true, type: 'module', dependencies, devDependencies: { '@types/node': typesNode } }
     await writeFile(join(consumer, 'package.json'), JSON.stringify(manifest, null, 2) + '\n')
+    console.log(`  … npm install in ${consumer} (a native module without a prebuilt binary for this node is compiled: minutes)`)
     const outcome = expectSuccess('npm install', await npm(['install', '--no-audit', '--no-fund']))
     return `install time ${(outcome.ms / 1000).toFixed(1)} s`
   })
