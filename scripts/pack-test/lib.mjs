@@ -49,8 +49,8 @@ export async function inspectNodeModules(root) {
       const path = join(dir, entry.name)
       if (entry.isDirectory()) stack.push(path)
       else if (!entry.isSymbolicLink()) bytes += (await lstat(path)).size
-      if (!entry.isDirectory()) continue
-      // why: a package folder is a child of node_modules, or of an @scope folder inside it.
+      if (!entry.isDirectory() && !entry.isSymbolicLink()) continue
+      // why: a package folder (or a link to one) is a child of node_modules, or of an @scope folder inside it.
       const parent = dir.split(/[\\/]/).at(-1)
       const grand = dir.split(/[\\/]/).at(-2)
       if (parent === 'node_modules' && !entry.name.startsWith('@') && !entry.name.startsWith('.')) packages.push(entry.name)
