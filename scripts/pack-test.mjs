@@ -48,13 +48,13 @@ const packedOk = await report.step('pnpm pack every package', async () => {
     expectSuccess(`pnpm pack (${manifest.name})`, await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd, env }))
     const file = (await readdir(tarballs)).find((f) => !before.has(f))
     if (file === undefined) throw new Error(`pnpm pack (${manifest.name}) wrote no tarball`)
-    packed.push({ name: manifest.name, file: join(tarballs, file), manifest: await checkTarball(join(tarballs, file)) })
+    packed.push({ name: manifest.name, file: join(tarballs, file), manifest: await checkTarball(join(tarballs, file), manifest) })
   }
   return `${packed.length} tarballs: ${packed.map((p) => p.name).join(', ')}`
 }, built ? undefined : 'the build failed')
 
-/** Check one tarball's contents and manifest; return the packed manifest. */
-async function checkTarball(file) {
+/** Check one tarball's contents and manifest against the workspace `source` manifest; return the packed manifest. */
+async function checkTarball(file, source) {
   const listing = expectSuccess('tar -tzf', await run('tar', ['-tzf', file])).stdout.trim().split('\n')
   const text = expectSuccess('tar -xzOf', await run('tar', ['-xzOf', file, 'package/package.json'])).stdout
   const manifest = JSON.parse(text)
@@ -65,6 +65,9 @@ async function checkTarball(file) {
   for (const marker of ['workspace:', 'catalog:', '@isocode/source']) if (text.includes(marker)) problems.push(`package.json still says ${marker}`)
   for (const name of FORBIDDEN) if (manifest.dependencies?.[name] !== undefined) problems.push(`depends on ${name}`)
   if (manifest.peerDependencies?.vitest !== undefined && manifest.peerDependenciesMeta?.vitest?.optional !== true) problems.push('vitest is a required peer')
+  // why: publishConfig.exports replaces exports in the tarball; a subpath missing there is lost.
+  const lost = Object.keys(source.exports ?? {}).filter((key) => manifest.exports?.[key] === undefined)
+  if (lost.length > 0) problems.push(`exports ${lost.join(', ')} missing from publishConfig.exports`)
   const targets = Object.values(manifest.exports ?? {}).flatMap((entry) => Object.values(entry))
   for (const target of [...targets, ...Object.values(manifest.bin ?? {})]) {
     if (!listing.includes(`package/${String(target).replace(/^\.\//, '')}`)) problems.push(`exports or bin target ${target} is not in the tarball`)
