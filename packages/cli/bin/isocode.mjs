@@ -1,19 +1,27 @@
 #!/usr/bin/env node
-// The `isocode` launcher: re-runs this node with the flags the CLI needs — --no-node-snapshot
-// (isolated-vm on Node 20), the @isocode/source condition and the tsx loader — on the TypeScript
-// entry, with the terminal (stdin/stdout/stderr) passed straight through.
+// The `isocode` launcher: runs the built CLI (dist/main.js) under a node started with
+// --no-node-snapshot, which isolated-vm needs, with the terminal passed straight through.
 import { spawn } from 'node:child_process'
+import { constants } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
-const entry = fileURLToPath(new URL('../src/main.ts', import.meta.url))
-// why: resolved here, next to the CLI, so `isocode` works from any folder, not only the repo root.
-const tsx = import.meta.resolve('tsx')
-const child = spawn(
-  process.execPath,
-  ['--no-node-snapshot', '--conditions=@isocode/source', '--import', tsx, entry, ...process.argv.slice(2)],
-  { stdio: 'inherit' },
-)
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code, signal) => {
-  process.exitCode = code ?? (signal === null ? 1 : 128)
-})
+const entry = new URL('../dist/main.js', import.meta.url)
+
+if (process.execArgv.includes('--no-node-snapshot')) {
+  // why: already started with the flag (`node --no-node-snapshot isocode.mjs`): no second process.
+  await import(entry.href)
+} else {
+  // why: a shebang cannot portably pass node flags, so re-run this node with the flag; the
+  // caller's own node flags (--inspect, --max-old-space-size, ...) are kept.
+  const child = spawn(process.execPath, [...process.execArgv, '--no-node-snapshot', fileURLToPath(entry), ...process.argv.slice(2)], { stdio: 'inherit' })
+  // why: the terminal already signals the whole process group; this covers `kill <launcher pid>`.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal))
+  child.on('error', (error) => {
+    process.stderr.write(`isocode: could not start node (${error.message})\n`)
+    process.exitCode = 1
+  })
+  child.on('exit', (code, signal) => {
+    // why: a child ended by a signal exits like a shell reports it, 128 + the signal number.
+    process.exitCode = code ?? 128 + (signal === null ? 0 : (constants.signals[signal] ?? 0))
+  })
+}

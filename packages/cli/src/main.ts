@@ -1,4 +1,4 @@
-// The isocode entry (started by bin/isocode.mjs with --no-node-snapshot and the tsx loader).
+// The isocode entry, built to dist/main.js and started by bin/isocode.mjs with --no-node-snapshot.
 import { parseCommandLine } from './args.ts'
 import type { Io } from './commands.ts'
 import { CliError } from './errors.ts'

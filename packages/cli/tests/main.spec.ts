@@ -1,4 +1,4 @@
-// The CLI as a user runs it: bin/isocode.mjs as a subprocess, from a folder outside the repo.
+// The CLI as a user runs it: bin/isocode.mjs (the built dist/main.js) as a subprocess, from a folder outside the repo.
 import { execFile } from 'node:child_process'
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -101,7 +101,7 @@ describe('isocode as a subprocess', () => {
 
   it('run --isolation process survives a program that makes V8 abort: a memory failure, exit 1, no signal', async () => {
     const outcome = await isocode(['run', 'map-bomb.ts', '--isolation', 'process'])
-    // why: the launcher turns a signal death of the CLI's node process into exit code 128.
+    // why: the launcher reports a signal death of the CLI's node process as 128 + the signal number.
     expect({ code: outcome.code, signal: outcome.signal }).toEqual({ code: 1, signal: null })
     expect(outcome.stdout).toContain('── failed (memory)')
     expect(outcome.stdout).toContain('the program exceeded the memory limit (64 MB): V8 aborted its runtime process')

@@ -43,6 +43,17 @@ export class ToolArgsError extends RegistryError {
   }
 }
 
+/** A defineTool tool with an outputSchema returned a value that does not match it; lists every violation. */
+export class ToolResultError extends RegistryError {
+  override name = 'ToolResultError'
+  constructor(
+    readonly violations: readonly string[],
+    tool?: string,
+  ) {
+    super(`invalid result${tool === undefined ? '' : ` from ${tool}`}:\n${violations.map((v) => `- ${v}`).join('\n')}`, 'INVALID_TOOL_OUTPUT')
+  }
+}
+
 /** A structured-output schema uses something outside the supported subset; lists every violation. */
 export class OutputSchemaError extends RegistryError {
   override name = 'OutputSchemaError'

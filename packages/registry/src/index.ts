@@ -4,6 +4,7 @@ export {
   RegistryError,
   RegistryErrorCode,
   ToolArgsError,
+  ToolResultError,
 } from './errors.ts'
 export { defineTool } from './schema/define-tool.ts'
 export { schemaSpecToJsonSchema } from './schema/to-json-schema.ts'
@@ -13,7 +14,7 @@ export { validateStructuredValue } from './output-schema/validate.ts'
 export { presentCallOf, presentResultOf } from './presentation/present.ts'
 export { isFileDiff, isToolCallView, isToolResultSnapshot, isToolResultView } from './presentation/view-check.ts'
 export { fileDiffs, textHunks, wholeFileDiff } from './presentation/file-diff.ts'
-export type { DefineToolInput } from './schema/define-tool.ts'
+export type { DefineToolInput, DefinedToolReturn } from './schema/define-tool.ts'
 export type { InferArgs, PropertySpec, SchemaSpec, SchemaSpecType } from './schema/spec.ts'
 export type { OutputScalar, OutputSchemaNode, StructuredOutputSchema } from './output-schema/types.ts'
 export type { Presenters } from './presentation/present.ts'

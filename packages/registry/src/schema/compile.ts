@@ -26,12 +26,13 @@ interface Walk {
 
 /**
  * Check a SchemaSpec and copy it into a detached node tree (iterative: any depth, cycles refused).
- * Throws a RegistryError (INVALID_DEFINITION) listing every authoring problem, prefixed by `label`.
+ * Throws a RegistryError (INVALID_DEFINITION) listing every authoring problem, prefixed by `label`
+ * and located from `field` (`parameters.path.type …`).
  */
-export function compileSchemaSpec(spec: unknown, label: string): SpecNode {
+export function compileSchemaSpec(spec: unknown, label: string, field = 'parameters'): SpecNode {
   const root: SpecNode = { type: 'object', required: false, properties: [] }
   const walk: Walk = { stack: [], ancestors: new Set(), problems: [], defaults: [] }
-  walk.stack.push({ kind: 'record', source: spec, path: 'parameters', into: root.properties as SpecEntry[] })
+  walk.stack.push({ kind: 'record', source: spec, path: field, into: root.properties as SpecEntry[] })
   for (let task = walk.stack.pop(); task !== undefined; task = walk.stack.pop()) {
     if (task.kind === 'exit') {
       walk.ancestors.delete(task.source)

@@ -1,35 +1,46 @@
-import { RegistryError, ToolArgsError } from '../errors.ts'
+import { RegistryError, ToolArgsError, ToolResultError } from '../errors.ts'
 import type { ToolCallView, ToolResultSnapshot, ToolResultView } from '../presentation/views.ts'
-import type { ToolDefinition, ToolExecution, ToolOutput } from '../types.ts'
+import type { JsonValue, ToolDefinition, ToolExecution, ToolOutput } from '../types.ts'
 import { checkValue } from './check-value.ts'
 import { compileSchemaSpec } from './compile.ts'
 import type { SpecNode } from './node.ts'
 import type { InferArgs, SchemaSpec } from './spec.ts'
 import { nodeToJsonSchema } from './to-json-schema.ts'
 
-/** What a tool author writes for defineTool: a ToolDefinition whose parameters are a SchemaSpec. */
-export interface DefineToolInput<S extends SchemaSpec> {
+/**
+ * What a defineTool execute resolves to: the typed value an `outputSchema` describes (sent as
+ * `structuredContent` plus its JSON text), or, without one, any ToolOutput.
+ */
+export type DefinedToolReturn<O extends SchemaSpec | undefined> = [O] extends [SchemaSpec] ? InferArgs<O> : ToolOutput
+
+/** What a tool author writes for defineTool: a ToolDefinition whose parameters and outputSchema are SchemaSpecs. */
+export interface DefineToolInput<S extends SchemaSpec, O extends SchemaSpec | undefined = undefined> {
   name: string
   description?: string
   parameters: S
-  execute(args: InferArgs<S>, exec: ToolExecution): Promise<ToolOutput>
+  /** The result's shape; execute then returns that value and Code Mode types the call with it. */
+  outputSchema?: O
+  execute(args: InferArgs<S>, exec: ToolExecution): Promise<DefinedToolReturn<O>>
   presentCall?(args: InferArgs<S>): ToolCallView | undefined
   presentResult?(args: InferArgs<S>, result: ToolResultSnapshot): ToolResultView | undefined
   /** Cooperative budget in ms (positive, finite), enforced only by the timeout-policy plugin. */
   timeoutMs?: number
 }
 
-const FIELDS = new Set(['name', 'description', 'parameters', 'execute', 'presentCall', 'presentResult', 'timeoutMs'])
+const FIELDS = new Set(['name', 'description', 'parameters', 'outputSchema', 'execute', 'presentCall', 'presentResult', 'timeoutMs'])
 
 /**
- * Build a ToolDefinition from a typed SchemaSpec: `parameters` becomes JSON Schema, execute checks
- * the model's arguments first (throwing ToolArgsError, code INVALID_ARGS, listing every violation),
- * and the presenters return undefined instead of throwing for arguments that do not fit.
- * @example defineTool({ name: 'read_file', parameters: { path: { type: 'string', required: true } }, async execute(args) { ... } })
+ * Build a ToolDefinition from typed SchemaSpecs: `parameters` (and `outputSchema`) become JSON Schema,
+ * execute checks the model's arguments first (ToolArgsError, INVALID_ARGS) and, with an outputSchema,
+ * the value it returns (ToolResultError, INVALID_TOOL_OUTPUT); presenters never throw.
+ * @example defineTool({ name: 'add', parameters: { a: { type: 'number', required: true } }, outputSchema: { sum: { type: 'number', required: true } }, async execute({ a }) { return { sum: a + 1 } } })
  */
-export function defineTool<const S extends SchemaSpec>(tool: DefineToolInput<S>): ToolDefinition<InferArgs<S>> {
+export function defineTool<const S extends SchemaSpec, const O extends SchemaSpec | undefined = undefined>(
+  tool: DefineToolInput<S, O>,
+): ToolDefinition<InferArgs<S>> {
   const label = checkShape(tool)
   const root = compileSchemaSpec(tool.parameters, label)
+  const output = tool.outputSchema === undefined ? undefined : compileSchemaSpec(tool.outputSchema, label, 'outputSchema')
   const { name, description, execute, presentCall, presentResult, timeoutMs } = tool
   type Args = InferArgs<S>
   // why: the callbacks are captured once, so replacing a property of `tool` later changes nothing.
@@ -37,10 +48,12 @@ export function defineTool<const S extends SchemaSpec>(tool: DefineToolInput<S>)
     name,
     ...(description === undefined ? {} : { description }),
     parameters: nodeToJsonSchema(root),
+    ...(output === undefined ? {} : { outputSchema: nodeToJsonSchema(output) }),
     async execute(args: Args, exec: ToolExecution): Promise<ToolOutput> {
       const violations = checkValue(root, args, 'args')
       if (violations.length > 0) throw new ToolArgsError(violations, name)
-      return execute.call(tool, args, exec)
+      const returned: unknown = await execute.call(tool, args, exec)
+      return output === undefined ? (returned as ToolOutput) : structured(output, returned, name)
     },
   }
   if (presentCall !== undefined) {
@@ -52,6 +65,14 @@ export function defineTool<const S extends SchemaSpec>(tool: DefineToolInput<S>)
   }
   if (timeoutMs !== undefined) definition.timeoutMs = timeoutMs
   return Object.freeze(definition)
+}
+
+// why: MCP asks a tool with structured content to send the same value as JSON text too, so a
+// native-mode model (which reads text) sees exactly what a Code Mode program receives.
+function structured(output: SpecNode, value: unknown, name: string): ToolOutput {
+  const violations = checkValue(output, value, 'result')
+  if (violations.length > 0) throw new ToolResultError(violations, name)
+  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as JsonValue }
 }
 
 // why: display must never crash a live stream or a replay of an older log, so a presenter that
@@ -69,7 +90,7 @@ function fits(root: SpecNode, args: unknown): boolean {
 }
 
 function checkShape(tool: unknown): string {
-  if (typeof tool !== 'object' || tool === null) fail('defineTool', 'expects one object { name, description, parameters, execute }')
+  if (typeof tool !== 'object' || tool === null) fail('defineTool', 'expects one object { name, description, parameters, outputSchema, execute }')
   const t = tool as Record<string, unknown>
   if (typeof t.name !== 'string' || t.name === '') fail('defineTool', 'name must be a non-empty string')
   const label = `defineTool(${JSON.stringify(t.name)})`
@@ -77,7 +98,7 @@ function checkShape(tool: unknown): string {
     if (!FIELDS.has(key)) fail(label, `${key} is not a defineTool field (use ${[...FIELDS].join(', ')})`)
   }
   if (t.description !== undefined && typeof t.description !== 'string') fail(label, 'description must be a string')
-  if (typeof t.execute !== 'function') fail(label, 'execute must be a function (args, exec) => Promise<ToolOutput>')
+  if (typeof t.execute !== 'function') fail(label, 'execute must be a function (args, exec) => Promise<ToolOutput>, or Promise<value> with an outputSchema')
   for (const key of ['presentCall', 'presentResult']) {
     if (t[key] !== undefined && typeof t[key] !== 'function') fail(label, `${key} must be a function or omitted`)
   }
