@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module'
 import { CodeRuntimeError } from '@isocode/code-runtime'
 import { describe, expect, it } from 'vitest'
-import { ISOLATED_VM_LINES, isolatedVm, isolatedVmLineFor, resolveIsolatedVm, supportedNodeLines } from '../src/index.ts'
+import { ISOLATED_VM_LINES, isolatedVmLineFor, resolveIsolatedVm, supportedNodeLines } from '../src/index.ts'
+import { isolatedVm } from '../src/isolate/ivm.ts'
 
 const fakeModule = { Isolate: Object }
 

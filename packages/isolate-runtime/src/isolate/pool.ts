@@ -2,20 +2,13 @@ import type ivm from 'isolated-vm-5'
 import { isolatedVm } from './ivm.ts'
 import { GUEST_PRELUDE } from '../guest/prelude.ts'
 import { GuestContext } from './bridge.ts'
+import type { PoolStats } from './stats.ts'
 
 /** Sizing of an {@link IsolatePool}. */
 export interface PoolOptions {
   size: number
   memoryLimitMb: number
   maxRunsPerIsolate: number
-}
-
-/** Lifetime counts of one pool, for leak checks and soak reports. */
-export interface PoolStats {
-  isolatesCreated: number
-  isolatesDisposed: number
-  /** Runs that started on an isolate of the pool. */
-  runs: number
 }
 
 /**
