@@ -5,13 +5,16 @@ import { callBinding, memberTables } from '../binding-call.ts'
 import { describeHostError } from '../describe.ts'
 import type { IsolateRunRequest } from '../request.ts'
 import { type ChildExit, describeExit, failureOfExit, firstLine } from './exit.ts'
-import { isMessage, type ToChild, type ToParent } from './protocol.ts'
+import { OutputBook } from '../output.ts'
+import type { ToChild, ToParent } from './protocol.ts'
 import { type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
+import { checkChildMessage } from './validate.ts'
 
 interface ActiveRun {
   id: number
   members: Map<string, CodeBinding>[]
-  logs: string[]
+  /** The lines that reached the parent, held to the output cap here too. */
+  output: OutputBook
   resolve: (result: CodeRunResult) => void
   onLog: ((line: string) => void) | undefined
   detach: () => void
@@ -47,6 +50,8 @@ export class ChildHost {
   private active: ActiveRun | undefined
   private state: 'starting' | 'ready' | 'gone' = 'starting'
   private nextRun = 1
+  // why: after one malformed message nothing more of that child is read.
+  private broken = false
   private readonly closed: Promise<void>
 
   constructor(
@@ -69,15 +74,18 @@ export class ChildHost {
       this.child.kill('SIGKILL')
     }, START_TIMEOUT_MS)
     startTimer.unref()
-    this.child.on('message', (message: unknown) => {
-      if (!isMessage(message)) return
+    this.child.on('message', (raw: unknown) => {
+      if (this.broken || this.state === 'gone') return
+      const checked = checkChildMessage(raw)
+      if (!checked.ok) return this.malformed(checked.reason)
+      const message = checked.message
       if (message.t === 'ready' && this.state === 'starting') {
         clearTimeout(startTimer)
         this.state = 'ready'
         markReady()
         this.events.idle(this)
       } else {
-        this.onMessage(message as ToParent)
+        this.onMessage(message)
       }
     })
     // why: 'close' comes after stdio is drained, so V8's fatal report is in the stderr tail.
@@ -106,7 +114,7 @@ export class ChildHost {
     const id = this.nextRun++
     return new Promise((resolve) => {
       const members = memberTables(request.bindings)
-      const run: ActiveRun = { id, members, logs: [], resolve, onLog: request.onLog, detach: () => {}, timers: [] }
+      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, onLog: request.onLog, detach: () => {}, timers: [] }
       this.active = run
       const wall = this.config.wallBudgetMs
       this.backstop(run, wall + WALL_BACKSTOP_MS, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
@@ -137,7 +145,7 @@ export class ChildHost {
   /** End the live run with `abort`, ask the child to dispose and wait for it to exit. */
   dispose(reason: string): Promise<void> {
     const run = this.active
-    if (run !== undefined) this.finish(run, { logs: run.logs, error: { kind: 'abort', message: reason } })
+    if (run !== undefined) this.finish(run, { logs: run.output.logs, error: { kind: 'abort', message: reason } })
     if (this.state === 'starting') {
       // why: a child still booting may not listen yet; nothing of a program runs in it.
       this.child.kill('SIGKILL')
@@ -153,20 +161,49 @@ export class ChildHost {
     const run = this.active
     if (message.t === 'ready' || run === undefined || message.run !== run.id) return
     if (message.t === 'logs') this.logs(run, message.lines)
-    else if (message.t === 'result') this.finish(run, message.result)
+    else if (message.t === 'result') this.result(run, message.result)
     else void this.invoke(run, message.call, message.ns, message.member, message.args)
   }
 
   private logs(run: ActiveRun, lines: string[]): void {
-    run.logs.push(...lines)
-    if (run.onLog === undefined) return
     for (const line of lines) {
+      // why: the child ends a run at the first line over the cap and never streams it, so a line
+      // that does not fit here is a broken child; the parent keeps no more than the cap either way.
+      if (!run.output.add(line)) return this.malformed(`log lines over the ${run.output.cap}-byte output cap`)
       try {
-        run.onLog(line)
+        run.onLog?.(line)
       } catch {
         // why: as in-process, a throwing tap is the host's bug and must not disturb the run.
       }
     }
+  }
+
+  private result(run: ActiveRun, result: CodeRunResult): void {
+    // why: a result is held to the same cap as in-process (logs plus value); the logs it names
+    // are the child's own copy of what it streamed.
+    const book = new OutputBook(this.config.outputCapBytes)
+    const logsFit = result.logs.every((line) => book.add(line))
+    if (!logsFit || (result.value !== undefined && !book.fits(JSON.stringify(result.value)))) {
+      return this.malformed(`a result over the ${book.cap}-byte output cap`)
+    }
+    this.finish(run, result)
+  }
+
+  /**
+   * A message of the wrong shape, or one that breaks the output cap: the child is broken (or
+   * worse), so it is killed like a crash. Its run ends with `crash` and keeps the lines that
+   * reached the parent within the cap; the supervisor replaces the process.
+   */
+  private malformed(reason: string): void {
+    const text = `the runtime process sent a malformed message (${reason}); it was killed`
+    this.stderr.push(`\nError: ${text}\n`)
+    this.broken = true
+    const run = this.active
+    // why: a ready child becomes gone at once, so no message of it is read and no run is handed
+    // to it; a child still starting stays 'starting', so its start is reported as failed.
+    if (this.state === 'ready') this.state = 'gone'
+    if (run !== undefined) this.finish(run, { logs: run.output.logs, error: { kind: 'crash', message: `${text}; a new process replaces it` } })
+    this.child.kill('SIGKILL')
   }
 
   private async invoke(run: ActiveRun, call: number, ns: number, member: string, args: JsonValue | undefined): Promise<void> {
@@ -183,7 +220,7 @@ export class ChildHost {
       if (this.active !== run) return
       // why: gone before the run is finished, so the supervisor never hands this process another.
       this.state = 'gone'
-      this.finish(run, { logs: run.logs, error: { kind, message } })
+      this.finish(run, { logs: run.output.logs, error: { kind, message } })
       this.child.kill('SIGKILL')
     }, ms)
     timer.unref()
@@ -201,7 +238,7 @@ export class ChildHost {
 
   private settle(exit: ChildExit): void {
     const run = this.active
-    if (run !== undefined) this.finish(run, { logs: run.logs, error: failureOfExit(exit, this.config.memoryLimitMb) })
+    if (run !== undefined) this.finish(run, { logs: run.output.logs, error: failureOfExit(exit, this.config.memoryLimitMb) })
   }
 
   private send(message: ToChild): void {
