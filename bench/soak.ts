@@ -1,4 +1,4 @@
-// `pnpm soak [runs] [--supervised]`: a long mixed workload against one IsolateRuntime (ok, throw,
+// `pnpm soak [runs] [--supervised]`: a long mixed workload against one InProcessIsolateRuntime (ok, throw,
 // timeout, memory, abort, and 20 sub-calls through run_code) with two concurrent callers. Prints
 // RSS at the start and every 1,000 runs, isolates created/disposed and outcomes by scenario.
 // `--supervised` runs the same workload on SupervisedIsolateRuntime, with a memory bomb that
@@ -63,7 +63,7 @@ function sweep(): void {
 }
 
 // why: imported after the hook is registered, so the runtime's `isolated-vm` is the counting copy.
-const { IsolateRuntime, SupervisedIsolateRuntime } = await import('@isocode/isolate-runtime')
+const { InProcessIsolateRuntime, SupervisedIsolateRuntime } = await import('@isocode/isolate-runtime')
 const { SystemPrompt } = await import('@isocode/harness')
 const { ToolRegistry } = await import('@isocode/registry')
 const { Context } = await import('cordis')
@@ -75,7 +75,7 @@ type Supervised = InstanceType<typeof SupervisedIsolateRuntime>
 let unhandled = 0
 process.on('unhandledRejection', () => void unhandled++)
 
-const Runtime = SUPERVISED ? SupervisedIsolateRuntime : IsolateRuntime
+const Runtime = SUPERVISED ? SupervisedIsolateRuntime : InProcessIsolateRuntime
 const root = new Context()
 const fibers = [await root.plugin(SystemPrompt), await root.plugin(ToolRegistry, { mode: 'code' })]
 // why: the wall budget only bounds legitimate runs here (timeouts are CPU kills, aborts fire at

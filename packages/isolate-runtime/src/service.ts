@@ -17,10 +17,10 @@ import type { StripResult } from './strip.ts'
  * stripped with positions kept, and hard CPU, wall, memory and output budgets.
  *
  * @example
- * await root.plugin(IsolateRuntime, { poolSize: 2, cpuBudgetMs: 1_000 })
+ * await root.plugin(InProcessIsolateRuntime, { poolSize: 2, cpuBudgetMs: 1_000 })
  * const { value } = await root.codeRuntime.run({ program: 'return 1', bindings: [] })
  */
-export class IsolateRuntime extends CodeRuntime {
+export class InProcessIsolateRuntime extends CodeRuntime {
   static Config = IsolateRuntimeConfigSchema
 
   readonly language = 'typescript'

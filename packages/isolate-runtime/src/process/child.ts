@@ -1,4 +1,4 @@
-// The entry of a supervised runtime child: one IsolateRuntime with one isolate, driven over Node
+// The entry of a supervised runtime child: one InProcessIsolateRuntime with one isolate, driven over Node
 // IPC by SupervisedIsolateRuntime, which sends programs already stripped to JavaScript. Binding calls go back to the parent, which holds the real
 // functions; log lines stream to the parent as they are written, so a crash loses none that
 // reached it. The process ends on its own after disposal (never process.exit: isolated-vm can
@@ -6,7 +6,7 @@
 import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
 import { Context } from 'cordis'
 import { resolveConfig } from '../config.ts'
-import { IsolateRuntime } from '../service.ts'
+import { InProcessIsolateRuntime } from '../service.ts'
 import type { StripResult } from '../strip.ts'
 import { isMessage, type NamespaceShape, type ToChild, type ToParent } from './protocol.ts'
 
@@ -33,7 +33,7 @@ function send(message: ToParent): void {
 }
 
 /** The child's runtime: the parent strips TypeScript, so the child never loads the compiler. */
-class JavaScriptIsolateRuntime extends IsolateRuntime {
+class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
   protected override loadStripper(): Promise<(source: string) => StripResult> {
     return Promise.resolve((code) => ({ ok: true, code }))
   }
@@ -43,10 +43,10 @@ const root = new Context()
 const fiber = await root.plugin(JavaScriptIsolateRuntime, resolveConfig(JSON.parse(process.argv[2] ?? '{}')))
 const runtime = serviceOf(root)
 
-function serviceOf(ctx: Context): IsolateRuntime {
-  const service = ctx.get('codeRuntime') as IsolateRuntime | undefined
+function serviceOf(ctx: Context): InProcessIsolateRuntime {
+  const service = ctx.get('codeRuntime') as InProcessIsolateRuntime | undefined
   // why: a plugin that failed to start leaves no service; exit with the reason on stderr.
-  if (service === undefined) throw new Error('the IsolateRuntime plugin did not start in the runtime child')
+  if (service === undefined) throw new Error('the InProcessIsolateRuntime plugin did not start in the runtime child')
   return service
 }
 

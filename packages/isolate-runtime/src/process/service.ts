@@ -28,7 +28,7 @@ interface Waiting {
  * `ctx.codeRuntime` on isolated-vm isolates hosted in supervised child processes, one isolate a
  * process: a program that aborts V8 (isolated-vm #457/#527) takes down only its own process, its
  * run ends with `memory` or `crash`, and a new process replaces it. Same config and budgets as
- * {@link IsolateRuntime}; `poolSize` is the number of processes.
+ * {@link InProcessIsolateRuntime}; `poolSize` is the number of processes.
  */
 export class SupervisedIsolateRuntime extends CodeRuntime {
   static Config = IsolateRuntimeConfigSchema

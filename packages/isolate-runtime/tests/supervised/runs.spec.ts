@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { CodeRuntimeError } from '@isocode/code-runtime'
 import type { CodeBinding, JsonValue } from '@isocode/code-runtime'
-import { IsolateRuntime } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { boot, bootSupervised, echo, never, ns, run, sleep } from '../helpers.ts'
 
@@ -137,6 +137,6 @@ describe('supervised runtime: lifecycle', () => {
   })
 
   it('exports the in-process runtime alongside, unchanged', () => {
-    expect(IsolateRuntime.name).toBe('IsolateRuntime')
+    expect(InProcessIsolateRuntime.name).toBe('InProcessIsolateRuntime')
   })
 })
