@@ -1,4 +1,4 @@
-import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, validateBindings } from '@isocode/code-runtime'
+import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, validateBindings, withUsage } from '@isocode/code-runtime'
 import type { CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
 import { IsolateRuntimeConfigSchema, resolveConfig } from './config.ts'
@@ -69,7 +69,7 @@ export class InProcessIsolateRuntime extends CodeRuntime {
       validateBindings(request.bindings)
       if (request.signal?.aborted) return Promise.resolve(aborted())
       const stripped = this.strip(request.program)
-      if (!stripped.ok) return Promise.resolve({ logs: [], error: { kind: 'exception', message: stripped.message } })
+      if (!stripped.ok) return Promise.resolve(withUsage({ logs: [], error: { kind: 'exception', message: stripped.message } }))
       code = stripped.code
     } catch (error) {
       return Promise.reject(error)

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
-import type { CodeBinding, CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import { withUsage } from '@isocode/code-runtime'
+import type { CodeBinding, CodeRunResult, CodeRunUsage, JsonValue } from '@isocode/code-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
 import { callBinding, memberTables } from '../binding-call.ts'
 import { describeHostError } from '../describe.ts'
@@ -16,6 +17,10 @@ interface ActiveRun {
   /** The lines that reached the parent, held to the output cap here too. */
   output: OutputBook
   resolve: (result: CodeRunResult) => void
+  /** When the run was handed to the child, and the binding calls the parent ran for it. */
+  startedAt: number
+  bindingCalls: number
+  bindingMs: number
   onLog: ((line: string) => void) | undefined
   detach: () => void
   timers: NodeJS.Timeout[]
@@ -114,7 +119,7 @@ export class ChildHost {
     const id = this.nextRun++
     return new Promise((resolve) => {
       const members = memberTables(request.bindings)
-      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, onLog: request.onLog, detach: () => {}, timers: [] }
+      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt: performance.now(), bindingCalls: 0, bindingMs: 0, onLog: request.onLog, detach: () => {}, timers: [] }
       this.active = run
       const wall = this.config.wallBudgetMs
       this.backstop(run, wall + WALL_BACKSTOP_MS, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
@@ -207,7 +212,10 @@ export class ChildHost {
   }
 
   private async invoke(run: ActiveRun, call: number, ns: number, member: string, args: JsonValue | undefined): Promise<void> {
+    run.bindingCalls++
+    const began = performance.now()
     const outcome = await callBinding(run.members[ns], member, () => args)
+    run.bindingMs += performance.now() - began
     let reply: ToChild = { t: 'reply', call, ok: true }
     if (!outcome.ok) reply = { t: 'reply', call, ok: false, message: outcome.message }
     else if (outcome.value !== undefined) reply = { t: 'reply', call, ok: true, value: outcome.value }
@@ -227,8 +235,21 @@ export class ChildHost {
     run.timers.push(timer)
   }
 
-  private finish(run: ActiveRun, result: CodeRunResult): void {
+  /**
+   * Settle `run` once. Usage: CPU from the child's isolate clock; wall, binding calls and binding
+   * time as the parent saw them. A run whose child died (or stopped answering) has no CPU reading
+   * any more, so its wall time stands in as the upper bound (one isolate thread per process).
+   */
+  private finish(run: ActiveRun, outcome: Omit<CodeRunResult, 'usage'> & { usage?: CodeRunUsage }): void {
     if (this.active !== run) return
+    const wallMs = Math.round((performance.now() - run.startedAt) * 1000) / 1000
+    const { usage: reported, ...rest } = outcome
+    const result = withUsage(rest, {
+      cpuMs: Math.min(reported?.cpuMs ?? wallMs, wallMs),
+      wallMs,
+      bindingCalls: run.bindingCalls,
+      bindingMs: Math.round(run.bindingMs * 1000) / 1000,
+    })
     this.active = undefined
     for (const timer of run.timers) clearTimeout(timer)
     run.detach()

@@ -3,6 +3,7 @@
 // functions; log lines stream to the parent as they are written, so a crash loses none that
 // reached it. The process ends on its own after disposal (never process.exit: isolated-vm can
 // segfault when the process exits right after a dispose).
+import { withUsage } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
 import { Context } from 'cordis'
 import { resolveConfig } from '../config.ts'
@@ -87,7 +88,7 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
     const result = await runtime.run({ program, bindings: bindingsOf(id, shapes), signal: run.controller.signal, onLog })
     send({ t: 'result', run: id, result })
   } catch (error) {
-    send({ t: 'result', run: id, result: { logs: [], error: { kind: 'crash', message: `the runtime child refused the run: ${String(error)}` } } })
+    send({ t: 'result', run: id, result: withUsage({ logs: [], error: { kind: 'crash', message: `the runtime child refused the run: ${String(error)}` } }) })
   } finally {
     runs.delete(id)
     // why: calls of a settled run are never answered usefully; forget them.

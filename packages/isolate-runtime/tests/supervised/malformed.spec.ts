@@ -37,7 +37,7 @@ const lines = (...text: string[]) => ({ t: 'logs', run: '$RUN', lines: text })
 
 it('accepts a well-formed run (the scripted child works)', async () => {
   const { result, events, host } = await scripted([lines('a', 'b'), { t: 'result', run: '$RUN', result: { value: 1, logs: ['a', 'b'] } }])
-  expect(result).toEqual({ value: 1, logs: ['a', 'b'] })
+  expect(result).toEqual({ value: 1, logs: ['a', 'b'], usage: expect.any(Object) })
   expect(events).toEqual(['idle', 'idle'])
   expect(host.idle).toBe(true)
   await host.dispose('done')
