@@ -65,6 +65,8 @@ const suite: SuiteFactory = async () => {
     metrics: (stats) => ({
       supervised_boot_ms: Number(supervised.bootMs.toFixed(1)),
       supervised_us_per_sequential_call: Number(((stat(stats, TASKS.sequential).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2)),
+      supervised_us_per_promise_all_call: Number(((stat(stats, TASKS.parallel).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2)),
+      reference_us_per_sequential_call: Number(((stat(stats, TASKS.refSequential).median_us - stat(stats, TASKS.refReturn1).median_us) / CALLS).toFixed(2)),
     }),
     ratios: (stats) => ({
       supervised_vs_isolate_return1: ratio(stats, TASKS.return1, TASKS.refReturn1, 2),

@@ -12,6 +12,12 @@ export interface RunBudgets {
   cpuMs: number
   wallMs: number
   outputCap: number
+  /**
+   * Dispatch binding calls one at a time (the seam's rule). False only where the bindings are
+   * forwarders to a host that serializes them itself (the supervised child), so a Promise.all
+   * crosses the process boundary as one batch.
+   */
+  serialBindings: boolean
 }
 
 interface QueuedCall {
@@ -223,6 +229,10 @@ export class ProgramRun implements GuestEvents {
   }
 
   private pump(): void {
+    if (!this.budgets.serialBindings) {
+      for (const next of this.queue.splice(0)) void this.invoke(next)
+      return
+    }
     if (this.busy || this.closed) return
     const next = this.queue.shift()
     if (next === undefined) return

@@ -78,6 +78,9 @@ export class InProcessIsolateRuntime extends CodeRuntime {
     return slot === undefined ? this.queued(pool, request, code) : this.begin(pool, slot, request, code)
   }
 
+  /** Whether binding calls are dispatched one at a time here; see `RunBudgets.serialBindings`. */
+  protected readonly serialBindings: boolean = true
+
   /**
    * The TypeScript stripper, loaded at start: the TypeScript compiler is the heaviest module here,
    * so a subclass that is handed JavaScript (the supervised runtime's child) can skip loading it.
@@ -117,7 +120,7 @@ export class InProcessIsolateRuntime extends CodeRuntime {
   private begin(pool: IsolatePool, slot: IsolateSlot, request: IsolateRunRequest, code: string): Promise<CodeRunResult> {
     pool.stats.runs++
     const { signal } = request
-    const budgets = { cpuMs: this.config.cpuBudgetMs, wallMs: this.config.wallBudgetMs, outputCap: this.config.outputCapBytes }
+    const budgets = { cpuMs: this.config.cpuBudgetMs, wallMs: this.config.wallBudgetMs, outputCap: this.config.outputCapBytes, serialBindings: this.serialBindings }
     const run = new ProgramRun(slot, budgets, request.bindings, (done, reusable) => {
       this.live.delete(done)
       pool.release(slot, reusable)

@@ -1,13 +1,13 @@
 import type { ChildProcess } from 'node:child_process'
 import { withUsage } from '@isocode/code-runtime'
-import type { CodeBinding, CodeRunResult, CodeRunUsage, JsonValue } from '@isocode/code-runtime'
+import type { CodeBinding, CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
 import { callBinding, memberTables } from '../binding-call.ts'
 import { describeHostError } from '../describe.ts'
 import type { IsolateRunRequest } from '../request.ts'
 import { type ChildExit, describeExit, failureOfExit, firstLine } from './exit.ts'
 import { OutputBook } from '../output.ts'
-import type { ToChild, ToParent } from './protocol.ts'
+import type { Call, Reply, ToChild, ToParent } from './protocol.ts'
 import { type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
 import { checkChildMessage } from './validate.ts'
 
@@ -21,6 +21,10 @@ interface ActiveRun {
   startedAt: number
   bindingCalls: number
   bindingMs: number
+  /** Calls waiting for their turn (the parent runs one at a time), and replies not yet sent. */
+  queue: Call[]
+  busy: boolean
+  outbox: Reply[]
   onLog: ((line: string) => void) | undefined
   detach: () => void
   timers: NodeJS.Timeout[]
@@ -119,7 +123,7 @@ export class ChildHost {
     const id = this.nextRun++
     return new Promise((resolve) => {
       const members = memberTables(request.bindings)
-      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt: performance.now(), bindingCalls: 0, bindingMs: 0, onLog: request.onLog, detach: () => {}, timers: [] }
+      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt: performance.now(), bindingCalls: 0, bindingMs: 0, queue: [], busy: false, outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
       this.active = run
       const wall = this.config.wallBudgetMs
       this.backstop(run, wall + WALL_BACKSTOP_MS, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
@@ -164,10 +168,29 @@ export class ChildHost {
 
   private onMessage(message: ToParent): void {
     const run = this.active
-    if (message.t === 'ready' || run === undefined || message.run !== run.id) return
+    if (message.t === 'ready' || run === undefined) return
+    if (message.t === 'calls') return this.enqueue(run, message.calls)
+    if (message.run !== run.id) return
     if (message.t === 'logs') this.logs(run, message.lines)
-    else if (message.t === 'result') this.result(run, message.result)
-    else void this.invoke(run, message.call, message.ns, message.member, message.args)
+    else this.result(run, message.result)
+  }
+
+  private enqueue(run: ActiveRun, calls: Call[]): void {
+    for (const call of calls) if (call.run === run.id) run.queue.push(call)
+    this.pump(run)
+  }
+
+  // why: the seam's rule (one call at a time, in submission order) is kept here, where the
+  // functions run; the child forwards calls as the program makes them.
+  private pump(run: ActiveRun): void {
+    if (run.busy || this.active !== run) return
+    const next = run.queue.shift()
+    if (next === undefined) return
+    run.busy = true
+    void this.invoke(run, next).finally(() => {
+      run.busy = false
+      this.pump(run)
+    })
   }
 
   private logs(run: ActiveRun, lines: string[]): void {
@@ -211,16 +234,26 @@ export class ChildHost {
     this.child.kill('SIGKILL')
   }
 
-  private async invoke(run: ActiveRun, call: number, ns: number, member: string, args: JsonValue | undefined): Promise<void> {
+  private async invoke(run: ActiveRun, { call, ns, member, args }: Call): Promise<void> {
     run.bindingCalls++
     const began = performance.now()
     const outcome = await callBinding(run.members[ns], member, () => args)
     run.bindingMs += performance.now() - began
-    let reply: ToChild = { t: 'reply', call, ok: true }
-    if (!outcome.ok) reply = { t: 'reply', call, ok: false, message: outcome.message }
-    else if (outcome.value !== undefined) reply = { t: 'reply', call, ok: true, value: outcome.value }
     // why: a result for a run that already ended is never delivered (clarification 3).
-    if (this.active === run) this.send(reply)
+    if (this.active !== run) return
+    let reply: Reply = { call, ok: true }
+    if (!outcome.ok) reply = { call, ok: false, message: outcome.message }
+    else if (outcome.value !== undefined) reply = { call, ok: true, value: outcome.value }
+    run.outbox.push(reply)
+    // why: setImmediate runs after this turn's microtasks, so fast calls of a Promise.all that
+    // settle in the same turn go back as one message, and reach the guest in one task.
+    if (run.outbox.length === 1) setImmediate(() => this.flushReplies(run))
+  }
+
+  private flushReplies(run: ActiveRun): void {
+    const replies = run.outbox
+    run.outbox = []
+    if (this.active === run && replies.length > 0) this.send({ t: 'replies', replies })
   }
 
   private backstop(run: ActiveRun, ms: number, kind: 'timeout' | 'abort', message: string): void {

@@ -9,7 +9,7 @@ import { Context } from 'cordis'
 import { resolveConfig } from '../config.ts'
 import { InProcessIsolateRuntime } from '../service.ts'
 import type { StripResult } from '../strip.ts'
-import { isMessage, type NamespaceShape, type ToChild, type ToParent } from './protocol.ts'
+import { type Call, isMessage, type NamespaceShape, type ToChild, type ToParent } from './protocol.ts'
 
 interface ChildRun {
   controller: AbortController
@@ -27,6 +27,7 @@ const runs = new Map<number, ChildRun>()
 const pending = new Map<number, PendingCall>()
 let nextCall = 1
 let disposing: Promise<void> | undefined
+let outgoing: Call[] = []
 
 function send(message: ToParent): void {
   // why: after the parent went away there is no one to tell; disposal follows the disconnect.
@@ -35,6 +36,9 @@ function send(message: ToParent): void {
 
 /** The child's runtime: the parent strips TypeScript, so the child never loads the compiler. */
 class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
+  // why: its bindings only forward to the parent, which runs them one at a time in order.
+  protected override readonly serialBindings = false
+
   protected override loadStripper(): Promise<(source: string) => StripResult> {
     return Promise.resolve((code) => ({ ok: true, code }))
   }
@@ -55,8 +59,16 @@ function callParent(run: number, ns: number, member: string, args: unknown): Pro
   return new Promise((resolve, reject) => {
     const call = nextCall++
     pending.set(call, { run, resolve, reject })
-    send(args === undefined ? { t: 'call', call, run, ns, member } : { t: 'call', call, run, ns, member, args: args as JsonValue })
+    outgoing.push(args === undefined ? { call, run, ns, member } : { call, run, ns, member, args: args as JsonValue })
+    // why: one message per host turn: calls the guest made together (Promise.all) cross together.
+    if (outgoing.length === 1) setImmediate(flushCalls)
   })
+}
+
+function flushCalls(): void {
+  const calls = outgoing
+  outgoing = []
+  if (calls.length > 0) send({ t: 'calls', calls })
 }
 
 function bindingsOf(run: number, shapes: NamespaceShape[]): CodeBindingNamespace[] {
@@ -112,14 +124,15 @@ function onMessage(message: ToChild): void {
     case 'abort':
       runs.get(message.run)?.controller.abort(new Error(message.reason))
       return
-    case 'reply': {
-      const entry = pending.get(message.call)
-      if (entry === undefined) return
-      pending.delete(message.call)
-      if (message.ok) entry.resolve(message.value)
-      else entry.reject(new Error(message.message))
+    case 'replies':
+      for (const reply of message.replies) {
+        const entry = pending.get(reply.call)
+        if (entry === undefined) continue
+        pending.delete(reply.call)
+        if (reply.ok) entry.resolve(reply.value)
+        else entry.reject(new Error(reply.message))
+      }
       return
-    }
     case 'dispose':
       void dispose()
   }

@@ -2,7 +2,7 @@
 // cannot forge IPC today, but the parent is the last line: a message of the wrong shape means
 // the child is broken or compromised, and the parent treats it as that child's crash.
 import type { CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
-import type { ToParent } from './protocol.ts'
+import type { Call, ToParent } from './protocol.ts'
 
 /** A checked child message, or why it was refused (for the crash message). */
 export type Checked = { ok: true; message: ToParent } | { ok: false; reason: string }
@@ -19,6 +19,14 @@ const onlyKeys = (value: Record_, allowed: readonly string[]): boolean => Object
 
 function refuse(reason: string): Checked {
   return { ok: false, reason }
+}
+
+function checkCall(entry: unknown): Call | undefined {
+  if (!isRecord(entry) || !onlyKeys(entry, ['call', 'run', 'ns', 'member', 'args'])) return undefined
+  const { call, run, ns, member } = entry
+  if (!isId(call) || !isId(run) || !isId(ns) || typeof member !== 'string') return undefined
+  // why: the channel is JSON, so args is JSON whenever present.
+  return entry.args === undefined ? { call, run, ns, member } : { call, run, ns, member, args: entry.args as JsonValue }
 }
 
 function checkUsage(value: unknown): boolean {
@@ -55,14 +63,15 @@ export function checkChildMessage(value: unknown): Checked {
     case 'logs':
       if (!onlyKeys(value, ['t', 'run', 'lines']) || !isId(value.run) || !isStrings(value.lines)) return refuse('logs is not { run, lines: string[] }')
       return { ok: true, message: { t: 'logs', run: value.run, lines: value.lines } }
-    case 'call': {
-      const { call, run, ns, member } = value
-      if (!onlyKeys(value, ['t', 'call', 'run', 'ns', 'member', 'args']) || !isId(call) || !isId(run) || !isId(ns) || typeof member !== 'string') {
-        return refuse('call is not { call, run, ns, member, args? }')
+    case 'calls': {
+      if (!onlyKeys(value, ['t', 'calls']) || !Array.isArray(value.calls)) return refuse('calls is not { calls: [...] }')
+      const calls: Call[] = []
+      for (const entry of value.calls as unknown[]) {
+        const checked = checkCall(entry)
+        if (checked === undefined) return refuse('a call is not { call, run, ns, member, args? }')
+        calls.push(checked)
       }
-      // why: the channel is JSON, so args is JSON whenever present.
-      const message: ToParent = value.args === undefined ? { t: 'call', call, run, ns, member } : { t: 'call', call, run, ns, member, args: value.args as JsonValue }
-      return { ok: true, message }
+      return { ok: true, message: { t: 'calls', calls } }
     }
     case 'result': {
       if (!onlyKeys(value, ['t', 'run', 'result']) || !isId(value.run)) return refuse('result is not { run, result }')

@@ -50,7 +50,8 @@ const malformed: [string, unknown, RegExp][] = [
   ['a result with an unknown failure kind', { t: 'result', run: '$RUN', result: { logs: [], error: { kind: 'fine', message: 'x' } } }, /unknown kind/],
   ['a result whose logs are not strings', { t: 'result', run: '$RUN', result: { logs: [{}] } }, /result\.logs/],
   ['a result with extra fields', { t: 'result', run: '$RUN', result: { logs: [], host: 'x' } }, /unknown fields/],
-  ['a call with a fractional namespace', { t: 'call', call: 1, run: '$RUN', ns: 0.5, member: 'x' }, /call is not/],
+  ['a call with a fractional namespace', { t: 'calls', calls: [{ call: 1, run: '$RUN', ns: 0.5, member: 'x' }] }, /a call is not/],
+  ['a calls message that is not a list', { t: 'calls', calls: { call: 1 } }, /calls is not/],
   ['log lines over the output cap', lines('x'.repeat(30), 'y'.repeat(30)), /output cap/],
   ['a result over the output cap', { t: 'result', run: '$RUN', result: { logs: [], value: 'z'.repeat(80) } }, /output cap/],
 ]
