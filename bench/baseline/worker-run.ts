@@ -81,7 +81,8 @@ export class WorkerRun {
     this.settled = true
     // why: the worker's event-loop active time since the program started is the CPU the budget
     // charges (node 20 has no per-thread CPU clock); read before the worker is terminated.
-    const cpuMs = this.started === undefined ? 0 : this.worker.performance.eventLoopUtilization(this.started).active
+    // why: the difference of two readings can come out a hair below zero for an idle worker.
+    const cpuMs = this.started === undefined ? 0 : Math.max(0, this.worker.performance.eventLoopUtilization(this.started).active)
     const measured = { cpuMs, wallMs: performance.now() - this.createdAt, bindingCalls: this.bindingCalls, bindingMs: this.bindingMs }
     // why: like upstream, the worker is gone before run() resolves.
     void this.worker.terminate().then(() => this.resolve(withUsage(capOutput(result, this.budgets.outputBytes), measured)))
