@@ -2,7 +2,7 @@
 // ctx.codeRuntime.run of the same program with plain bindings.
 import type { CodeBindingNamespace, CodeRuntime } from '@isocode/code-runtime'
 import { SystemPrompt } from '@isocode/harness'
-import { IsolateRuntime } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
 import { ToolRegistry } from '@isocode/registry'
 import { Context } from 'cordis'
 import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
@@ -23,7 +23,7 @@ const factory: SuiteFactory = async () => {
   const root = new Context()
   await root.plugin(SystemPrompt)
   await root.plugin(ToolRegistry, { mode: 'code' })
-  const runtimeFiber = await root.plugin(IsolateRuntime, { poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 60_000 })
+  const runtimeFiber = await root.plugin(InProcessIsolateRuntime, { poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 60_000 })
   const tools = root.get('tools') as ToolRegistry
   const runtime = root.get('codeRuntime') as CodeRuntime
   tools.register({

@@ -25,12 +25,12 @@ async function boot(label: Backend['label'], plugin: Plugin, config: object): Pr
 }
 
 // why: the isolate package is built in parallel; load it by name so this file also runs (worker
-// only) while it does not export IsolateRuntime yet.
+// only) while it does not export InProcessIsolateRuntime yet.
 async function bootIsolate(): Promise<Backend | undefined> {
   const module = (await import('@isocode/isolate-runtime')) as Record<string, unknown>
-  const plugin = module.IsolateRuntime as Plugin | undefined
+  const plugin = module.InProcessIsolateRuntime as Plugin | undefined
   if (plugin === undefined) {
-    console.warn('bench: @isocode/isolate-runtime does not export IsolateRuntime yet; measuring the worker only')
+    console.warn('bench: @isocode/isolate-runtime does not export InProcessIsolateRuntime yet; measuring the worker only')
     return undefined
   }
   return boot('isolate', plugin, RUNTIME_CONFIG)

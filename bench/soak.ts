@@ -1,4 +1,4 @@
-// `pnpm soak [runs] [--supervised]`: a long mixed workload against one IsolateRuntime (ok, throw,
+// `pnpm soak [runs] [--supervised]`: a long mixed workload against one InProcessIsolateRuntime (ok, throw,
 // timeout, memory, abort, and 20 sub-calls through run_code) with two concurrent callers. Prints
 // RSS at the start and every 1,000 runs, isolates created/disposed and outcomes by scenario.
 // `--supervised` runs the same workload on SupervisedIsolateRuntime, with a memory bomb that
@@ -24,7 +24,7 @@ const REPORT_EVERY = 1_000
 const WARM_UP_RUNS = 2_000
 const WINDOW = 3
 
-const { IsolateRuntime, SupervisedIsolateRuntime } = await import('@isocode/isolate-runtime')
+const { InProcessIsolateRuntime, SupervisedIsolateRuntime } = await import('@isocode/isolate-runtime')
 const { SystemPrompt } = await import('@isocode/harness')
 const { ToolRegistry } = await import('@isocode/registry')
 const { Context } = await import('cordis')
@@ -36,7 +36,7 @@ type Supervised = InstanceType<typeof SupervisedIsolateRuntime>
 let unhandled = 0
 process.on('unhandledRejection', () => void unhandled++)
 
-const Runtime = SUPERVISED ? SupervisedIsolateRuntime : IsolateRuntime
+const Runtime = SUPERVISED ? SupervisedIsolateRuntime : InProcessIsolateRuntime
 const root = new Context()
 const fibers = [await root.plugin(SystemPrompt), await root.plugin(ToolRegistry, { mode: 'code' })]
 // why: the wall budget only bounds legitimate runs here (timeouts are CPU kills, aborts fire at
@@ -55,7 +55,7 @@ const CHILDREN = MAIN_CONFIG.poolSize + MEMORY_CONFIG.poolSize
 const processStats = () => ({ main: (runtime as Supervised).stats(), memory: (memoryRuntime as Supervised).stats() })
 // why: only called in-process; the runtimes count the isolates they create and dispose.
 const census = (): { created: number; disposed: number } => {
-  const counts = [runtime, memoryRuntime].map((r) => (r as InstanceType<typeof IsolateRuntime>).stats())
+  const counts = [runtime, memoryRuntime].map((r) => (r as InstanceType<typeof InProcessIsolateRuntime>).stats())
   return { created: counts.reduce((n, c) => n + c.isolatesCreated, 0), disposed: counts.reduce((n, c) => n + c.isolatesDisposed, 0) }
 }
 const tools = root.get('tools') as InstanceType<typeof ToolRegistry>

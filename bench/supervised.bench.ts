@@ -1,7 +1,7 @@
 // The supervised runtime (one isolate per child process, bindings over Node IPC) on the isolate
-// suite's tasks, against an in-process IsolateRuntime reference booted in this same suite.
+// suite's tasks, against an in-process InProcessIsolateRuntime reference booted in this same suite.
 import type { CodeRuntime, CodeRunRequest } from '@isocode/code-runtime'
-import { IsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import { Context, type Plugin } from 'cordis'
 import { CALLERS, CALLS, echoTools, expectValue, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
 import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
@@ -42,7 +42,7 @@ async function boot(plugin: Plugin): Promise<Booted> {
 const suite: SuiteFactory = async () => {
   const supervised = await boot(SupervisedIsolateRuntime)
   // why: a failed reference boot must not leave the child processes running.
-  const reference = await boot(IsolateRuntime).catch(async (error: unknown) => {
+  const reference = await boot(InProcessIsolateRuntime).catch(async (error: unknown) => {
     await supervised.dispose()
     throw error
   })
@@ -65,6 +65,8 @@ const suite: SuiteFactory = async () => {
     metrics: (stats) => ({
       supervised_boot_ms: Number(supervised.bootMs.toFixed(1)),
       supervised_us_per_sequential_call: Number(((stat(stats, TASKS.sequential).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2)),
+      supervised_us_per_promise_all_call: Number(((stat(stats, TASKS.parallel).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2)),
+      reference_us_per_sequential_call: Number(((stat(stats, TASKS.refSequential).median_us - stat(stats, TASKS.refReturn1).median_us) / CALLS).toFixed(2)),
     }),
     ratios: (stats) => ({
       supervised_vs_isolate_return1: ratio(stats, TASKS.return1, TASKS.refReturn1, 2),

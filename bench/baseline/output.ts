@@ -29,7 +29,7 @@ export function fittingLogs(logs: readonly string[], cap: number): string[] {
 }
 
 /** Apply the output cap (rule RT-21 in docs/runtime-contract.md): JSON bytes of logs plus value or failure message. */
-export function capOutput(result: CodeRunResult, cap: number): CodeRunResult {
+export function capOutput(result: Omit<CodeRunResult, 'usage'>, cap: number): Omit<CodeRunResult, 'usage'> {
   const tail = result.error !== undefined ? JSON.stringify(result.error.message) : result.value === undefined ? '' : JSON.stringify(result.value)
   if (bytes(JSON.stringify(result.logs)) + bytes(tail) <= cap) return result
   return {

@@ -1,6 +1,6 @@
 import type { EventLoopUtilization } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
-import { type CodeBindingNamespace, type CodeRunFailure, type CodeRunResult, type JsonValue, toLosslessJson } from '@isocode/code-runtime'
+import { type CodeBindingNamespace, type CodeRunFailure, type CodeRunResult, type JsonValue, toLosslessJson, withUsage } from '@isocode/code-runtime'
 import { capOutput } from './output.ts'
 import { PROGRAM_PREFIX } from './strip.ts'
 
@@ -32,6 +32,9 @@ export class WorkerRun {
   private draining = false
   private resolve!: (result: CodeRunResult) => void
   private started: EventLoopUtilization | undefined
+  private readonly createdAt = performance.now()
+  private bindingCalls = 0
+  private bindingMs = 0
 
   constructor(
     code: string,
@@ -73,11 +76,16 @@ export class WorkerRun {
     this.settle({ logs: this.logs, error: { kind, message } })
   }
 
-  private settle(result: CodeRunResult): void {
+  private settle(result: Omit<CodeRunResult, 'usage'>): void {
     if (this.settled) return
     this.settled = true
+    // why: the worker's event-loop active time since the program started is the CPU the budget
+    // charges (node 20 has no per-thread CPU clock); read before the worker is terminated.
+    // why: the difference of two readings can come out a hair below zero for an idle worker.
+    const cpuMs = this.started === undefined ? 0 : Math.max(0, this.worker.performance.eventLoopUtilization(this.started).active)
+    const measured = { cpuMs, wallMs: performance.now() - this.createdAt, bindingCalls: this.bindingCalls, bindingMs: this.bindingMs }
     // why: like upstream, the worker is gone before run() resolves.
-    void this.worker.terminate().then(() => this.resolve(capOutput(result, this.budgets.outputBytes)))
+    void this.worker.terminate().then(() => this.resolve(withUsage(capOutput(result, this.budgets.outputBytes), measured)))
   }
 
   private onMessage(message: Inbound): void {
@@ -115,6 +123,8 @@ export class WorkerRun {
     const ns = this.bindings[call.ns]
     const fn = ns !== undefined && Object.hasOwn(ns.functions, call.name) ? ns.functions[call.name] : undefined
     if (fn === undefined) return { id: call.id, ok: false, message: `unknown binding ${call.name}` }
+    this.bindingCalls++
+    const began = performance.now()
     try {
       const value: unknown = await fn(JSON.parse(call.args))
       if (value === undefined) return { id: call.id, ok: true }
@@ -123,6 +133,8 @@ export class WorkerRun {
       return { id: call.id, ok: true, json: JSON.stringify(copy.value) }
     } catch (error) {
       return { id: call.id, ok: false, message: error instanceof Error ? error.message : String(error) }
+    } finally {
+      this.bindingMs += performance.now() - began
     }
   }
 }

@@ -5,6 +5,7 @@ import {
   type CodeRunRequest,
   type CodeRunResult,
   validateBindings,
+  withUsage,
 } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
 import { stripProgram } from './strip.ts'
@@ -56,9 +57,9 @@ export class WorkerRuntime extends CodeRuntime {
     }
     validateBindings(request.bindings)
     const { signal } = request
-    if (signal?.aborted) return { logs: [], error: { kind: 'abort', message: `aborted: ${String(signal.reason)}` } }
+    if (signal?.aborted) return withUsage({ logs: [], error: { kind: 'abort', message: `aborted: ${String(signal.reason)}` } })
     const stripped = stripProgram(request.program)
-    if (!stripped.ok) return { logs: [], error: { kind: 'exception', message: stripped.message } }
+    if (!stripped.ok) return withUsage({ logs: [], error: { kind: 'exception', message: stripped.message } })
     const run = new WorkerRun(stripped.code, request.bindings, this.budgets)
     this.live.add(run)
     const onAbort = (): void => run.fail('abort', `aborted: ${String(signal?.reason)}`)

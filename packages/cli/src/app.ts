@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url'
 import { format } from 'node:util'
 import type { CodeRuntime } from '@isocode/code-runtime'
 import { SystemPrompt } from '@isocode/harness'
-import { IsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import { ToolRegistry } from '@isocode/registry'
 import type { ToolDefinition } from '@isocode/registry'
@@ -22,7 +22,7 @@ export interface AppOptions extends ToolSourceOptions {
   mode: 'code' | 'both'
   cpuMs?: number | undefined
   wallMs?: number | undefined
-  /** Where programs run: `isolate` (IsolateRuntime, the default) or `process` (SupervisedIsolateRuntime). */
+  /** Where programs run: `process` (SupervisedIsolateRuntime, the default) or `isolate` (InProcessIsolateRuntime, opt-in for trusted programs). */
   isolation?: Isolation | undefined
   /** Where warnings and errors of the app go (one line each); stderr in the CLI. */
   log(line: string): void
@@ -81,7 +81,7 @@ async function startServers(root: Context, configs: readonly McpServerConfig[], 
 
 async function startRuntime(backend: Context, options: AppOptions, isolation: Isolation): Promise<Fiber> {
   // why: both backends take the same config; `process` hosts its one isolate in a child process.
-  const Runtime = isolation === 'process' ? SupervisedIsolateRuntime : IsolateRuntime
+  const Runtime = isolation === 'process' ? SupervisedIsolateRuntime : InProcessIsolateRuntime
   try {
     return await backend.plugin(Runtime, {
       poolSize: 1,
@@ -95,8 +95,8 @@ async function startRuntime(backend: Context, options: AppOptions, isolation: Is
 }
 
 /**
- * Boot SystemPrompt, a session sink, ToolRegistry in `mode`, an IsolateRuntime or (per `isolation`)
- * a SupervisedIsolateRuntime behind a recorder, and the tools: MCP servers, a tools module, and/or
+ * Boot SystemPrompt, a session sink, ToolRegistry in `mode`, a SupervisedIsolateRuntime (or, with
+ * `isolation: 'isolate'`, an InProcessIsolateRuntime) behind a recorder, and the tools: MCP servers, a tools module, and/or
  * the workspace toolset (the default).
  */
 export async function bootApp(options: AppOptions): Promise<CliApp> {
@@ -113,7 +113,7 @@ export async function bootApp(options: AppOptions): Promise<CliApp> {
   const runs: RunRecord[] = []
   const durations = new Map<string, number>()
   let runtimeFiber: Fiber | undefined
-  const isolation = options.isolation ?? 'isolate'
+  const isolation = options.isolation ?? 'process'
   const dispose = async (): Promise<void> => {
     // why: tools and MCP connections first, the isolates last (they may still be ending a run).
     for (const fiber of fibers.toReversed()) await fiber.dispose()

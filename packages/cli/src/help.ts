@@ -14,7 +14,7 @@ const TEXT: Record<Command | 'main', string> = {
   main: `isocode — Code Mode for MCP servers: run TypeScript programs against a typed tools SDK.
 
 Usage:
-  isocode run <program.ts> [--mcp "<command>"]... [--tools <module>] [--isolation isolate|process]
+  isocode run <program.ts> [--mcp "<command>"]... [--tools <module>] [--isolation process|isolate]
   isocode sdk [--mcp "<command>"]...
   isocode serve [--mcp "<command>"]... [--mode code|both] [--isolation process|isolate]
 
@@ -29,12 +29,13 @@ Run \`isocode <command> --help\` for the flags of a command.`,
 Runs the program (the body of an async function; \`await tools.name(args)\`, \`return\` a value)
 through run_code in a fresh V8 isolate, then prints the logs, the returned value, a timeline of
 tool calls (name, ms, ok/error) and the budget used. Exit code 0 when the program succeeded,
-1 when it failed. With --isolation process the isolate lives in a supervised child process, so a
-program that aborts V8 fails with \`memory\` instead of ending isocode.
+1 when it failed. The isolate lives in a supervised child process, so a program that aborts V8
+fails with \`memory\` instead of ending isocode; --isolation isolate runs it in this process
+(trusted programs only).
 
   --cpu-ms <ms>              CPU budget of the run (default 5000)
   --wall-ms <ms>             wall-clock budget of the run (default 30000)
-  --isolation <kind>         isolate (default: one short run, in this process) or process
+  --isolation <kind>         process (default: a V8 abort must not end isocode) or isolate
 ${TOOL_FLAGS}
 
 Example:

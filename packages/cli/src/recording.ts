@@ -12,7 +12,7 @@ export interface RunRecord {
 
 /** Options of {@link RecordingRuntime}. */
 export interface RecordingRuntimeConfig {
-  /** The backend that really runs programs (e.g. an IsolateRuntime loaded in its own root). */
+  /** The backend that really runs programs (e.g. an InProcessIsolateRuntime loaded in its own root). */
   inner: CodeRuntime
   onRun(record: RunRecord): void
 }

@@ -1,3 +1,5 @@
+import { outputBytesOf } from '@isocode/code-runtime'
+import type { CodeRunResult } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import type { ToolExecutionResult } from '@isocode/registry'
@@ -32,6 +34,9 @@ const WHERE: Record<Isolation, string> = {
   process: 'process (an isolate in a supervised child process)',
 }
 
+// why: sub-millisecond CPU is common for short programs; whole ms would print a misleading 0.
+const millis = (value: number): string => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`
+const percent = (used: number, limit: number): string => `${((100 * used) / limit).toFixed(used / limit < 0.01 ? 2 : 0)}%`
 const kb = (bytes: number): string => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`)
 const heading = (title: string): string => `── ${title} ${'─'.repeat(Math.max(3, 60 - title.length))}`
 
@@ -65,11 +70,15 @@ export function renderReport(input: {
     out.push(`${String(i + 1).padStart(3)}  ${call.name.padEnd(width)}  ${ms}  ${call.ok ? 'ok' : `error ${call.error ?? ''}`}`)
   })
   if (run !== undefined) {
-    const outputBytes = Buffer.byteLength(JSON.stringify(run.result.logs)) + Buffer.byteLength(JSON.stringify(run.result.value ?? run.result.error?.message ?? null))
+    // why: a backend written against an older seam may omit usage; fall back to what the CLI measured.
+    const usage = (run.result as Partial<CodeRunResult>).usage
+    const outputBytes = usage?.outputBytes ?? outputBytesOf(run.result)
+    const cpu = usage === undefined ? `limit ${budgets.cpuBudgetMs} ms (not reported)` : `${millis(usage.cpuMs)} of ${budgets.cpuBudgetMs} ms (${percent(usage.cpuMs, budgets.cpuBudgetMs)})`
     out.push(
       heading('budget'),
       `wall    ${run.ms.toFixed(0)} ms of ${budgets.wallBudgetMs} ms`,
-      `cpu     limit ${budgets.cpuBudgetMs} ms (enforced, not metered per run)`,
+      `cpu     ${cpu}`,
+      ...(usage === undefined ? [] : [`tools   ${usage.bindingCalls} call${usage.bindingCalls === 1 ? '' : 's'}, ${millis(usage.bindingMs)} in the host`]),
       `output  ${kb(outputBytes)} of ${kb(budgets.outputCapBytes)}`,
       `memory  limit ${budgets.memoryLimitMb} MB`,
       `runtime ${WHERE[isolation]}`,

@@ -31,8 +31,9 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['serve', '--mode', 'both'])).toMatchObject({ mode: 'both' })
   })
 
-  it('defaults --isolation to isolate for run and to process for serve, and takes either', () => {
-    expect(parseCommandLine(['run', 'p.ts'])).toMatchObject({ command: 'run', isolation: 'isolate' })
+  it('defaults --isolation to process for run and serve (safe by default), and takes either', () => {
+    expect(parseCommandLine(['run', 'p.ts'])).toMatchObject({ command: 'run', isolation: 'process' })
+    expect(parseCommandLine(['run', 'p.ts', '--isolation', 'isolate'])).toMatchObject({ isolation: 'isolate' })
     expect(parseCommandLine(['serve'])).toMatchObject({ command: 'serve', isolation: 'process' })
     expect(parseCommandLine(['run', 'p.ts', '--isolation', 'process'])).toMatchObject({ isolation: 'process' })
     expect(parseCommandLine(['serve', '--isolation=isolate'])).toMatchObject({ isolation: 'isolate' })

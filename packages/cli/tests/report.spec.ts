@@ -1,4 +1,5 @@
 import { renderReport, timeline } from '@isocode/cli'
+import { withUsage } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import { describe, expect, it } from 'vitest'
@@ -21,7 +22,7 @@ describe('the run report', () => {
   it('prints logs, value, calls, budget and the outcome', () => {
     const text = renderReport({
       result: { callId: 'r', content: [], isError: false },
-      run: { result: { logs: ['hello'], value: { n: 1 } }, ms: 42 },
+      run: { result: withUsage({ logs: ['hello'], value: { n: 1 } }, { cpuMs: 3.25, wallMs: 41, bindingCalls: 2, bindingMs: 4 }), ms: 42 },
       calls: timeline(events, new Map([['r:code:1', 3], ['r:code:2', 1]]), 'r'),
       budgets,
       isolation: 'isolate',
@@ -30,7 +31,7 @@ describe('the run report', () => {
     expect(text).toContain('hello\n── returned')
     expect(text).toContain('{\n  "n": 1\n}')
     expect(text).toContain('  1  read_file     3 ms  ok\n  2  read_file     1 ms  error NOT_FOUND: no such file')
-    expect(text).toContain('wall    42 ms of 30000 ms')
+    expect(text).toContain('wall    42 ms of 30000 ms\ncpu     3.3 ms of 5000 ms (0.07%)\ntools   2 calls, 4.0 ms in the host\noutput  16 B of 64.0 kB')
     expect(text).toContain('memory  limit 64 MB\nruntime isolate (in this process)\n')
     expect(text.trimEnd().endsWith('── ok ' + '─'.repeat(58))).toBe(true)
   })
@@ -38,12 +39,13 @@ describe('the run report', () => {
   it('shows the failure kind and message of a failed run instead of a value', () => {
     const text = renderReport({
       result: { callId: 'r', content: [], isError: true },
-      run: { result: { logs: [], error: { kind: 'timeout', message: 'cpu budget of 5000 ms exceeded' } }, ms: 5_001 },
+      run: { result: withUsage({ logs: [], error: { kind: 'timeout', message: 'cpu budget of 5000 ms exceeded' } }, { cpuMs: 5_004, wallMs: 5_001 }), ms: 5_001 },
       calls: [],
       budgets,
       isolation: 'process',
     })
     expect(text).toContain('runtime process (an isolate in a supervised child process)')
+    expect(text).toContain('cpu     5004 ms of 5000 ms (100%)')
     expect(text).not.toContain('── returned')
     expect(text).toContain('── failed (timeout)')
     expect(text.trimEnd().endsWith('cpu budget of 5000 ms exceeded')).toBe(true)

@@ -2,6 +2,7 @@ export { validateBindings } from './bindings.ts'
 export { CodeRuntime } from './service.ts'
 export { CodeRuntimeError, CodeRuntimeErrorCode } from './errors.ts'
 export { toLosslessJson } from './json.ts'
+export { outputBytesOf, utf8Length, withUsage } from './usage.ts'
 export type { LosslessJsonResult } from './json.ts'
 export type {
   CodeBinding,
@@ -11,6 +12,7 @@ export type {
   CodeRunFailureKind,
   CodeRunRequest,
   CodeRunResult,
+  CodeRunUsage,
   CodeRuntimeIsolation,
   CodeRuntimeLanguage,
   JsonValue,

@@ -42,11 +42,30 @@ export interface CodeRunFailure {
   message: string
 }
 
+/**
+ * What one run consumed, for metering and listeners (never shown to the model). Every backend
+ * fills it on every result, failed ones included.
+ */
+export interface CodeRunUsage {
+  /** CPU (execution) time of the program, ms, including code that ran after awaits. */
+  cpuMs: number
+  /** Wall-clock time from the start of the run (on its isolate or process) to its settlement, ms. */
+  wallMs: number
+  /** Binding calls dispatched to the host (refused arguments and calls after settlement do not count). */
+  bindingCalls: number
+  /** Host time spent inside those binding calls, ms (summed; calls are serialized). */
+  bindingMs: number
+  /** UTF-8 bytes of the JSON of the logs plus the value (or failure message): what the output cap counts. */
+  outputBytes: number
+}
+
 /** The outcome of a run; failures are values, never rejections of run(). */
 export interface CodeRunResult {
   value?: JsonValue
   logs: string[]
   error?: CodeRunFailure
+  /** What the run consumed; see {@link CodeRunUsage}. */
+  usage: CodeRunUsage
 }
 
 /** How strongly a backend separates programs from the host (`process`: an isolate in a child process). */

@@ -11,10 +11,10 @@ import { Context, type Plugin } from 'cordis'
 const target = process.argv[2] ?? '@isocode/isolate-runtime'
 const rounds = Number(process.argv[3] ?? 3)
 const spec = target.startsWith('.') || target.startsWith('/') ? pathToFileURL(resolve(target)).href : target
-const { IsolateRuntime } = (await import(spec)) as { IsolateRuntime: Plugin }
+const { InProcessIsolateRuntime } = (await import(spec)) as { InProcessIsolateRuntime: Plugin }
 
 const root = new Context()
-await root.plugin(IsolateRuntime, { poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 60_000, outputCapBytes: 1 << 20 })
+await root.plugin(InProcessIsolateRuntime, { poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 60_000, outputCapBytes: 1 << 20 })
 const runtime = root.get('codeRuntime') as CodeRuntime
 const tools = [{ global: 'tools', functions: { echo: (args: unknown) => Promise.resolve(args as null) } }]
 const SEQUENTIAL = 'let last = 0\nfor (let i = 0; i < 1000; i++) last = ((await tools.echo({ i })) as { i: number }).i\nreturn last'
@@ -75,4 +75,4 @@ for (let round = 0; round < rounds; round++) {
 }
 console.log(`${target} (median of ${rounds} rounds)`)
 for (const [name, values] of Object.entries(rows)) console.log(`  ${name.padEnd(48)} ${median(values).toFixed(1)}`)
-await root.registry.delete(IsolateRuntime)
+await root.registry.delete(InProcessIsolateRuntime)

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { CodeRuntimeError, CodeRuntimeErrorCode } from '@isocode/code-runtime'
 
-/** Options of {@link IsolateRuntime}; every field is optional and has a documented default. */
+/** Options of {@link IsolateRuntime} (supervised) and {@link InProcessIsolateRuntime}; every field is optional and has a documented default. */
 export interface IsolateRuntimeConfig {
   /** Warm isolates kept ready; runs beyond this queue FIFO. Default: cores, clamped to 1–4. */
   poolSize?: number

@@ -1,4 +1,4 @@
-import { CodeRuntimeError, CodeRuntimeErrorCode } from '@isocode/code-runtime'
+import { CodeRuntimeError, CodeRuntimeErrorCode, withUsage } from '@isocode/code-runtime'
 import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
 
 /** A run request as the isolate backends take it: the seam's request plus an optional live log tap. */
@@ -9,7 +9,7 @@ export interface IsolateRunRequest extends CodeRunRequest {
 
 /** The result of a run that was aborted before it could start. */
 export function aborted(message = 'the run was aborted before it started'): CodeRunResult {
-  return { logs: [], error: { kind: 'abort', message } }
+  return withUsage({ logs: [], error: { kind: 'abort', message } })
 }
 
 function invalid(message: string): never {

@@ -1,3 +1,4 @@
+import { withUsage } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
 import { callBinding, memberTables } from './binding-call.ts'
 import { describeHostError, describeTaskError, describeSyntaxError } from './describe.ts'
@@ -11,6 +12,12 @@ export interface RunBudgets {
   cpuMs: number
   wallMs: number
   outputCap: number
+  /**
+   * Dispatch binding calls one at a time (the seam's rule). False only where the bindings are
+   * forwarders to a host that serializes them itself (the supervised child), so a Promise.all
+   * crosses the process boundary as one batch.
+   */
+  serialBindings: boolean
 }
 
 interface QueuedCall {
@@ -41,6 +48,11 @@ export class ProgramRun implements GuestEvents {
   private killed = false
   private inFlight = 0
   private cpuStartNs = 0n
+  // why: the last CPU reading survives the isolate (a killed or OOM-disposed isolate reads 0).
+  private cpuLastNs: bigint | undefined
+  private readonly startedAt = performance.now()
+  private bindingCalls = 0
+  private bindingMs = 0
   private stopWatch: () => void = () => {}
   private detachSignal: () => void = () => {}
   private resolveResult!: (result: CodeRunResult) => void
@@ -70,8 +82,9 @@ export class ProgramRun implements GuestEvents {
       return this.result
     }
     this.cpuStartNs = this.slot.cpuTimeNs()
+    this.cpuLastNs = this.cpuStartNs
     this.stopWatch = watchdog.watch({
-      cpuTimeNs: () => this.slot.cpuTimeNs(),
+      cpuTimeNs: () => this.cpuNow(),
       cpuStartNs: this.cpuStartNs,
       cpuBudgetNs: BigInt(this.budgets.cpuMs) * 1_000_000n,
       wallDeadline: performance.now() + this.budgets.wallMs,
@@ -133,6 +146,7 @@ export class ProgramRun implements GuestEvents {
   kill(kind: CodeRunFailureKind, message: string): void {
     if (this.settled) return
     this.killed = true
+    this.cpuNow()
     this.slot.kill()
     this.settle({ logs: this.output.logs, error: { kind, message } })
   }
@@ -160,9 +174,16 @@ export class ProgramRun implements GuestEvents {
     this.settle({ value, logs: this.output.logs })
   }
 
-  private settle(result: CodeRunResult): void {
+  private settle(outcome: Omit<CodeRunResult, 'usage'>): void {
     if (this.settled) return
     this.settled = true
+    const cpuNs = this.cpuLastNs === undefined ? 0n : this.cpuNow() - this.cpuStartNs
+    const result = withUsage(outcome, {
+      cpuMs: roundMs(Number(cpuNs) / 1e6),
+      wallMs: roundMs(performance.now() - this.startedAt),
+      bindingCalls: this.bindingCalls,
+      bindingMs: roundMs(this.bindingMs),
+    })
     this.closed = true
     this.queue.length = 0
     this.outbox = []
@@ -208,6 +229,10 @@ export class ProgramRun implements GuestEvents {
   }
 
   private pump(): void {
+    if (!this.budgets.serialBindings) {
+      for (const next of this.queue.splice(0)) void this.invoke(next)
+      return
+    }
     if (this.busy || this.closed) return
     const next = this.queue.shift()
     if (next === undefined) return
@@ -219,7 +244,10 @@ export class ProgramRun implements GuestEvents {
   }
 
   private async invoke(call: QueuedCall): Promise<void> {
+    this.bindingCalls++
+    const began = performance.now()
     const outcome = await callBinding(this.members[call.ns], call.member, () => (call.json === undefined ? undefined : JSON.parse(call.json)))
+    this.bindingMs += performance.now() - began
     const ok = outcome.ok
     const payload = outcome.ok ? (outcome.value === undefined ? null : JSON.stringify(outcome.value)) : outcome.message
     if (this.closed) return
@@ -243,10 +271,21 @@ export class ProgramRun implements GuestEvents {
     }
   }
 
+  /** The isolate's CPU clock now, or the last reading once the isolate is gone (never goes back). */
+  private cpuNow(): bigint {
+    const now = this.slot.cpuTimeNs()
+    if (this.cpuLastNs === undefined || now > this.cpuLastNs) this.cpuLastNs = now
+    return this.cpuLastNs
+  }
+
   private remainingCpuMs(): number {
-    const used = Number(this.slot.cpuTimeNs() - this.cpuStartNs) / 1e6
+    const used = Number(this.cpuNow() - this.cpuStartNs) / 1e6
     return Math.max(1, Math.ceil(this.budgets.cpuMs - used))
   }
+}
+
+function roundMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000
 }
 
 function isCompileError(error: unknown): boolean {

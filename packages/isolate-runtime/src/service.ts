@@ -1,4 +1,4 @@
-import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, validateBindings } from '@isocode/code-runtime'
+import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, validateBindings, withUsage } from '@isocode/code-runtime'
 import type { CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
 import { IsolateRuntimeConfigSchema, resolveConfig } from './config.ts'
@@ -18,10 +18,10 @@ import type { StripResult } from './strip.ts'
  * stripped with positions kept, and hard CPU, wall, memory and output budgets.
  *
  * @example
- * await root.plugin(IsolateRuntime, { poolSize: 2, cpuBudgetMs: 1_000 })
+ * await root.plugin(InProcessIsolateRuntime, { poolSize: 2, cpuBudgetMs: 1_000 })
  * const { value } = await root.codeRuntime.run({ program: 'return 1', bindings: [] })
  */
-export class IsolateRuntime extends CodeRuntime {
+export class InProcessIsolateRuntime extends CodeRuntime {
   static Config = IsolateRuntimeConfigSchema
 
   readonly language = 'typescript'
@@ -70,7 +70,7 @@ export class IsolateRuntime extends CodeRuntime {
       validateBindings(request.bindings)
       if (request.signal?.aborted) return Promise.resolve(aborted())
       const stripped = this.strip(request.program)
-      if (!stripped.ok) return Promise.resolve({ logs: [], error: { kind: 'exception', message: stripped.message } })
+      if (!stripped.ok) return Promise.resolve(withUsage({ logs: [], error: { kind: 'exception', message: stripped.message } }))
       code = stripped.code
     } catch (error) {
       return Promise.reject(error)
@@ -78,6 +78,9 @@ export class IsolateRuntime extends CodeRuntime {
     const slot = pool.tryAcquire()
     return slot === undefined ? this.queued(pool, request, code) : this.begin(pool, slot, request, code)
   }
+
+  /** Whether binding calls are dispatched one at a time here; see `RunBudgets.serialBindings`. */
+  protected readonly serialBindings: boolean = true
 
   /**
    * The TypeScript stripper, loaded at start: the TypeScript compiler is the heaviest module here,
@@ -118,7 +121,7 @@ export class IsolateRuntime extends CodeRuntime {
   private begin(pool: IsolatePool, slot: IsolateSlot, request: IsolateRunRequest, code: string): Promise<CodeRunResult> {
     pool.stats.runs++
     const { signal } = request
-    const budgets = { cpuMs: this.config.cpuBudgetMs, wallMs: this.config.wallBudgetMs, outputCap: this.config.outputCapBytes }
+    const budgets = { cpuMs: this.config.cpuBudgetMs, wallMs: this.config.wallBudgetMs, outputCap: this.config.outputCapBytes, serialBindings: this.serialBindings }
     const run = new ProgramRun(slot, budgets, request.bindings, (done, reusable) => {
       this.live.delete(done)
       pool.release(slot, reusable)

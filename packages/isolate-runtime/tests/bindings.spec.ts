@@ -15,7 +15,7 @@ describe('bindings and the boundary', () => {
     Object.defineProperty(functions, '__proto__', { value: () => Promise.resolve('p'), enumerable: true })
     functions.constructor = () => Promise.resolve('c')
     const result = await run(app.runtime, "return [await tools['__proto__']({}), await tools.constructor({}), Object.getPrototypeOf(tools)]", [{ global: 'tools', functions }])
-    expect(result).toEqual({ value: ['p', 'c', null], logs: [] })
+    expect(result).toEqual({ value: ['p', 'c', null], logs: [], usage: expect.any(Object) })
   })
 
   it('refuses a value nested deeper than the fixed bound at once, with a short path, and keeps running', async () => {
@@ -38,7 +38,7 @@ describe('bindings and the boundary', () => {
       'return hits',
     ].join('\n')
     const result = await run(app.runtime, program, [ns('tools', { echo })])
-    expect(result).toEqual({ value: 0, logs: [] })
+    expect(result).toEqual({ value: 0, logs: [], usage: expect.any(Object) })
   })
 
   it('leaves no host or isolated-vm object reachable', async () => {
@@ -51,7 +51,7 @@ describe('bindings and the boundary', () => {
       "return { names, process: typeof g.process, require: typeof g.require, viaCtor: typeof viaCtor.process, imported, echo: Object.keys(tools) }",
     ].join('\n')
     const result = await run(app.runtime, program, [ns('tools', { echo })])
-    expect(result).toEqual({ value: { names: [], process: 'undefined', require: 'undefined', viaCtor: 'undefined', imported: 'no', echo: ['echo'] }, logs: [] })
+    expect(result).toEqual({ value: { names: [], process: 'undefined', require: 'undefined', viaCtor: 'undefined', imported: 'no', echo: ['echo'] }, logs: [], usage: expect.any(Object) })
   })
 
   it('rejects misuse: bad, reserved and duplicate globals, and a disposed runtime', async () => {

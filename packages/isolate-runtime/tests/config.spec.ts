@@ -1,4 +1,4 @@
-import { IsolateRuntime, IsolateRuntimeConfigSchema, hasNoNodeSnapshot, resolveConfig } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime, IsolateRuntimeConfigSchema, hasNoNodeSnapshot, resolveConfig } from '@isocode/isolate-runtime'
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 
@@ -19,7 +19,7 @@ describe('config', () => {
 
   it('makes Cordis reject a plugin with a bad config', async () => {
     const root = new Context()
-    await expect(Promise.resolve(root.plugin(IsolateRuntime, { poolSize: 0 }))).rejects.toThrow(/poolSize/)
+    await expect(Promise.resolve(root.plugin(InProcessIsolateRuntime, { poolSize: 0 }))).rejects.toThrow(/poolSize/)
   })
 
   it('detects --no-node-snapshot in argv or NODE_OPTIONS', () => {

@@ -1,5 +1,5 @@
 import { describeCodeRuntimeConformance } from '@isocode/code-runtime/conformance'
-import { IsolateRuntime } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
 import { conformanceFactory } from './helpers.ts'
 
-describeCodeRuntimeConformance('isolate-runtime', conformanceFactory(IsolateRuntime))
+describeCodeRuntimeConformance('isolate-runtime', conformanceFactory(InProcessIsolateRuntime))

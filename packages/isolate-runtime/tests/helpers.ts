@@ -1,5 +1,5 @@
 import type { CodeBinding, CodeBindingNamespace, CodeRunResult, JsonValue } from '@isocode/code-runtime'
-import { IsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import type { IsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import { Context } from 'cordis'
 import type { ConformanceFactory } from '@isocode/code-runtime/conformance'
@@ -14,10 +14,10 @@ export const smallBudgets: IsolateRuntimeConfig = {
 }
 
 /** Boot the runtime through a real Cordis app; `dispose` unloads the plugin. */
-export async function boot(config: IsolateRuntimeConfig = {}): Promise<{ root: Context; runtime: IsolateRuntime; dispose: () => Promise<void> }> {
+export async function boot(config: IsolateRuntimeConfig = {}): Promise<{ root: Context; runtime: InProcessIsolateRuntime; dispose: () => Promise<void> }> {
   const root = new Context()
-  const fiber = await root.plugin(IsolateRuntime, { ...smallBudgets, ...config })
-  const runtime = root.get('codeRuntime') as IsolateRuntime
+  const fiber = await root.plugin(InProcessIsolateRuntime, { ...smallBudgets, ...config })
+  const runtime = root.get('codeRuntime') as InProcessIsolateRuntime
   return { root, runtime, dispose: async () => void (await fiber.dispose()) }
 }
 
@@ -30,7 +30,7 @@ export async function bootSupervised(config: IsolateRuntimeConfig = {}): Promise
 }
 
 /** A conformance-kit factory for either backend, configured with the kit's budgets. */
-export function conformanceFactory(plugin: typeof IsolateRuntime | typeof SupervisedIsolateRuntime): ConformanceFactory {
+export function conformanceFactory(plugin: typeof InProcessIsolateRuntime | typeof SupervisedIsolateRuntime): ConformanceFactory {
   return async (budgets) => {
     const root = new Context()
     const fiber = await root.plugin(plugin, {
@@ -40,7 +40,7 @@ export function conformanceFactory(plugin: typeof IsolateRuntime | typeof Superv
       outputCapBytes: budgets.outputBytes,
       memoryLimitMb: budgets.memoryMb,
     })
-    const runtime = root.get('codeRuntime') as IsolateRuntime | SupervisedIsolateRuntime
+    const runtime = root.get('codeRuntime') as InProcessIsolateRuntime | SupervisedIsolateRuntime
     return { runtime, dispose: async () => void (await fiber.dispose()) }
   }
 }
@@ -56,7 +56,7 @@ export const never: CodeBinding = () => new Promise<JsonValue>(() => {})
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Run a program with optional bindings. */
-export function run(runtime: IsolateRuntime | SupervisedIsolateRuntime, program: string, bindings: CodeBindingNamespace[] = [], signal?: AbortSignal): Promise<CodeRunResult> {
+export function run(runtime: InProcessIsolateRuntime | SupervisedIsolateRuntime, program: string, bindings: CodeBindingNamespace[] = [], signal?: AbortSignal): Promise<CodeRunResult> {
   return runtime.run(signal === undefined ? { program, bindings } : { program, bindings, signal })
 }
 
@@ -65,7 +65,7 @@ export function run(runtime: IsolateRuntime | SupervisedIsolateRuntime, program:
  * act on (abort, dispose, stop the process) whatever the machine's speed, unlike a fixed sleep.
  */
 export function runUntilLogged(
-  runtime: IsolateRuntime | SupervisedIsolateRuntime,
+  runtime: InProcessIsolateRuntime | SupervisedIsolateRuntime,
   program: string,
   signal?: AbortSignal,
 ): { result: Promise<CodeRunResult>; logged: Promise<void> } {

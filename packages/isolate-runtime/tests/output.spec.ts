@@ -10,7 +10,7 @@ describe('console and the output cap', () => {
 
   it('keeps the logs of a killed run', async () => {
     const result = await run(app.runtime, "console.log('a'); console.warn({ b: [1] }); while (true) {}")
-    expect(result).toEqual({ logs: ['a', '{ b: [ 1 ] }'], error: { kind: 'timeout', message: expect.any(String) } })
+    expect(result).toEqual({ logs: ['a', '{ b: [ 1 ] }'], error: { kind: 'timeout', message: expect.any(String) }, usage: expect.any(Object) })
   })
 
   it('stops an endless printer at the cap and keeps what fits', async () => {
@@ -18,7 +18,7 @@ describe('console and the output cap', () => {
     expect(result.error?.kind).toBe('output-limit')
     expect(Buffer.byteLength(JSON.stringify(result.logs))).toBeLessThanOrEqual(64)
     expect(result.logs[0]).toBe('line 0')
-    expect(await run(app.runtime, 'return 1')).toEqual({ value: 1, logs: [] })
+    expect(await run(app.runtime, 'return 1')).toEqual({ value: 1, logs: [], usage: expect.any(Object) })
   })
 
   it('counts a long exception message against the cap', async () => {
@@ -33,7 +33,7 @@ describe('console and the output cap', () => {
     expect(result.error?.kind).toBe('output-limit')
     expect(tapped).toEqual(result.logs)
     const throwing = await app.runtime.run({ program: "console.log('x'); return 1", bindings: [], onLog: () => { throw new Error('tap bug') } })
-    expect(throwing).toEqual({ value: 1, logs: ['x'] })
+    expect(throwing).toEqual({ value: 1, logs: ['x'], usage: expect.any(Object) })
     await expect(app.runtime.run({ program: 'return 1', bindings: [], onLog: 'no' as never })).rejects.toThrow(/request.onLog must be a function/)
   })
 })

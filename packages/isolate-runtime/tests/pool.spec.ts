@@ -11,7 +11,7 @@ describe('pool', () => {
   it('reuses and recycles isolates with a fresh context every run', async () => {
     for (let i = 0; i < 10; i++) {
       const result = await run(app.runtime, `const seen = typeof (globalThis as any).mark; (globalThis as any).mark = 1; return [seen, ${i}]`)
-      expect(result).toEqual({ value: ['undefined', i], logs: [] })
+      expect(result).toEqual({ value: ['undefined', i], logs: [], usage: expect.any(Object) })
     }
   })
 

@@ -1,12 +1,12 @@
 // Shared setup of the MCP bridge specs: real reference servers resolved from their packages, the
 // tiny in-test server, and a Cordis app with SystemPrompt, a recording session sink, ToolRegistry
-// and IsolateRuntime.
+// and InProcessIsolateRuntime.
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SessionSink, SystemPrompt } from '@isocode/harness'
 import type { ScopeKey, SessionEvent } from '@isocode/harness'
-import { IsolateRuntime } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
 import type { McpStdioServerConfig } from '@isocode/mcp'
 import { ToolRegistry } from '@isocode/registry'
 import type { ToolExecutionResult, ToolPresentationMode } from '@isocode/registry'
@@ -59,11 +59,11 @@ export interface App {
 
 let calls = 0
 
-/** Boot SystemPrompt + session + ToolRegistry (code mode by default) + IsolateRuntime. */
+/** Boot SystemPrompt + session + ToolRegistry (code mode by default) + InProcessIsolateRuntime. */
 export async function boot(mode: ToolPresentationMode = 'code'): Promise<App> {
   const root = new Context()
   const fibers: Fiber[] = [await root.plugin(SystemPrompt), await root.plugin(RecordingSession), await root.plugin(ToolRegistry, { mode })]
-  fibers.push(await root.plugin(IsolateRuntime, { poolSize: 1, memoryLimitMb: 32, cpuBudgetMs: 2_000, wallBudgetMs: 15_000 }))
+  fibers.push(await root.plugin(InProcessIsolateRuntime, { poolSize: 1, memoryLimitMb: 32, cpuBudgetMs: 2_000, wallBudgetMs: 15_000 }))
   const call: App['call'] = (name, args = {}, signal) =>
     root.tools.execute({ callId: `t${++calls}`, name, arguments: args, ...(signal === undefined ? {} : { signal }) })
   return {

@@ -1,6 +1,7 @@
-import { CodeRuntime } from '@isocode/code-runtime'
+import { CodeRuntime, withUsage } from '@isocode/code-runtime'
 import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
-import { SystemPrompt } from '@isocode/harness'
+import { SessionSink, SystemPrompt } from '@isocode/harness'
+import type { ScopeKey, SessionEvent } from '@isocode/harness'
 import { ToolRegistry } from '@isocode/registry'
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
@@ -23,9 +24,9 @@ class FixedRuntime extends CodeRuntime {
     this.abortedAtStart.push(request.signal?.aborted === true)
     if (this.config.waitForAbort === true) {
       // why: stands in for a long program; it ends only when the run-scoped signal fires.
-      return new Promise((resolve) => request.signal?.addEventListener('abort', () => resolve({ logs: ['partial'], error: { kind: 'abort', message: 'aborted by the caller' } })))
+      return new Promise((resolve) => request.signal?.addEventListener('abort', () => resolve(withUsage({ logs: ['partial'], error: { kind: 'abort', message: 'aborted by the caller' } }))))
     }
-    return this.config.result ?? { logs: [] }
+    return this.config.result ?? withUsage({ logs: [] })
   }
   readonly requests: CodeRunRequest[] = []
   readonly abortedAtStart: boolean[] = []
@@ -43,7 +44,7 @@ async function boot(mode: 'native' | 'code' | 'both', runtime?: FixedRuntime['co
 // why: stands in for a program calling `await tools.weather({})` and `await tools.untyped({})`.
 async function callWeatherAndUntyped(request: CodeRunRequest): Promise<CodeRunResult> {
   const functions = request.bindings[0]?.functions ?? {}
-  return { logs: [], value: [(await functions.weather?.({})) ?? null, (await functions.untyped?.({})) ?? null] }
+  return withUsage({ logs: [], value: [(await functions.weather?.({})) ?? null, (await functions.untyped?.({})) ?? null] })
 }
 
 const run = (root: Context, code = 'return 1') => root.tools.execute({ callId: 'c1', name: 'run_code', arguments: { code, description: 'd' } })
@@ -93,7 +94,7 @@ describe('run_code around the runtime', () => {
   })
 
   it('a failure kind becomes CODE_RUN_FAILED with the kind, message and logs', async () => {
-    const root = await boot('code', { result: { logs: ['before'], error: { kind: 'memory', message: 'heap limit reached' } } })
+    const root = await boot('code', { result: withUsage({ logs: ['before'], error: { kind: 'memory', message: 'heap limit reached' } }) })
     const result = await run(root)
     expect(result.isError).toBe(true)
     expect(result.error).toEqual({ name: 'CodeRunFailedError', code: 'CODE_RUN_FAILED' })
@@ -116,8 +117,25 @@ describe('run_code around the runtime', () => {
     expect(JSON.parse(result.content[0]?.type === 'text' ? result.content[0].text : '')).toEqual([{ c: 21 }, 'plain'])
   })
 
+  it('each run logs a tool/code-run event with its outcome and usage, never in the content', async () => {
+    const usage = { cpuMs: 12.5, wallMs: 40, bindingCalls: 2, bindingMs: 20 }
+    const root = await boot('code', { result: withUsage({ logs: [], error: { kind: 'timeout', message: 'CPU budget of 5 ms exceeded' } }, usage) })
+    const events: SessionEvent[] = []
+    class Sink extends SessionSink {
+      append(_scope: ScopeKey | undefined, event: SessionEvent): void {
+        events.push(event)
+      }
+    }
+    await root.plugin(Sink)
+    const result = await run(root)
+    expect(result.isError).toBe(true)
+    expect(JSON.stringify(result.content)).not.toMatch(/cpuMs|12\.5/)
+    const outputBytes = Buffer.byteLength(JSON.stringify([])) + Buffer.byteLength(JSON.stringify('CPU budget of 5 ms exceeded'))
+    expect(events).toEqual([{ type: 'tool/code-run', callId: 'c1', outcome: 'timeout', usage: { ...usage, outputBytes } }])
+  })
+
   it('a returned string is the text as is; logs come first', async () => {
-    const root = await boot('code', { result: { logs: ['a', 'b'], value: 'the answer' } })
+    const root = await boot('code', { result: withUsage({ logs: ['a', 'b'], value: 'the answer' }) })
     const result = await run(root)
     expect(result.content).toEqual([{ type: 'text', text: 'a\nb\n\nreturn value:\nthe answer' }])
   })

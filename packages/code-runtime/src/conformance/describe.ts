@@ -6,6 +6,7 @@ import { conformanceCases } from './ids.ts'
 import { defineIsolationCases } from './isolation.ts'
 import { defineLifecycleCases } from './lifecycle.ts'
 import { defineProgramCases } from './program.ts'
+import { defineUsageCases } from './usage.ts'
 import type {
   CodeRuntimeLike,
   ConformanceBudgets,
@@ -77,6 +78,7 @@ export function describeCodeRuntimeConformance(
     defineConsoleCases(harness)
     defineBudgetCases(harness)
     defineLifecycleCases(harness)
+    defineUsageCases(harness)
     defineIsolationCases(harness)
   })
 }

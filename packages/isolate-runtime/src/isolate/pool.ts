@@ -96,7 +96,7 @@ export class IsolatePool {
   private readonly background = new Set<Promise<unknown>>()
   private disposed = false
 
-  /** Lifetime counts; read through IsolateRuntime.stats(). */
+  /** Lifetime counts; read through InProcessIsolateRuntime.stats(). */
   readonly stats: PoolStats = { isolatesCreated: 0, isolatesDisposed: 0, runs: 0 }
 
   constructor(private readonly options: PoolOptions) {}

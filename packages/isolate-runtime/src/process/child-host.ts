@@ -1,18 +1,30 @@
 import type { ChildProcess } from 'node:child_process'
-import type { CodeBinding, CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import { withUsage } from '@isocode/code-runtime'
+import type { CodeBinding, CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
 import { callBinding, memberTables } from '../binding-call.ts'
 import { describeHostError } from '../describe.ts'
 import type { IsolateRunRequest } from '../request.ts'
 import { type ChildExit, describeExit, failureOfExit, firstLine } from './exit.ts'
-import { isMessage, type ToChild, type ToParent } from './protocol.ts'
+import { OutputBook } from '../output.ts'
+import type { Call, Reply, ToChild, ToParent } from './protocol.ts'
 import { type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
+import { checkChildMessage } from './validate.ts'
 
 interface ActiveRun {
   id: number
   members: Map<string, CodeBinding>[]
-  logs: string[]
+  /** The lines that reached the parent, held to the output cap here too. */
+  output: OutputBook
   resolve: (result: CodeRunResult) => void
+  /** When the run was handed to the child, and the binding calls the parent ran for it. */
+  startedAt: number
+  bindingCalls: number
+  bindingMs: number
+  /** Calls waiting for their turn (the parent runs one at a time), and replies not yet sent. */
+  queue: Call[]
+  busy: boolean
+  outbox: Reply[]
   onLog: ((line: string) => void) | undefined
   detach: () => void
   timers: NodeJS.Timeout[]
@@ -47,6 +59,8 @@ export class ChildHost {
   private active: ActiveRun | undefined
   private state: 'starting' | 'ready' | 'gone' = 'starting'
   private nextRun = 1
+  // why: after one malformed message nothing more of that child is read.
+  private broken = false
   private readonly closed: Promise<void>
 
   constructor(
@@ -69,15 +83,18 @@ export class ChildHost {
       this.child.kill('SIGKILL')
     }, START_TIMEOUT_MS)
     startTimer.unref()
-    this.child.on('message', (message: unknown) => {
-      if (!isMessage(message)) return
+    this.child.on('message', (raw: unknown) => {
+      if (this.broken || this.state === 'gone') return
+      const checked = checkChildMessage(raw)
+      if (!checked.ok) return this.malformed(checked.reason)
+      const message = checked.message
       if (message.t === 'ready' && this.state === 'starting') {
         clearTimeout(startTimer)
         this.state = 'ready'
         markReady()
         this.events.idle(this)
       } else {
-        this.onMessage(message as ToParent)
+        this.onMessage(message)
       }
     })
     // why: 'close' comes after stdio is drained, so V8's fatal report is in the stderr tail.
@@ -106,7 +123,7 @@ export class ChildHost {
     const id = this.nextRun++
     return new Promise((resolve) => {
       const members = memberTables(request.bindings)
-      const run: ActiveRun = { id, members, logs: [], resolve, onLog: request.onLog, detach: () => {}, timers: [] }
+      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt: performance.now(), bindingCalls: 0, bindingMs: 0, queue: [], busy: false, outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
       this.active = run
       const wall = this.config.wallBudgetMs
       this.backstop(run, wall + WALL_BACKSTOP_MS, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
@@ -137,7 +154,7 @@ export class ChildHost {
   /** End the live run with `abort`, ask the child to dispose and wait for it to exit. */
   dispose(reason: string): Promise<void> {
     const run = this.active
-    if (run !== undefined) this.finish(run, { logs: run.logs, error: { kind: 'abort', message: reason } })
+    if (run !== undefined) this.finish(run, { logs: run.output.logs, error: { kind: 'abort', message: reason } })
     if (this.state === 'starting') {
       // why: a child still booting may not listen yet; nothing of a program runs in it.
       this.child.kill('SIGKILL')
@@ -151,31 +168,92 @@ export class ChildHost {
 
   private onMessage(message: ToParent): void {
     const run = this.active
-    if (message.t === 'ready' || run === undefined || message.run !== run.id) return
+    if (message.t === 'ready' || run === undefined) return
+    if (message.t === 'calls') return this.enqueue(run, message.calls)
+    if (message.run !== run.id) return
     if (message.t === 'logs') this.logs(run, message.lines)
-    else if (message.t === 'result') this.finish(run, message.result)
-    else void this.invoke(run, message.call, message.ns, message.member, message.args)
+    else this.result(run, message.result)
+  }
+
+  private enqueue(run: ActiveRun, calls: Call[]): void {
+    for (const call of calls) if (call.run === run.id) run.queue.push(call)
+    this.pump(run)
+  }
+
+  // why: the seam's rule (one call at a time, in submission order) is kept here, where the
+  // functions run; the child forwards calls as the program makes them.
+  private pump(run: ActiveRun): void {
+    if (run.busy || this.active !== run) return
+    const next = run.queue.shift()
+    if (next === undefined) return
+    run.busy = true
+    void this.invoke(run, next).finally(() => {
+      run.busy = false
+      this.pump(run)
+    })
   }
 
   private logs(run: ActiveRun, lines: string[]): void {
-    run.logs.push(...lines)
-    if (run.onLog === undefined) return
     for (const line of lines) {
+      // why: the child ends a run at the first line over the cap and never streams it, so a line
+      // that does not fit here is a broken child; the parent keeps no more than the cap either way.
+      if (!run.output.add(line)) return this.malformed(`log lines over the ${run.output.cap}-byte output cap`)
       try {
-        run.onLog(line)
+        run.onLog?.(line)
       } catch {
         // why: as in-process, a throwing tap is the host's bug and must not disturb the run.
       }
     }
   }
 
-  private async invoke(run: ActiveRun, call: number, ns: number, member: string, args: JsonValue | undefined): Promise<void> {
+  private result(run: ActiveRun, result: CodeRunResult): void {
+    // why: a result is held to the same cap as in-process (logs plus value); the logs it names
+    // are the child's own copy of what it streamed.
+    const book = new OutputBook(this.config.outputCapBytes)
+    const logsFit = result.logs.every((line) => book.add(line))
+    if (!logsFit || (result.value !== undefined && !book.fits(JSON.stringify(result.value)))) {
+      return this.malformed(`a result over the ${book.cap}-byte output cap`)
+    }
+    this.finish(run, result)
+  }
+
+  /**
+   * A message of the wrong shape, or one that breaks the output cap: the child is broken (or
+   * worse), so it is killed like a crash. Its run ends with `crash` and keeps the lines that
+   * reached the parent within the cap; the supervisor replaces the process.
+   */
+  private malformed(reason: string): void {
+    const text = `the runtime process sent a malformed message (${reason}); it was killed`
+    this.stderr.push(`\nError: ${text}\n`)
+    this.broken = true
+    const run = this.active
+    // why: a ready child becomes gone at once, so no message of it is read and no run is handed
+    // to it; a child still starting stays 'starting', so its start is reported as failed.
+    if (this.state === 'ready') this.state = 'gone'
+    if (run !== undefined) this.finish(run, { logs: run.output.logs, error: { kind: 'crash', message: `${text}; a new process replaces it` } })
+    this.child.kill('SIGKILL')
+  }
+
+  private async invoke(run: ActiveRun, { call, ns, member, args }: Call): Promise<void> {
+    run.bindingCalls++
+    const began = performance.now()
     const outcome = await callBinding(run.members[ns], member, () => args)
-    let reply: ToChild = { t: 'reply', call, ok: true }
-    if (!outcome.ok) reply = { t: 'reply', call, ok: false, message: outcome.message }
-    else if (outcome.value !== undefined) reply = { t: 'reply', call, ok: true, value: outcome.value }
+    run.bindingMs += performance.now() - began
     // why: a result for a run that already ended is never delivered (rule RT-16 in docs/runtime-contract.md).
-    if (this.active === run) this.send(reply)
+    if (this.active !== run) return
+    let reply: Reply = { call, ok: true }
+    if (!outcome.ok) reply = { call, ok: false, message: outcome.message }
+    else if (outcome.value !== undefined) reply = { call, ok: true, value: outcome.value }
+    run.outbox.push(reply)
+    // why: setImmediate runs after this turn's microtasks, so fast calls of a Promise.all that
+    // settle in the same turn go back as one message, and reach the guest in one task.
+    if (run.outbox.length === 1) setImmediate(() => this.flushReplies(run))
+  }
+
+  private flushReplies(run: ActiveRun): void {
+    const replies = run.outbox
+    run.outbox = []
+    if (this.active === run && replies.length > 0) this.send({ t: 'replies', replies })
   }
 
   private backstop(run: ActiveRun, ms: number, kind: 'timeout' | 'abort', message: string): void {
@@ -183,15 +261,28 @@ export class ChildHost {
       if (this.active !== run) return
       // why: gone before the run is finished, so the supervisor never hands this process another.
       this.state = 'gone'
-      this.finish(run, { logs: run.logs, error: { kind, message } })
+      this.finish(run, { logs: run.output.logs, error: { kind, message } })
       this.child.kill('SIGKILL')
     }, ms)
     timer.unref()
     run.timers.push(timer)
   }
 
-  private finish(run: ActiveRun, result: CodeRunResult): void {
+  /**
+   * Settle `run` once. Usage: CPU from the child's isolate clock; wall, binding calls and binding
+   * time as the parent saw them. A run whose child died (or stopped answering) has no CPU reading
+   * any more, so its wall time stands in as the upper bound (one isolate thread per process).
+   */
+  private finish(run: ActiveRun, outcome: Omit<CodeRunResult, 'usage'> & { usage?: CodeRunUsage }): void {
     if (this.active !== run) return
+    const wallMs = Math.round((performance.now() - run.startedAt) * 1000) / 1000
+    const { usage: reported, ...rest } = outcome
+    const result = withUsage(rest, {
+      cpuMs: Math.min(reported?.cpuMs ?? wallMs, wallMs),
+      wallMs,
+      bindingCalls: run.bindingCalls,
+      bindingMs: Math.round(run.bindingMs * 1000) / 1000,
+    })
     this.active = undefined
     for (const timer of run.timers) clearTimeout(timer)
     run.detach()
@@ -201,7 +292,7 @@ export class ChildHost {
 
   private settle(exit: ChildExit): void {
     const run = this.active
-    if (run !== undefined) this.finish(run, { logs: run.logs, error: failureOfExit(exit, this.config.memoryLimitMb) })
+    if (run !== undefined) this.finish(run, { logs: run.output.logs, error: failureOfExit(exit, this.config.memoryLimitMb) })
   }
 
   private send(message: ToChild): void {

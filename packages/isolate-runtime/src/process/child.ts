@@ -1,14 +1,15 @@
-// The entry of a supervised runtime child: one IsolateRuntime with one isolate, driven over Node
+// The entry of a supervised runtime child: one InProcessIsolateRuntime with one isolate, driven over Node
 // IPC by SupervisedIsolateRuntime, which sends programs already stripped to JavaScript. Binding calls go back to the parent, which holds the real
 // functions; log lines stream to the parent as they are written, so a crash loses none that
 // reached it. The process ends on its own after disposal (never process.exit: isolated-vm can
 // segfault when the process exits right after a dispose).
+import { withUsage } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
 import { Context } from 'cordis'
 import { resolveConfig } from '../config.ts'
-import { IsolateRuntime } from '../service.ts'
+import { InProcessIsolateRuntime } from '../service.ts'
 import type { StripResult } from '../strip.ts'
-import { isMessage, type NamespaceShape, type ToChild, type ToParent } from './protocol.ts'
+import { type Call, isMessage, type NamespaceShape, type ToChild, type ToParent } from './protocol.ts'
 
 interface ChildRun {
   controller: AbortController
@@ -26,6 +27,7 @@ const runs = new Map<number, ChildRun>()
 const pending = new Map<number, PendingCall>()
 let nextCall = 1
 let disposing: Promise<void> | undefined
+let outgoing: Call[] = []
 
 function send(message: ToParent): void {
   // why: after the parent went away there is no one to tell; disposal follows the disconnect.
@@ -33,7 +35,10 @@ function send(message: ToParent): void {
 }
 
 /** The child's runtime: the parent strips TypeScript, so the child never loads the compiler. */
-class JavaScriptIsolateRuntime extends IsolateRuntime {
+class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
+  // why: its bindings only forward to the parent, which runs them one at a time in order.
+  protected override readonly serialBindings = false
+
   protected override loadStripper(): Promise<(source: string) => StripResult> {
     return Promise.resolve((code) => ({ ok: true, code }))
   }
@@ -43,10 +48,10 @@ const root = new Context()
 const fiber = await root.plugin(JavaScriptIsolateRuntime, resolveConfig(JSON.parse(process.argv[2] ?? '{}')))
 const runtime = serviceOf(root)
 
-function serviceOf(ctx: Context): IsolateRuntime {
-  const service = ctx.get('codeRuntime') as IsolateRuntime | undefined
+function serviceOf(ctx: Context): InProcessIsolateRuntime {
+  const service = ctx.get('codeRuntime') as InProcessIsolateRuntime | undefined
   // why: a plugin that failed to start leaves no service; exit with the reason on stderr.
-  if (service === undefined) throw new Error('the IsolateRuntime plugin did not start in the runtime child')
+  if (service === undefined) throw new Error('the InProcessIsolateRuntime plugin did not start in the runtime child')
   return service
 }
 
@@ -54,8 +59,16 @@ function callParent(run: number, ns: number, member: string, args: unknown): Pro
   return new Promise((resolve, reject) => {
     const call = nextCall++
     pending.set(call, { run, resolve, reject })
-    send(args === undefined ? { t: 'call', call, run, ns, member } : { t: 'call', call, run, ns, member, args: args as JsonValue })
+    outgoing.push(args === undefined ? { call, run, ns, member } : { call, run, ns, member, args: args as JsonValue })
+    // why: one message per host turn: calls the guest made together (Promise.all) cross together.
+    if (outgoing.length === 1) setImmediate(flushCalls)
   })
+}
+
+function flushCalls(): void {
+  const calls = outgoing
+  outgoing = []
+  if (calls.length > 0) send({ t: 'calls', calls })
 }
 
 function bindingsOf(run: number, shapes: NamespaceShape[]): CodeBindingNamespace[] {
@@ -87,7 +100,7 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
     const result = await runtime.run({ program, bindings: bindingsOf(id, shapes), signal: run.controller.signal, onLog })
     send({ t: 'result', run: id, result })
   } catch (error) {
-    send({ t: 'result', run: id, result: { logs: [], error: { kind: 'crash', message: `the runtime child refused the run: ${String(error)}` } } })
+    send({ t: 'result', run: id, result: withUsage({ logs: [], error: { kind: 'crash', message: `the runtime child refused the run: ${String(error)}` } }) })
   } finally {
     runs.delete(id)
     // why: calls of a settled run are never answered usefully; forget them.
@@ -111,14 +124,15 @@ function onMessage(message: ToChild): void {
     case 'abort':
       runs.get(message.run)?.controller.abort(new Error(message.reason))
       return
-    case 'reply': {
-      const entry = pending.get(message.call)
-      if (entry === undefined) return
-      pending.delete(message.call)
-      if (message.ok) entry.resolve(message.value)
-      else entry.reject(new Error(message.message))
+    case 'replies':
+      for (const reply of message.replies) {
+        const entry = pending.get(reply.call)
+        if (entry === undefined) continue
+        pending.delete(reply.call)
+        if (reply.ok) entry.resolve(reply.value)
+        else entry.reject(new Error(reply.message))
+      }
       return
-    }
     case 'dispose':
       void dispose()
   }

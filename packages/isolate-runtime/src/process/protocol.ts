@@ -10,19 +10,36 @@ export interface NamespaceShape {
   errorClass?: { name: string; memberNameProperty: string }
 }
 
-/** Parent → child. */
+/** The outcome of one binding call, as the parent answers it. */
+export type Reply = { call: number; ok: true; value?: JsonValue } | { call: number; ok: false; message: string }
+
+/** One binding call the program made, as the child forwards it. */
+export interface Call {
+  call: number
+  run: number
+  ns: number
+  member: string
+  args?: JsonValue
+}
+
+/**
+ * Parent → child. Replies settled in one parent turn travel as one message, so a Promise.all
+ * reaches the guest in one batch, as it does in-process.
+ */
 export type ToChild =
   | { t: 'run'; run: number; program: string; namespaces: NamespaceShape[] }
   | { t: 'abort'; run: number; reason: string }
-  | { t: 'reply'; call: number; ok: true; value?: JsonValue }
-  | { t: 'reply'; call: number; ok: false; message: string }
+  | { t: 'replies'; replies: Reply[] }
   | { t: 'dispose' }
 
-/** Child → parent. */
+/**
+ * Child → parent. Calls made in one child turn travel as one message; the parent runs them one
+ * at a time, in order (the child does not serialize them).
+ */
 export type ToParent =
   | { t: 'ready' }
   | { t: 'logs'; run: number; lines: string[] }
-  | { t: 'call'; call: number; run: number; ns: number; member: string; args?: JsonValue }
+  | { t: 'calls'; calls: Call[] }
   | { t: 'result'; run: number; result: CodeRunResult }
 
 /** Whether `value` looks like a message of this protocol (the channel is ours, but stay total). */

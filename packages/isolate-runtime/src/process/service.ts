@@ -1,4 +1,4 @@
-import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, validateBindings } from '@isocode/code-runtime'
+import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, validateBindings, withUsage } from '@isocode/code-runtime'
 import type { CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
 import { IsolateRuntimeConfigSchema, resolveConfig } from '../config.ts'
@@ -28,7 +28,7 @@ interface Waiting {
  * `ctx.codeRuntime` on isolated-vm isolates hosted in supervised child processes, one isolate a
  * process: a program that aborts V8 (isolated-vm #457/#527) takes down only its own process, its
  * run ends with `memory` or `crash`, and a new process replaces it. Same config and budgets as
- * {@link IsolateRuntime}; `poolSize` is the number of processes.
+ * {@link InProcessIsolateRuntime}; `poolSize` is the number of processes.
  */
 export class SupervisedIsolateRuntime extends CodeRuntime {
   static Config = IsolateRuntimeConfigSchema
@@ -77,7 +77,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     // why: stripped here, once, so children never load the TypeScript compiler (seconds of start-up
     // and tens of MB each); ts-blank-space keeps positions, so line:col stays the model's own.
     const stripped = stripProgram(request.program)
-    if (!stripped.ok) return Promise.resolve({ logs: [], error: { kind: 'exception', message: stripped.message } })
+    if (!stripped.ok) return Promise.resolve(withUsage({ logs: [], error: { kind: 'exception', message: stripped.message } }))
     return this.enqueue({ ...request, program: stripped.code })
   }
 
@@ -154,7 +154,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     if (started) return void this.spawn()
     if (this.hosts.size === 0) {
       const message = `the runtime child process could not start (${describeExit(exit)}): ${firstLine(exit.stderr) ?? 'no output'}`
-      for (const entry of this.waiting.splice(0)) this.drop(entry, { logs: [], error: { kind: 'crash', message } })
+      for (const entry of this.waiting.splice(0)) this.drop(entry, withUsage({ logs: [], error: { kind: 'crash', message } }))
     }
   }
 

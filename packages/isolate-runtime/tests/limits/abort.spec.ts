@@ -13,8 +13,8 @@ it('aborts a busy run and replaces its isolate', async () => {
   await logged
   controller.abort(new Error('stop'))
   const result = await pending
-  expect(result).toEqual({ logs: ['spinning'], error: { kind: 'abort', message: expect.stringContaining('stop') } })
-  expect(await run(app.runtime, 'return 1')).toEqual({ value: 1, logs: [] })
+  expect(result).toEqual({ logs: ['spinning'], error: { kind: 'abort', message: expect.stringContaining('stop') }, usage: expect.any(Object) })
+  expect(await run(app.runtime, 'return 1')).toEqual({ value: 1, logs: [], usage: expect.any(Object) })
 })
 
 it('aborts a run still waiting in the queue without running it', async () => {
@@ -23,7 +23,7 @@ it('aborts a run still waiting in the queue without running it', async () => {
   const queued = new AbortController()
   const second = run(app.runtime, "console.log('never')", [], queued.signal)
   queued.abort()
-  expect(await second).toEqual({ logs: [], error: { kind: 'abort', message: expect.any(String) } })
+  expect(await second).toEqual({ logs: [], error: { kind: 'abort', message: expect.any(String) }, usage: expect.any(Object) })
   busy.abort()
   expect((await first).error?.kind).toBe('abort')
 })

@@ -12,5 +12,5 @@ it('reports heap exhaustion as memory, keeps the logs and replaces the isolate',
   const result = await run(app.runtime, program)
   expect(result.error?.kind).toBe('memory')
   expect(result.logs).toEqual(['before'])
-  expect(await run(app.runtime, 'return 1')).toEqual({ value: 1, logs: [] })
+  expect(await run(app.runtime, 'return 1')).toEqual({ value: 1, logs: [], usage: expect.any(Object) })
 }, 20_000)

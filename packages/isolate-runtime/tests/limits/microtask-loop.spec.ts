@@ -12,5 +12,5 @@ afterAll(() => app.dispose())
 it('stops a microtask loop that never yields to the host', async () => {
   const result = await run(app.runtime, 'const spin = (): void => void Promise.resolve().then(spin)\nspin()\nreturn 1')
   expect(result.error?.kind).toBe('timeout')
-  expect(await run(app.runtime, 'return 2')).toEqual({ value: 2, logs: [] })
+  expect(await run(app.runtime, 'return 2')).toEqual({ value: 2, logs: [], usage: expect.any(Object) })
 })

@@ -12,6 +12,6 @@ it('kills a CPU loop before and after an await, then replaces the isolate', asyn
     const result = await run(app.runtime, `console.log('before')\n${program}`, [ns('tools', { echo })])
     expect(result.error).toEqual({ kind: 'timeout', message: expect.stringMatching(/CPU/) })
     expect(result.logs).toEqual(['before'])
-    expect(await run(app.runtime, 'return 1')).toEqual({ value: 1, logs: [] })
+    expect(await run(app.runtime, 'return 1')).toEqual({ value: 1, logs: [], usage: expect.any(Object) })
   }
 })

@@ -14,5 +14,5 @@ it('fails a program that closes its wrapper early, and a loop outside it hits th
   // never on the host thread (which would hang the host).
   const looping = await run(app.runtime, 'return 1\n}); for (;;) {}; (async function () {')
   expect(looping.error).toEqual({ kind: 'timeout', message: expect.stringMatching(/CPU/) })
-  expect(await run(app.runtime, 'return typeof __isocodeStart')).toEqual({ value: 'undefined', logs: [] })
+  expect(await run(app.runtime, 'return typeof __isocodeStart')).toEqual({ value: 'undefined', logs: [], usage: expect.any(Object) })
 })

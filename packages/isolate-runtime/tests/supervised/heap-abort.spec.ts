@@ -18,15 +18,20 @@ afterAll(() => app.dispose())
 it('ends only the aborting run, with memory and its logs, and replaces its process', async () => {
   const innocent = run(app.runtime, 'console.log("waiting"); return await tools.slow({})', [ns('tools', { slow })])
   const bomb = run(app.runtime, 'console.log("before")\nconst keep = new Map<number, object>()\nfor (let i = 0; ; i++) keep.set(i, { i, s: "x" + i })')
-  expect(await bomb).toEqual({
+  const aborted = await bomb
+  expect(aborted).toEqual({
     logs: ['before'],
     error: { kind: 'memory', message: expect.stringMatching(/^the program exceeded the memory limit \(16 MB\): V8 aborted its runtime process \(signal SIGABRT\)/) },
+    usage: expect.any(Object),
   })
-  expect(await innocent).toEqual({ value: 'slow done', logs: ['waiting'] })
+  // why: the child's CPU clock died with it; the run's wall time stands in as the upper bound.
+  expect(aborted.usage.cpuMs).toBe(aborted.usage.wallMs)
+  expect(aborted.usage.cpuMs).toBeGreaterThan(0)
+  expect(await innocent).toEqual({ value: 'slow done', logs: ['waiting'], usage: expect.any(Object) })
   const next = await Promise.all([run(app.runtime, 'return 1 + 1'), run(app.runtime, 'return 2 + 2')])
   expect(next).toEqual([
-    { value: 2, logs: [] },
-    { value: 4, logs: [] },
+    { value: 2, logs: [], usage: expect.any(Object) },
+    { value: 4, logs: [], usage: expect.any(Object) },
   ])
   expect({ stats: app.runtime.stats(), rejections }).toEqual({ stats: { processesStarted: 3, processesLost: 1, runs: 4 }, rejections: [] })
 })

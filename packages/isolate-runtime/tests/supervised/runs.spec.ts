@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { CodeRuntimeError } from '@isocode/code-runtime'
 import type { CodeBinding, JsonValue } from '@isocode/code-runtime'
-import { IsolateRuntime } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { boot, bootSupervised, echo, never, ns, run, runUntilLogged, sleep } from '../helpers.ts'
 
@@ -38,7 +38,10 @@ describe('supervised runtime: runs over the process boundary', () => {
     ].join('\n')
     const bindings = [ns('tools', functions, { name: 'ToolCallError', memberNameProperty: 'tool' })]
     const [remote, inProcess] = await Promise.all([run(app.runtime, program, bindings), run(local.runtime, program, bindings)])
-    expect(remote).toEqual(inProcess)
+    // why: usage is measured, so only its counts can match; the outcome must match exactly.
+    expect({ ...remote, usage: undefined }).toEqual({ ...inProcess, usage: undefined })
+    expect(remote.usage.bindingCalls).toBe(inProcess.usage.bindingCalls)
+    expect(remote.usage.outputBytes).toBe(inProcess.usage.outputBytes)
     expect(remote.value).toEqual([{ a: [1, 0, 'é'] }, true, ['ToolCallError', 'fail', 'disk full'], ['ToolCallError', 'throwsString', 'plain string'], expect.any(Array)])
     expect((remote.value as JsonValue[])[4]).toEqual(['ToolCallError', 'bigint', expect.stringMatching(/^bigint: the result is not lossless JSON/)])
   })
@@ -57,7 +60,7 @@ describe('supervised runtime: runs over the process boundary', () => {
     }
     const program = 'void tools.slow("late"); return (await Promise.all([1, 2, 3].map((i) => tools.slow(i)))).length'
     const result = await run(app.runtime, program.replace('void tools.slow("late"); ', ''), [ns('tools', { slow })])
-    expect(result).toEqual({ value: 3, logs: [] })
+    expect(result).toEqual({ value: 3, logs: [], usage: expect.any(Object) })
     expect({ seen, overlap }).toEqual({ seen: [1, 2, 3], overlap: false })
     seen.length = 0
     const leftover = await run(app.runtime, 'void tools.slow(1); void tools.slow(2); return "early"', [ns('tools', { slow })])
@@ -72,23 +75,23 @@ describe('supervised runtime: runs over the process boundary', () => {
     const queued = new AbortController()
     const second = run(app.runtime, "console.log('never')", [], queued.signal)
     queued.abort()
-    expect(await second).toEqual({ logs: [], error: { kind: 'abort', message: 'the run was aborted while queued' } })
+    expect(await second).toEqual({ logs: [], error: { kind: 'abort', message: 'the run was aborted while queued' }, usage: expect.any(Object) })
     await logged
     busy.abort(new Error('stop now'))
-    expect(await first).toEqual({ logs: ['spinning'], error: { kind: 'abort', message: 'the run was aborted (stop now)' } })
-    expect(await run(app.runtime, 'return 1')).toEqual({ value: 1, logs: [] })
+    expect(await first).toEqual({ logs: ['spinning'], error: { kind: 'abort', message: 'the run was aborted (stop now)' }, usage: expect.any(Object) })
+    expect(await run(app.runtime, 'return 1')).toEqual({ value: 1, logs: [], usage: expect.any(Object) })
   })
 
   it('ends a run whose binding never settles at the wall budget', async () => {
     const result = await run(app.runtime, 'console.log("waiting"); await tools.never({})', [ns('tools', { never })])
-    expect(result).toEqual({ logs: ['waiting'], error: { kind: 'timeout', message: 'wall-clock budget of 2000 ms exceeded' } })
+    expect(result).toEqual({ logs: ['waiting'], error: { kind: 'timeout', message: 'wall-clock budget of 2000 ms exceeded' }, usage: expect.any(Object) })
   })
 
   it('taps log lines as they reach the parent, the same lines the result keeps', async () => {
     const tapped: string[] = []
     const program = 'console.log("one"); await tools.echo({}); console.log("two"); while (true) {}'
     const result = await app.runtime.run({ program, bindings: [ns('tools', { echo })], onLog: (line) => void tapped.push(line) })
-    expect(result).toEqual({ logs: ['one', 'two'], error: { kind: 'timeout', message: 'CPU budget of 1500 ms exceeded' } })
+    expect(result).toEqual({ logs: ['one', 'two'], error: { kind: 'timeout', message: 'CPU budget of 1500 ms exceeded' }, usage: expect.any(Object) })
     expect(tapped).toEqual(['one', 'two'])
   })
 
@@ -138,6 +141,6 @@ describe('supervised runtime: lifecycle', () => {
   })
 
   it('exports the in-process runtime alongside, unchanged', () => {
-    expect(IsolateRuntime.name).toBe('IsolateRuntime')
+    expect(InProcessIsolateRuntime.name).toBe('InProcessIsolateRuntime')
   })
 })

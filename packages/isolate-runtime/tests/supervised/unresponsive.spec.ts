@@ -30,13 +30,13 @@ async function stoppedRun(abort = false): Promise<{ result: CodeRunResult; event
 
 it('ends a run at its wall budget plus the backstop when the child stops answering, and kills the child', async () => {
   const { result, events, exit } = await stoppedRun()
-  expect(result).toEqual({ logs: ['hi'], error: { kind: 'timeout', message: 'wall-clock budget of 1000 ms exceeded (the runtime process stopped answering and was killed)' } })
+  expect(result).toEqual({ logs: ['hi'], error: { kind: 'timeout', message: 'wall-clock budget of 1000 ms exceeded (the runtime process stopped answering and was killed)' }, usage: expect.any(Object) })
   expect((await exit).signal).toBe('SIGKILL')
   expect(events).toEqual(['idle', 'exited started=true'])
 })
 
 it('ends an aborted run soon after the abort when the child does not answer it', async () => {
   const { result, exit } = await stoppedRun(true)
-  expect(result).toEqual({ logs: ['hi'], error: { kind: 'abort', message: 'the run was aborted (user stop); the runtime process stopped answering and was killed' } })
+  expect(result).toEqual({ logs: ['hi'], error: { kind: 'abort', message: 'the run was aborted (user stop); the runtime process stopped answering and was killed' }, usage: expect.any(Object) })
   expect((await exit).signal).toBe('SIGKILL')
 })

@@ -1,4 +1,5 @@
-import type { CodeRuntime } from '@isocode/code-runtime'
+import type { CodeRunResult, CodeRuntime } from '@isocode/code-runtime'
+import type { SessionEvent } from '@isocode/harness'
 import { CodeRunFailedError, ToolArgsError } from '../errors.ts'
 import { RUN_CODE } from '../store/reserved.ts'
 import type { JsonObject, ScopeKey, ToolDefinition, ToolExecution } from '../types.ts'
@@ -54,15 +55,36 @@ async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecut
   if (outer?.aborted) follow()
   else outer?.addEventListener('abort', follow, { once: true })
   const bridge = createCodeBridge(host, exec, host.endTools(exec.agent), runAbort.signal)
+  let result: CodeRunResult | undefined
   try {
-    const result = await runtime.run({ program: args.code, bindings: [bridge.namespace], signal: runAbort.signal })
-    if (result.error !== undefined) throw new CodeRunFailedError(failureMessage(result))
-    return successText(result)
+    result = await runtime.run({ program: args.code, bindings: [bridge.namespace], signal: runAbort.signal })
   } finally {
     outer?.removeEventListener('abort', follow)
     runAbort.abort(new Error('run_code settled'))
     // why: drain before returning, so every tool/code-dispatch event lands before run_code's result.
     await bridge.settle()
+  }
+  // why: after the dispatch events, before run_code's own result; listeners see it, the model never does.
+  await host.log(exec.agent, usageEvent(exec, result))
+  if (result.error !== undefined) throw new CodeRunFailedError(failureMessage(result))
+  return successText(result)
+}
+
+/**
+ * The `tool/code-run` session event of one run: its outcome and what it consumed (CPU, wall,
+ * binding calls and time, output bytes). Metering and UIs read it; it is not part of the content.
+ */
+function usageEvent(exec: ToolExecution, result: CodeRunResult): SessionEvent {
+  // why: a backend written against an older seam may omit usage; the event then says so.
+  const usage = (result as Partial<CodeRunResult>).usage
+  return {
+    type: 'tool/code-run',
+    callId: exec.callId,
+    outcome: result.error?.kind ?? 'ok',
+    usage:
+      usage === undefined
+        ? null
+        : { cpuMs: usage.cpuMs, wallMs: usage.wallMs, bindingCalls: usage.bindingCalls, bindingMs: usage.bindingMs, outputBytes: usage.outputBytes },
   }
 }
 
