@@ -39,6 +39,8 @@ export function toDefinition(server: string, namespace: boolean, tool: McpToolIn
     name: namespace ? `${server}${NAMESPACE_SEPARATOR}${remote}` : remote,
     parameters: tool.inputSchema,
     execute: (args, exec) => forward(remote, args, exec),
+    // why: an MCP server's tools form one group in the compact tools:sdk section.
+    group: server,
   }
   if (typeof tool.description === 'string') definition.description = tool.description
   if (isObject(tool.outputSchema)) definition.outputSchema = tool.outputSchema

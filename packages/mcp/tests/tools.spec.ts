@@ -16,6 +16,7 @@ describe('toDefinition', () => {
     const mapped = toDefinition('srv', true, { name: 'get-sum', inputSchema: input }, async (remote) => (seen.push(remote), []))
     if (!mapped.ok) throw new Error(mapped.reason)
     expect(mapped.definition.name).toBe('srv__get-sum')
+    expect(mapped.definition.group).toBe('srv')
     await mapped.definition.execute({}, {} as ToolExecution)
     expect(seen).toEqual(['get-sum'])
   })

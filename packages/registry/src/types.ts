@@ -37,6 +37,11 @@ export interface ToolDefinition<Args = JsonObject> extends ToolSchema {
   presentResult?(args: Args, result: ToolResultSnapshot): ToolResultView | undefined
   /** Cooperative budget in ms, enforced only by the timeout-policy plugin; never sent to the model. */
   timeoutMs?: number
+  /**
+   * The group the compact tools:sdk section lists the tool under (the MCP bridge sets the server
+   * name); absent = the name's first word. Never sent as part of the wire schema.
+   */
+  group?: string
 }
 
 declare const tokenBrand: unique symbol

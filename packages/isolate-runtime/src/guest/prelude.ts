@@ -195,8 +195,20 @@ export const GUEST_PRELUDE = String.raw`(function () {
     defineProperty(C.prototype, 'name', { value: name, writable: true, configurable: true });
     return C;
   }
+  // A member named with a leading $ (the registry's discovery members) receives all its
+  // positional arguments as one array, trailing undefined ones dropped.
+  function positional(list) {
+    let n = list.length;
+    while (n > 0 && list[n - 1] === undefined) n--;
+    // why: filled with a null prototype, so index setters planted on Array.prototype never run.
+    const out = setPrototypeOf([], null);
+    for (let i = 0; i < n; i++) out[i] = list[i];
+    return setPrototypeOf(out, ArrayPrototype);
+  }
   function stub(ns, member, Fail) {
+    const spread = member[0] === '$';
     return function (args) {
+      if (spread) args = positional(arguments);
       return new PromiseCtor(function (resolve, reject) {
         let json;
         if (args !== undefined) {

@@ -3,6 +3,7 @@ import type { SessionEvent } from '@isocode/harness'
 import { TOOL_CALL_ERROR_CLASS, TOOL_CALL_ERROR_TOOL_PROPERTY } from '@isocode/sdk-codegen'
 import type { ScopeKey, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../types.ts'
 import { contentToText, failureText, programValue } from './output.ts'
+import { discoveryMembers } from './discovery.ts'
 import { DispatchQueue } from './queue.ts'
 
 /** The global the program calls its tools through, and the error class a failed call throws. */
@@ -79,6 +80,8 @@ export function createCodeBridge(host: BridgeHost, outer: ToolExecution, tools: 
     const typed = outputSchema !== undefined
     functions[name] = (args) => call(name, typed, args)
   }
+  // why: registration refuses `$` names, so the discovery members never shadow a tool.
+  Object.assign(functions, discoveryMembers(tools, () => queue.closed))
 
   return {
     namespace: { global: TOOLS_GLOBAL, functions, errorClass: { ...TOOL_ERROR_CLASS } },
