@@ -1,7 +1,7 @@
 // Tool groups of the compact tools:sdk section: an explicit group (an MCP server's tools), else
 // the name's first word; each with its size and the words its tools' names use most.
 import type { ToolSchema } from './render-sdk.ts'
-import { searchTerms } from './search.ts'
+import { searchTerms, stem } from './search.ts'
 
 /** One group as the compact section lists it. */
 export interface ToolGroup {
@@ -33,16 +33,25 @@ export function toolGroups(tools: readonly ToolSchema[], wordLimit: number): Too
   }
   return [...members.keys()].toSorted(byCode).map((name) => {
     const list = members.get(name) ?? []
-    const own = new Set(searchTerms(name))
+    const own = new Set(searchTerms(name).map(stem))
     const counts = new Map<string, number>()
+    // why: counted by stem (file, files) but shown as the shortest word the names use for it.
+    const shown = new Map<string, string>()
     for (const tool of list) {
       const local = tool.name.startsWith(`${name}__`) ? tool.name.slice(name.length + 2) : tool.name
-      // why: numbers (`tool_081`) and the group's own word tell the model nothing to search for.
-      for (const term of new Set(searchTerms(local))) {
-        if (!own.has(term) && !/^\d+$/.test(term)) counts.set(term, (counts.get(term) ?? 0) + 1)
+      const seen = new Set<string>()
+      for (const word of searchTerms(local)) {
+        const term = stem(word)
+        // why: numbers (`tool_081`) and the group's own word tell the model nothing to search for.
+        if (own.has(term) || /^\d+$/.test(term)) continue
+        const current = shown.get(term)
+        if (current === undefined || word.length < current.length || (word.length === current.length && word < current)) shown.set(term, word)
+        if (!seen.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1)
+        seen.add(term)
       }
     }
-    const words = [...counts.keys()].toSorted((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || byCode(a, b)).slice(0, wordLimit)
+    const ranked = [...counts.keys()].toSorted((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || byCode(a, b))
+    const words = ranked.slice(0, wordLimit).map((term) => shown.get(term) ?? term)
     return { name, size: list.length, words }
   })
 }

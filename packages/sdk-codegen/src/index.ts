@@ -6,7 +6,7 @@ export { toolGroupOf, toolGroups } from './groups.ts'
 export { SDK_INSTRUCTIONS, TOOL_CALL_ERROR_CLASS, TOOL_CALL_ERROR_TOOL_PROPERTY } from './instructions.ts'
 export { renderToolDeclaration, renderToolsSdk, sortTools } from './render-sdk.ts'
 export { jsonSchemaToTs, MAX_SCHEMA_DEPTH } from './schema-to-ts.ts'
-export { searchTerms, ToolSearchIndex } from './search.ts'
+export { searchTerms, stem, ToolSearchIndex } from './search.ts'
 export { DEFAULT_SDK_BUDGET_BYTES, renderToolsSection, utf8Bytes } from './section.ts'
 
 export type { PendingAlias, TypeAlias } from './aliases.ts'

@@ -37,5 +37,5 @@ declare const tools: {
 
 /*
  * Tool groups (tools in the group): the words their names use most.
- * filesystem (14): file, directory, read, list, files, allowed, create, directories, edit, get, info, media
+ * filesystem (14): file, directory, read, list, allowed, create, directories, edit, get, info, media, move
  */
