@@ -5,6 +5,7 @@ import type { GuestContext, GuestEvents, Settlements } from './isolate/bridge.ts
 import type { IsolateSlot } from './isolate/pool.ts'
 import type { Watchdog } from './isolate/watchdog.ts'
 import { OutputBook } from './output.ts'
+import { RunTimers, TIMER_NAMESPACE } from './timers.ts'
 
 /** The budgets one run is held to. */
 export interface RunBudgets {
@@ -30,6 +31,7 @@ export class ProgramRun implements GuestEvents {
   private readonly members: Map<string, CodeBinding>[]
   private readonly queue: QueuedCall[] = []
   private readonly late: string[] = []
+  private readonly timers = new RunTimers()
   // why: results that complete in the same host turn (Promise.all) reach the guest in one task.
   private outbox: Settlements = []
   private flushing = false
@@ -116,6 +118,8 @@ export class ProgramRun implements GuestEvents {
 
   call(id: number, ns: number, member: string, json: string | undefined): void {
     if (this.closed) return
+    // why: a setTimeout waits on the host beside the serial binding queue, never blocking a call.
+    if (ns === TIMER_NAMESPACE) return this.timers.start(json === undefined ? 0 : Number(json), () => this.deliver(id, true, null))
     this.queue.push({ id, ns, member, json })
     this.pump()
   }
@@ -166,6 +170,7 @@ export class ProgramRun implements GuestEvents {
     this.closed = true
     this.queue.length = 0
     this.outbox = []
+    this.timers.clear()
     this.stopWatch()
     this.detachSignal()
     this.context?.close()
@@ -220,10 +225,13 @@ export class ProgramRun implements GuestEvents {
 
   private async invoke(call: QueuedCall): Promise<void> {
     const outcome = await callBinding(this.members[call.ns], call.member, () => (call.json === undefined ? undefined : JSON.parse(call.json)))
-    const ok = outcome.ok
     const payload = outcome.ok ? (outcome.value === undefined ? null : JSON.stringify(outcome.value)) : outcome.message
+    this.deliver(call.id, outcome.ok, payload)
+  }
+
+  private deliver(id: number, ok: boolean, payload: string | null): void {
     if (this.closed) return
-    this.outbox.push(call.id, ok, payload)
+    this.outbox.push(id, ok, payload)
     if (this.flushing) return
     this.flushing = true
     // why: setImmediate runs after every microtask of this host turn, so a serial queue of fast

@@ -14,16 +14,19 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length] ?? 0
 }
 
+// why: case and separators are what models most often get wrong (`get_sum` for `get-sum`).
+const normalize = (name: string): string => name.toLowerCase().replace(/[-_./\s]+/g, '_')
+
 /**
  * Up to `limit` of `names` closest to `wanted`: a name that contains the wanted one or ends with
  * it (`echo` → `everything__echo`) first, then by edit distance within half the longer length,
  * ties by name. Deterministic for any order of `names`.
  */
 export function closestNames(wanted: string, names: readonly string[], limit = 3): string[] {
-  const lower = wanted.toLowerCase()
+  const lower = normalize(wanted)
   const ranked: Array<{ name: string; rank: number }> = []
   for (const name of names) {
-    const candidate = name.toLowerCase()
+    const candidate = normalize(name)
     if (candidate === lower && name === wanted) continue
     if (lower !== '' && candidate.includes(lower)) {
       // why: shorter containing names first (`echo` → `everything__echo` before `echo_all_things`).

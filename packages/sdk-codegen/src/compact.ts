@@ -1,7 +1,7 @@
 // The compact tools:sdk section for tool sets over the byte budget: the usage rules, the tool
 // groups and the two discovery members, instead of one declaration per tool.
 import { toolGroups } from './groups.ts'
-import { SDK_ERROR_CLASS, TOOL_CALL_ERROR_CLASS, TOOL_CALL_ERROR_TOOL_PROPERTY } from './instructions.ts'
+import { SANDBOX_LINES, SDK_ERROR_CLASS, TOOL_CALL_ERROR_CLASS, TOOL_CALL_ERROR_TOOL_PROPERTY } from './instructions.ts'
 import { sortTools, type ToolSchema } from './render-sdk.ts'
 import { oneLine } from './text.ts'
 
@@ -34,7 +34,7 @@ function usage(count: number): string {
  * - A failed call rejects with a ${TOOL_CALL_ERROR_CLASS}; its \`${TOOL_CALL_ERROR_TOOL_PROPERTY}\` property names the tool.
  * - Only what you print with console.log or return comes back to you. A result is text unless
  *   its declaration names another type.
- */
+${SANDBOX_LINES} */
 `
 }
 

@@ -7,6 +7,13 @@ export const TOOL_CALL_ERROR_CLASS = 'ToolCallError'
 /** Property of a {@link TOOL_CALL_ERROR_CLASS} instance that names the tool whose call failed. */
 export const TOOL_CALL_ERROR_TOOL_PROPERTY = 'tool'
 
+/** What the sandbox offers beyond ECMAScript, as comment lines (both section forms list it). */
+export const SANDBOX_LINES = ` * - Beyond ECMAScript the sandbox has only console.log/info/warn/error/debug, \`tools\`,
+ *   ${TOOL_CALL_ERROR_CLASS}, and setTimeout/clearTimeout (they wait in wall time, not CPU time; timers
+ *   still pending when the program ends never fire). There is no fetch, process, require,
+ *   setInterval, queueMicrotask, structuredClone, TextEncoder, WebAssembly or file system.
+`
+
 /** The usage instructions at the top of the tools:sdk section, as a block comment. */
 export const SDK_INSTRUCTIONS = `/*
  * tools:sdk — call these tools from a run_code program.
@@ -23,7 +30,7 @@ export const SDK_INSTRUCTIONS = `/*
  *   with try/catch to recover and continue.
  * - Only what you print with console.log or return comes back to you. A tool result is text
  *   (a string) unless its declaration below names another type: then it is that JSON value.
- */
+${SANDBOX_LINES} */
 `
 
 /** The declaration of the error class, so programs may use it in `instanceof` checks. */

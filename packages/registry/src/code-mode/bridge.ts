@@ -2,7 +2,8 @@ import { type CodeBinding, type CodeBindingNamespace, type JsonValue, toLossless
 import type { SessionEvent } from '@isocode/harness'
 import { TOOL_CALL_ERROR_CLASS, TOOL_CALL_ERROR_TOOL_PROPERTY } from '@isocode/sdk-codegen'
 import type { ScopeKey, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../types.ts'
-import { contentToText, failureText, programValue } from './output.ts'
+import { callFailureText } from './call-error.ts'
+import { contentToText, programValue } from './output.ts'
 import { discoveryMembers } from './discovery.ts'
 import { DispatchQueue } from './queue.ts'
 
@@ -68,7 +69,7 @@ export function createCodeBridge(host: BridgeHost, outer: ToolExecution, tools: 
       }
       const result = await host.execute(input)
       await host.log(outer.agent, dispatchEvent(input, outer, result))
-      if (result.isError) throw new Error(failureText(result))
+      if (result.isError) throw new Error(callFailureText(name, result))
       // why: a sub-call's additionalContext is dropped on purpose (it would break call/result adjacency).
       return programValue(result, typed)
     }, refusal)

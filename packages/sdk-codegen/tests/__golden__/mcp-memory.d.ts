@@ -13,6 +13,10 @@
  *   with try/catch to recover and continue.
  * - Only what you print with console.log or return comes back to you. A tool result is text
  *   (a string) unless its declaration below names another type: then it is that JSON value.
+ * - Beyond ECMAScript the sandbox has only console.log/info/warn/error/debug, `tools`,
+ *   ToolCallError, and setTimeout/clearTimeout (they wait in wall time, not CPU time; timers
+ *   still pending when the program ends never fire). There is no fetch, process, require,
+ *   setInterval, queueMicrotask, structuredClone, TextEncoder, WebAssembly or file system.
  */
 
 declare class ToolCallError extends Error {

@@ -14,6 +14,10 @@
  * - A failed call rejects with a ToolCallError; its `tool` property names the tool.
  * - Only what you print with console.log or return comes back to you. A result is text unless
  *   its declaration names another type.
+ * - Beyond ECMAScript the sandbox has only console.log/info/warn/error/debug, `tools`,
+ *   ToolCallError, and setTimeout/clearTimeout (they wait in wall time, not CPU time; timers
+ *   still pending when the program ends never fire). There is no fetch, process, require,
+ *   setInterval, queueMicrotask, structuredClone, TextEncoder, WebAssembly or file system.
  */
 
 declare class ToolCallError extends Error {
