@@ -5,6 +5,7 @@ export { toLosslessJson } from './json.ts'
 export type { LosslessJsonResult } from './json.ts'
 export type {
   CodeBinding,
+  CodeBindingConcurrency,
   CodeBindingErrorClass,
   CodeBindingNamespace,
   CodeRunFailure,

@@ -1,5 +1,6 @@
 import type { CodeBinding, CodeBindingNamespace, CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
 import { callBinding, memberTables } from './binding-call.ts'
+import { concurrencyTables, mayStart, type ConcurrencyTables } from './concurrency.ts'
 import { describeHostError, describeTaskError, describeSyntaxError } from './describe.ts'
 import type { GuestContext, GuestEvents, Settlements } from './isolate/bridge.ts'
 import type { IsolateSlot } from './isolate/pool.ts'
@@ -29,6 +30,7 @@ export class ProgramRun implements GuestEvents {
   readonly result: Promise<CodeRunResult>
   private readonly output: OutputBook
   private readonly members: Map<string, CodeBinding>[]
+  private readonly concurrency: ConcurrencyTables
   private readonly queue: QueuedCall[] = []
   private readonly late: string[] = []
   private readonly timers = new RunTimers()
@@ -39,7 +41,8 @@ export class ProgramRun implements GuestEvents {
   private finished: { kind: 'ok' | 'exception' | 'invalid-output'; text: string | undefined } | undefined
   private settled = false
   private closed = false
-  private busy = false
+  private running = 0
+  private exclusive = false
   private killed = false
   private inFlight = 0
   private cpuStartNs = 0n
@@ -56,6 +59,7 @@ export class ProgramRun implements GuestEvents {
   ) {
     this.output = new OutputBook(budgets.outputCap)
     this.members = memberTables(namespaces)
+    this.concurrency = concurrencyTables(namespaces)
     this.result = new Promise((resolve) => (this.resolveResult = resolve))
   }
 
@@ -212,15 +216,22 @@ export class ProgramRun implements GuestEvents {
     if (this.finished !== undefined && this.inFlight === 0) this.complete()
   }
 
+  // why: calls start in call order; a namespace's concurrent members may overlap up to its limit,
+  // every other call runs alone (the serial default).
   private pump(): void {
-    if (this.busy || this.closed) return
-    const next = this.queue.shift()
-    if (next === undefined) return
-    this.busy = true
-    void this.invoke(next).finally(() => {
-      this.busy = false
-      this.pump()
-    })
+    while (!this.closed) {
+      const next = this.queue[0]
+      if (next === undefined) return
+      const limit = this.concurrency[next.ns]?.get(next.member)
+      if (!mayStart(limit, this.running, this.exclusive)) return
+      this.queue.shift()
+      this.running++
+      this.exclusive = limit === undefined
+      void this.invoke(next).finally(() => {
+        this.running--
+        this.pump()
+      })
+    }
   }
 
   private async invoke(call: QueuedCall): Promise<void> {

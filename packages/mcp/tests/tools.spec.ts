@@ -21,6 +21,13 @@ describe('toDefinition', () => {
     expect(seen).toEqual(['get-sum'])
   })
 
+  it('marks every tool of a concurrency-safe server, and no other', () => {
+    const safe = toDefinition('srv', false, { name: 'sum', inputSchema: input }, forward, true)
+    const plain = toDefinition('srv', false, { name: 'sum', inputSchema: input }, forward)
+    expect(safe.ok && safe.definition.concurrencySafe).toBe(true)
+    expect(plain.ok && plain.definition.concurrencySafe).toBeUndefined()
+  })
+
   it.each([
     ['a name with spaces', { name: 'two words', inputSchema: input }, 'not 1-128 characters'],
     ['an empty name', { name: '', inputSchema: input }, 'not 1-128 characters'],

@@ -14,22 +14,35 @@ export interface ToolRegistryConfig {
    * compact section (rules, tool groups, `tools.$search` / `tools.$describe`).
    */
   sdkBudgetBytes?: number
+  /** How many calls to concurrencySafe tools a Code Mode program may have running at once (default 4). */
+  concurrentCallLimit?: number
 }
 
 /** The config after validation: every option resolved. */
 export interface ResolvedToolRegistryConfig {
   readonly mode: ToolPresentationMode
   readonly sdkBudgetBytes: number
+  readonly concurrentCallLimit: number
 }
 
+/** Default of {@link ToolRegistryConfig.concurrentCallLimit}. */
+export const DEFAULT_CONCURRENT_CALL_LIMIT = 4
+
 const MODES: readonly string[] = ['native', 'code', 'both']
-const KNOWN = ['mode', 'sdkBudgetBytes']
+const KNOWN = ['mode', 'sdkBudgetBytes', 'concurrentCallLimit']
 
 /** Problem with an `sdkBudgetBytes` value, or undefined when it is a whole number of bytes >= 0. */
 export function sdkBudgetProblem(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
     ? undefined
     : `sdkBudgetBytes must be a whole number of bytes >= 0 (got ${JSON.stringify(value) ?? String(value)}); e.g. 16384`
+}
+
+/** Problem with a `concurrentCallLimit` value, or undefined when it is a whole number >= 1. */
+export function concurrentCallLimitProblem(value: unknown): string | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
+    ? undefined
+    : `concurrentCallLimit must be a whole number >= 1 (got ${JSON.stringify(value) ?? String(value)}); e.g. 4`
 }
 
 /** Standard Schema of the `tools` config; unknown options and modes fail loudly. */
@@ -45,5 +58,9 @@ export const ToolRegistryConfigSchema = configSchema<ResolvedToolRegistryConfig>
   const sdkBudgetBytes = value.sdkBudgetBytes ?? DEFAULT_SDK_BUDGET_BYTES
   const problem = sdkBudgetProblem(sdkBudgetBytes)
   if (problem !== undefined) issues.push({ message: problem, path: ['sdkBudgetBytes'] })
-  return issues.length > 0 ? issues : Object.freeze({ mode: mode as ToolPresentationMode, sdkBudgetBytes: sdkBudgetBytes as number })
+  const concurrentCallLimit = value.concurrentCallLimit ?? DEFAULT_CONCURRENT_CALL_LIMIT
+  const limitProblem = concurrentCallLimitProblem(concurrentCallLimit)
+  if (limitProblem !== undefined) issues.push({ message: limitProblem, path: ['concurrentCallLimit'] })
+  if (issues.length > 0) return issues
+  return Object.freeze({ mode: mode as ToolPresentationMode, sdkBudgetBytes: sdkBudgetBytes as number, concurrentCallLimit: concurrentCallLimit as number })
 })

@@ -5,7 +5,7 @@ import { scopeOf } from '@isocode/harness'
 import type { ScopeKey } from '@isocode/harness'
 import { toolsChange } from './change.ts'
 import type { ToolsChangeKind } from './change.ts'
-import { sdkBudgetProblem, ToolRegistryConfigSchema } from './config.ts'
+import { concurrentCallLimitProblem, DEFAULT_CONCURRENT_CALL_LIMIT, sdkBudgetProblem, ToolRegistryConfigSchema } from './config.ts'
 import { DEFAULT_SDK_BUDGET_BYTES } from '@isocode/sdk-codegen'
 import type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
 import { createRunCodeTool } from './code-mode/run-code.ts'
@@ -46,6 +46,8 @@ export class ToolRegistry extends Service {
   readonly mode: ToolPresentationMode
   /** Byte budget of the tools:sdk section; over it the compact section is rendered. */
   readonly sdkBudgetBytes: number
+  /** How many concurrencySafe calls one Code Mode program may have running at once. */
+  readonly concurrentCallLimit: number
   private readonly layers = new ToolLayers()
   private readonly restrictions = new Restrictions()
   private readonly guardTable = new Guards()
@@ -61,6 +63,9 @@ export class ToolRegistry extends Service {
     const budgetProblem = config.sdkBudgetBytes === undefined ? undefined : sdkBudgetProblem(config.sdkBudgetBytes)
     if (budgetProblem !== undefined) throw new RegistryError(`tools: ${budgetProblem}`, 'INVALID_DEFINITION')
     this.sdkBudgetBytes = config.sdkBudgetBytes ?? DEFAULT_SDK_BUDGET_BYTES
+    const limitProblem = config.concurrentCallLimit === undefined ? undefined : concurrentCallLimitProblem(config.concurrentCallLimit)
+    if (limitProblem !== undefined) throw new RegistryError(`tools: ${limitProblem}`, 'INVALID_DEFINITION')
+    this.concurrentCallLimit = config.concurrentCallLimit ?? DEFAULT_CONCURRENT_CALL_LIMIT
     // why: `this` here is the raw instance and `ctx` the registry's own context; the host and the
     // prompt provider must read the registry's state and dispatch on its context, never a caller's.
     this.host = Object.freeze({
@@ -212,6 +217,7 @@ export class ToolRegistry extends Service {
   private codeModeHost(ctx: Context): RunCodeHost {
     return {
       mode: this.mode,
+      concurrentCallLimit: () => this.concurrentCallLimit,
       execute: (input) => this.execute(input),
       runtime: () => ctx.get('codeRuntime') ?? undefined,
       endTools: (scope) => this.endTools(scope),

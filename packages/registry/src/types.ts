@@ -42,6 +42,11 @@ export interface ToolDefinition<Args = JsonObject> extends ToolSchema {
    * name); absent = the name's first word. Never sent as part of the wire schema.
    */
   group?: string
+  /**
+   * The tool tolerates overlapping calls: Code Mode runs its calls under Promise.all concurrently
+   * (up to the registry's concurrentCallLimit), still one pipeline execution each. Default false.
+   */
+  concurrencySafe?: boolean
 }
 
 declare const tokenBrand: unique symbol

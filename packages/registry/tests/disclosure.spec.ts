@@ -67,6 +67,21 @@ describe('the tools:sdk byte budget', () => {
   })
 })
 
+describe('concurrentCallLimit', () => {
+  it('defaults to 4, refuses anything but a whole number >= 1, and keeps concurrencySafe on the snapshot', async () => {
+    const root = new Context()
+    const fiber = await root.plugin(ToolRegistry, { mode: 'code', concurrentCallLimit: 10 })
+    expect(root.tools.concurrentCallLimit).toBe(10)
+    root.tools.register({ ...tool('a', 'A.'), concurrencySafe: true })
+    expect(root.tools.get('a')?.concurrencySafe).toBe(true)
+    expect(() => root.tools.register({ ...tool('b', 'B.'), concurrencySafe: 'yes' } as never)).toThrow('tool "b": concurrencySafe must be true or false when present')
+    await fiber.dispose()
+    await root.plugin(ToolRegistry, {})
+    expect(root.tools.concurrentCallLimit).toBe(4)
+    await expect(root.plugin(ToolRegistry, { concurrentCallLimit: 0 })).rejects.toThrow(/concurrentCallLimit must be a whole number >= 1 \(got 0\)/)
+  })
+})
+
 describe('discovery members', () => {
   it('rejects a tool whose name starts with $ at registration, naming the fix', async () => {
     const root = await boot({})

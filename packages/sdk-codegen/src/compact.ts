@@ -30,7 +30,8 @@ function usage(count: number): string {
  * - Every tool is callable as \`await tools.name(args)\` (quoted for other names:
  *   \`tools["my-tool"](args)\`) with one object of arguments, described or not. ${SEARCH_MEMBER} and
  *   ${DESCRIBE_MEMBER} are not tools: no tool name starts with "$".
- * - Calls run one at a time in the order they were made, even under Promise.all.
+ * - Calls start in the order they were made and run one at a time, even under Promise.all,
+ *   except calls to tools the host marks concurrency-safe: those overlap under Promise.all.
  * - A failed call rejects with a ${TOOL_CALL_ERROR_CLASS}; its \`${TOOL_CALL_ERROR_TOOL_PROPERTY}\` property names the tool.
  * - Only what you print with console.log or return comes back to you. A result is text unless
  *   its declaration names another type.

@@ -124,6 +124,7 @@ export class ChildHost {
         global: ns.global,
         members: [...(members[i] as Map<string, CodeBinding>).keys()],
         ...(ns.errorClass === undefined ? {} : { errorClass: { name: ns.errorClass.name, memberNameProperty: ns.errorClass.memberNameProperty } }),
+        ...(ns.concurrent === undefined ? {} : { concurrent: { members: [...ns.concurrent.members], limit: ns.concurrent.limit } }),
       }))
       this.send({ t: 'run', run: id, program: request.program, namespaces })
     })

@@ -10,7 +10,8 @@
  * - Every tool is callable as `await tools.name(args)` (quoted for other names:
  *   `tools["my-tool"](args)`) with one object of arguments, described or not. $search and
  *   $describe are not tools: no tool name starts with "$".
- * - Calls run one at a time in the order they were made, even under Promise.all.
+ * - Calls start in the order they were made and run one at a time, even under Promise.all,
+ *   except calls to tools the host marks concurrency-safe: those overlap under Promise.all.
  * - A failed call rejects with a ToolCallError; its `tool` property names the tool.
  * - Only what you print with console.log or return comes back to you. A result is text unless
  *   its declaration names another type.
