@@ -15,6 +15,7 @@ import { CliError } from './errors.ts'
 import { mcpConfigs } from './mcp-spec.ts'
 import { MemorySession, RecordingRuntime } from './recording.ts'
 import type { RunRecord } from './recording.ts'
+import { savedToolDefinitions } from './saved-tools.ts'
 import { workspaceTools } from './workspace-tools.ts'
 
 /** Options of {@link bootApp}. */
@@ -24,6 +25,8 @@ export interface AppOptions extends ToolSourceOptions {
   wallMs?: number | undefined
   /** Where programs run: `process` (SupervisedIsolateRuntime, the default) or `isolate` (InProcessIsolateRuntime, opt-in for trusted programs). */
   isolation?: Isolation | undefined
+  /** Byte budget of the tools:sdk section (the registry's `sdkBudgetBytes`; default 16384). */
+  sdkBudgetBytes?: number | undefined
   /** Where warnings and errors of the app go (one line each); stderr in the CLI. */
   log(line: string): void
 }
@@ -45,6 +48,7 @@ export interface CliApp {
 }
 
 async function loadToolsModule(root: Context, spec: string): Promise<void> {
+  if (spec.endsWith('.json')) return registerAll(root, 'saved-tools', await savedToolDefinitions(spec))
   let mod: { default?: unknown; tools?: unknown }
   try {
     mod = (await import(pathToFileURL(resolve(spec)).href)) as typeof mod
@@ -122,7 +126,7 @@ export async function bootApp(options: AppOptions): Promise<CliApp> {
   try {
     runtimeFiber = await startRuntime(backend, options, isolation)
     const inner = runtimeFiber.ctx.get('codeRuntime') as CodeRuntime & { config: ResolvedIsolateRuntimeConfig }
-    fibers.push(await root.plugin(SystemPrompt), await root.plugin(MemorySession), await root.plugin(ToolRegistry, { mode: options.mode }))
+    fibers.push(await root.plugin(SystemPrompt), await root.plugin(MemorySession), await root.plugin(ToolRegistry, { mode: options.mode, ...(options.sdkBudgetBytes === undefined ? {} : { sdkBudgetBytes: options.sdkBudgetBytes }) }))
     fibers.push(await root.plugin(RecordingRuntime, { inner, onRun: (record) => void runs.push(record) }))
     root.on('tools/execute', async (exec, next) => {
       const started = performance.now()

@@ -24,7 +24,7 @@ export type Parsed =
   | { command: 'help'; topic: Command | undefined }
   | { command: 'version' }
   | ({ command: 'run'; program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation } & ToolSourceOptions)
-  | ({ command: 'sdk' } & ToolSourceOptions)
+  | ({ command: 'sdk'; budget: number | undefined } & ToolSourceOptions)
   | ({ command: 'serve'; mode: 'code' | 'both'; isolation: Isolation } & ToolSourceOptions)
 
 const TOOL_OPTIONS = {
@@ -98,8 +98,12 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     if (mode !== 'code' && mode !== 'both') usage(`--mode must be "code" or "both", got "${mode}"`, command)
     return { command, mode, isolation: isolation(values.isolation, command), ...toolSource(values) }
   }
-  const { values, positionals } = parse(command, rest, TOOL_OPTIONS)
+  const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, budget: { type: 'string' } })
   if (values.help === true) return { command: 'help', topic: command }
   if (positionals.length > 0) usage(`isocode sdk takes no positional arguments, got: ${positionals.join(' ')}`, command)
-  return { command, ...toolSource(values) }
+  const budget = values.budget === undefined ? undefined : Number(values.budget)
+  if (budget !== undefined && (!Number.isSafeInteger(budget) || budget < 0 || values.budget?.trim() === '')) {
+    usage(`--budget must be a whole number of bytes >= 0, got "${values.budget}"`, command)
+  }
+  return { command, budget, ...toolSource(values) }
 }

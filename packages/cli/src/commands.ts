@@ -40,8 +40,8 @@ export async function runCommand(io: Io, options: ToolSourceOptions & { program:
 }
 
 /** `isocode sdk`: print the tools:sdk text of the chosen tools. */
-export async function sdkCommand(io: Io, options: ToolSourceOptions): Promise<number> {
-  return withApp({ ...options, mode: 'code', log: (line) => io.err(`${line}\n`) }, async (app) => {
+export async function sdkCommand(io: Io, options: ToolSourceOptions & { budget?: number | undefined }): Promise<number> {
+  return withApp({ ...options, mode: 'code', sdkBudgetBytes: options.budget, log: (line) => io.err(`${line}\n`) }, async (app) => {
     const { system } = await app.root.systemPrompt.assemble()
     io.out(system.endsWith('\n') ? system : `${system}\n`)
     return 0

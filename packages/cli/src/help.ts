@@ -15,7 +15,7 @@ const TEXT: Record<Command | 'main', string> = {
 
 Usage:
   isocode run <program.ts> [--mcp "<command>"]... [--tools <module>] [--isolation process|isolate]
-  isocode sdk [--mcp "<command>"]...
+  isocode sdk [--mcp "<command>"]... [--tools <tools-list.json>] [--budget <bytes>]
   isocode serve [--mcp "<command>"]... [--mode code|both] [--isolation process|isolate]
 
 Commands:
@@ -44,9 +44,15 @@ Example:
   sdk: `isocode sdk [flags]
 
 Prints the tools:sdk prompt section for the chosen tools: what a model (or you) writes
-run_code programs against.
+run_code programs against. Over the byte budget the section is compact: the usage rules, the
+tool groups and tools.$search / tools.$describe, which programs use to find declarations.
 
-${TOOL_FLAGS}`,
+  --budget <bytes>           byte budget of the section (default 16384; 0 always prints compact)
+${TOOL_FLAGS}
+  --tools <file.json>        also accepts a saved MCP tools/list result, to see what the model sees
+
+Example:
+  isocode sdk --tools tools-list.json --budget 4096`,
   serve: `isocode serve [flags]
 
 Serves Code Mode as an MCP server over stdio: run_code, whose description carries the tools:sdk

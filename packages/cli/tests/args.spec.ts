@@ -40,6 +40,12 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['sdk'])).not.toHaveProperty('isolation')
   })
 
+  it('reads sdk --budget as whole bytes (absent = the registry default)', () => {
+    expect(parseCommandLine(['sdk'])).toMatchObject({ command: 'sdk', budget: undefined })
+    expect(parseCommandLine(['sdk', '--budget', '4096', '--tools', 'list.json'])).toMatchObject({ budget: 4096, tools: 'list.json' })
+    expect(parseCommandLine(['sdk', '--budget=0'])).toMatchObject({ budget: 0 })
+  })
+
   it.each([
     [['frob'], 'unknown command "frob"', 'isocode --help'],
     [['run'], 'needs a program file', 'isocode run --help'],
@@ -51,6 +57,8 @@ describe('parseCommandLine', () => {
     [['serve', '--isolation', 'worker'], '--isolation must be "isolate" or "process", got "worker"', 'isocode serve --help'],
     [['sdk', '--isolation', 'process'], "Unknown option '--isolation'", 'isocode sdk --help'],
     [['sdk', 'extra'], 'takes no positional arguments', 'isocode sdk --help'],
+    [['sdk', '--budget', '16k'], '--budget must be a whole number of bytes >= 0, got "16k"', 'isocode sdk --help'],
+    [['sdk', '--budget=-1'], '--budget must be a whole number of bytes >= 0, got "-1"', 'isocode sdk --help'],
   ])('%j fails naming the problem and where help is', (argv, problem, help) => {
     const error = usageError(argv)
     expect(error.code).toBe('USAGE')

@@ -62,6 +62,29 @@ describe('isocode commands', () => {
     expect(io.stdout).toContain('of 2000 ms')
   })
 
+  it('sdk --tools FILE.json prints the full section under the budget and the compact one over it', async () => {
+    const saved = join(programs, '..', 'tools', 'mcp-filesystem.json')
+    const full = capture()
+    await sdkCommand(full, { ...sources({ tools: saved }), budget: undefined })
+    expect(full.stdout).toContain('  read_text_file: (args: {')
+    const compact = capture()
+    await sdkCommand(compact, { ...sources({ tools: saved }), budget: 2_000 })
+    expect(compact.stdout).toContain('14 tools are connected')
+    expect(compact.stdout).toContain(' * read (4): file, media, multiple, text\n')
+    expect(compact.stdout).not.toContain('read_text_file')
+    expect(compact.stdout.length).toBeLessThan(full.stdout.length / 3)
+  })
+
+  it('sdk --tools accepts a saved JSON-RPC tools/list response and refuses other JSON', async () => {
+    await writeFile(join(dir, 'rpc.json'), JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'ping', description: 'Ping.', inputSchema: { type: 'object' } }] } }))
+    const io = capture()
+    await sdkCommand(io, { ...sources({ tools: join(dir, 'rpc.json') }), budget: undefined })
+    expect(io.stdout).toContain('  /** Ping. */\n  ping: (args: {\n    [key: string]: unknown;\n  }) => Promise<string>;\n')
+    await writeFile(join(dir, 'other.json'), '{"nope": true}')
+    const error = await failure(() => sdkCommand(capture(), { ...sources({ tools: join(dir, 'other.json') }), budget: undefined }))
+    expect(error.message).toBe(`--tools ${join(dir, 'other.json')}: expected a tools/list result ({ "tools": [...] }) or an array of tools`)
+  })
+
   it('sdk --workspace adds the workspace tools next to a tools module', async () => {
     const io = capture()
     await sdkCommand(io, sources({ tools: join(dir, 'tools.ts'), workspace: true }))

@@ -60,6 +60,21 @@ export function validateBindings(bindings: readonly CodeBindingNamespace[]): voi
     }
   }
   for (const ns of bindings) {
+    const concurrent = ns.concurrent
+    if (concurrent === undefined) continue
+    if (typeof concurrent !== 'object' || concurrent === null || !Array.isArray(concurrent.members)) {
+      fail(`namespace "${ns.global}": concurrent must be { members: string[], limit: number }`)
+    }
+    if (!Number.isSafeInteger(concurrent.limit) || concurrent.limit < 1) {
+      fail(`namespace "${ns.global}": concurrent.limit must be a whole number >= 1 (got ${JSON.stringify(concurrent.limit) ?? String(concurrent.limit)})`)
+    }
+    for (const member of concurrent.members) {
+      if (typeof member !== 'string' || !Object.hasOwn(ns.functions, member)) {
+        fail(`namespace "${ns.global}": concurrent member ${JSON.stringify(member)} is not one of its functions`)
+      }
+    }
+  }
+  for (const ns of bindings) {
     if (ns.errorClass === undefined) continue
     claim(`namespace "${ns.global}" errorClass name`, ns.errorClass.name)
     const property = ns.errorClass.memberNameProperty

@@ -6,6 +6,7 @@ export { outputBytesOf, utf8Length, withUsage } from './usage.ts'
 export type { LosslessJsonResult } from './json.ts'
 export type {
   CodeBinding,
+  CodeBindingConcurrency,
   CodeBindingErrorClass,
   CodeBindingNamespace,
   CodeRunFailure,

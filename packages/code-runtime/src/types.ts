@@ -17,6 +17,18 @@ export interface CodeBindingNamespace {
   global: string
   functions: Record<string, CodeBinding>
   errorClass?: CodeBindingErrorClass
+  /**
+   * Members whose calls may overlap: up to `limit` of them run at once, started in call order.
+   * Every other call runs alone (the default: one call at a time, in call order).
+   */
+  concurrent?: CodeBindingConcurrency
+}
+
+/** Which members of a namespace may run concurrently, and how many at once. */
+export interface CodeBindingConcurrency {
+  members: string[]
+  /** At most this many concurrent calls at once (a whole number >= 1). */
+  limit: number
 }
 
 /** What to run: the body of an async function, its bindings and an optional abort signal. */

@@ -1,11 +1,13 @@
 import { withUsage } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
 import { callBinding, memberTables } from './binding-call.ts'
+import { concurrencyTables, mayStart, type ConcurrencyTables } from './concurrency.ts'
 import { describeHostError, describeTaskError, describeSyntaxError } from './describe.ts'
 import type { GuestContext, GuestEvents, Settlements } from './isolate/bridge.ts'
 import type { IsolateSlot } from './isolate/pool.ts'
 import type { Watchdog } from './isolate/watchdog.ts'
 import { OutputBook } from './output.ts'
+import { RunTimers, TIMER_NAMESPACE } from './timers.ts'
 
 /** The budgets one run is held to. */
 export interface RunBudgets {
@@ -35,8 +37,10 @@ export class ProgramRun implements GuestEvents {
   readonly result: Promise<CodeRunResult>
   private readonly output: OutputBook
   private readonly members: Map<string, CodeBinding>[]
+  private readonly concurrency: ConcurrencyTables
   private readonly queue: QueuedCall[] = []
   private readonly late: string[] = []
+  private readonly timers = new RunTimers()
   // why: results that complete in the same host turn (Promise.all) reach the guest in one task.
   private outbox: Settlements = []
   private flushing = false
@@ -44,7 +48,8 @@ export class ProgramRun implements GuestEvents {
   private finished: { kind: 'ok' | 'exception' | 'invalid-output'; text: string | undefined } | undefined
   private settled = false
   private closed = false
-  private busy = false
+  private running = 0
+  private exclusive = false
   private killed = false
   private inFlight = 0
   private cpuStartNs = 0n
@@ -66,6 +71,7 @@ export class ProgramRun implements GuestEvents {
   ) {
     this.output = new OutputBook(budgets.outputCap)
     this.members = memberTables(namespaces)
+    this.concurrency = concurrencyTables(namespaces)
     this.result = new Promise((resolve) => (this.resolveResult = resolve))
   }
 
@@ -129,6 +135,8 @@ export class ProgramRun implements GuestEvents {
 
   call(id: number, ns: number, member: string, json: string | undefined): void {
     if (this.closed) return
+    // why: a setTimeout waits on the host beside the serial binding queue, never blocking a call.
+    if (ns === TIMER_NAMESPACE) return this.timers.start(json === undefined ? 0 : Number(json), () => this.deliver(id, true, null))
     this.queue.push({ id, ns, member, json })
     this.pump()
   }
@@ -187,6 +195,7 @@ export class ProgramRun implements GuestEvents {
     this.closed = true
     this.queue.length = 0
     this.outbox = []
+    this.timers.clear()
     this.stopWatch()
     this.detachSignal()
     this.context?.close()
@@ -228,19 +237,28 @@ export class ProgramRun implements GuestEvents {
     if (this.finished !== undefined && this.inFlight === 0) this.complete()
   }
 
+  // why: calls start in call order; a namespace's concurrent members may overlap up to its limit,
+  // every other call runs alone (the serial default).
   private pump(): void {
     if (!this.budgets.serialBindings) {
+      // why: the supervised child forwards every call at once; its parent keeps the order and the
+      // concurrency rules (one at a time, or a concurrent member's limit).
       for (const next of this.queue.splice(0)) void this.invoke(next)
       return
     }
-    if (this.busy || this.closed) return
-    const next = this.queue.shift()
-    if (next === undefined) return
-    this.busy = true
-    void this.invoke(next).finally(() => {
-      this.busy = false
-      this.pump()
-    })
+    while (!this.closed) {
+      const next = this.queue[0]
+      if (next === undefined) return
+      const limit = this.concurrency[next.ns]?.get(next.member)
+      if (!mayStart(limit, this.running, this.exclusive)) return
+      this.queue.shift()
+      this.running++
+      this.exclusive = limit === undefined
+      void this.invoke(next).finally(() => {
+        this.running--
+        this.pump()
+      })
+    }
   }
 
   private async invoke(call: QueuedCall): Promise<void> {
@@ -248,10 +266,13 @@ export class ProgramRun implements GuestEvents {
     const began = performance.now()
     const outcome = await callBinding(this.members[call.ns], call.member, () => (call.json === undefined ? undefined : JSON.parse(call.json)))
     this.bindingMs += performance.now() - began
-    const ok = outcome.ok
     const payload = outcome.ok ? (outcome.value === undefined ? null : JSON.stringify(outcome.value)) : outcome.message
+    this.deliver(call.id, outcome.ok, payload)
+  }
+
+  private deliver(id: number, ok: boolean, payload: string | null): void {
     if (this.closed) return
-    this.outbox.push(call.id, ok, payload)
+    this.outbox.push(id, ok, payload)
     if (this.flushing) return
     this.flushing = true
     // why: setImmediate runs after every microtask of this host turn, so a serial queue of fast

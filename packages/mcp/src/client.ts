@@ -95,9 +95,9 @@ export class McpClient {
     const tools = await this.listTools()
     if (this.state !== 'open') return
     await this.unregister()
-    const { name, namespace = false } = this.config
+    const { name, namespace = false, concurrencySafe = false } = this.config
     for (const tool of tools) {
-      const mapped = toDefinition(name, namespace, tool, (remote, args, exec) => this.forward(remote, args, exec))
+      const mapped = toDefinition(name, namespace, tool, (remote, args, exec) => this.forward(remote, args, exec), concurrencySafe)
       if (!mapped.ok) {
         this.ctx.logger('mcp').warn('MCP server "%s": skipped tool "%s": %s', name, mapped.tool, mapped.reason)
         continue

@@ -6,6 +6,11 @@ interface McpServerCommon {
   namespace?: boolean
   /** Per-request timeout in ms for initialize, tools/list and tools/call (default 60,000). */
   timeoutMs?: number
+  /**
+   * The server handles overlapping tools/call requests safely (default false): Code Mode may run
+   * its calls under Promise.all concurrently, up to the registry's concurrentCallLimit.
+   */
+  concurrencySafe?: boolean
 }
 
 /** A server started as a child process speaking MCP over stdio. */
@@ -55,6 +60,7 @@ function check(input: unknown): { value: McpServerConfig } | { issues: Issue[] }
   for (const key of ['env', 'headers']) if (c[key] !== undefined && !stringRecord(c[key])) add(key, 'must be an object of string values')
   if (c.cwd !== undefined && typeof c.cwd !== 'string') add('cwd', 'must be a directory path')
   if (c.namespace !== undefined && typeof c.namespace !== 'boolean') add('namespace', 'must be true or false')
+  if (c.concurrencySafe !== undefined && typeof c.concurrencySafe !== 'boolean') add('concurrencySafe', 'must be true or false')
   if (c.timeoutMs !== undefined && (typeof c.timeoutMs !== 'number' || !Number.isInteger(c.timeoutMs) || c.timeoutMs <= 0)) {
     add('timeoutMs', 'must be a positive integer of milliseconds')
   }

@@ -27,7 +27,7 @@ const isObject = (value: unknown): value is JsonObject => typeof value === 'obje
  * Map one MCP tool to a registry definition with its raw JSON Schemas (input and output), named
  * `server__tool` when `namespace` is on; calls go through `forward`.
  */
-export function toDefinition(server: string, namespace: boolean, tool: McpToolInfo, forward: ForwardCall): Mapped {
+export function toDefinition(server: string, namespace: boolean, tool: McpToolInfo, forward: ForwardCall, concurrencySafe = false): Mapped {
   const remote = tool.name
   if (typeof remote !== 'string' || !TOOL_NAME.test(remote)) {
     return { ok: false, tool: String(remote), reason: 'the name is not 1-128 characters of A-Z a-z 0-9 _ - . /' }
@@ -39,8 +39,11 @@ export function toDefinition(server: string, namespace: boolean, tool: McpToolIn
     name: namespace ? `${server}${NAMESPACE_SEPARATOR}${remote}` : remote,
     parameters: tool.inputSchema,
     execute: (args, exec) => forward(remote, args, exec),
+    // why: an MCP server's tools form one group in the compact tools:sdk section.
+    group: server,
   }
   if (typeof tool.description === 'string') definition.description = tool.description
   if (isObject(tool.outputSchema)) definition.outputSchema = tool.outputSchema
+  if (concurrencySafe) definition.concurrencySafe = true
   return { ok: true, definition }
 }

@@ -16,8 +16,16 @@ describe('toDefinition', () => {
     const mapped = toDefinition('srv', true, { name: 'get-sum', inputSchema: input }, async (remote) => (seen.push(remote), []))
     if (!mapped.ok) throw new Error(mapped.reason)
     expect(mapped.definition.name).toBe('srv__get-sum')
+    expect(mapped.definition.group).toBe('srv')
     await mapped.definition.execute({}, {} as ToolExecution)
     expect(seen).toEqual(['get-sum'])
+  })
+
+  it('marks every tool of a concurrency-safe server, and no other', () => {
+    const safe = toDefinition('srv', false, { name: 'sum', inputSchema: input }, forward, true)
+    const plain = toDefinition('srv', false, { name: 'sum', inputSchema: input }, forward)
+    expect(safe.ok && safe.definition.concurrencySafe).toBe(true)
+    expect(plain.ok && plain.definition.concurrencySafe).toBeUndefined()
   })
 
   it.each([

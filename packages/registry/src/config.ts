@@ -1,5 +1,6 @@
 import { configSchema } from '@isocode/harness'
 import type { ConfigIssue } from '@isocode/harness'
+import { DEFAULT_SDK_BUDGET_BYTES } from '@isocode/sdk-codegen'
 
 /** How the registry presents its tools to the model. */
 export type ToolPresentationMode = 'native' | 'code' | 'both'
@@ -8,24 +9,58 @@ export type ToolPresentationMode = 'native' | 'code' | 'both'
 export interface ToolRegistryConfig {
   /** native (default): wire function definitions; code: run_code + the tools:sdk section; both. */
   mode?: ToolPresentationMode
+  /**
+   * Byte budget of the tools:sdk section (default 16384): a full SDK over it is replaced by the
+   * compact section (rules, tool groups, `tools.$search` / `tools.$describe`).
+   */
+  sdkBudgetBytes?: number
+  /** How many calls to concurrencySafe tools a Code Mode program may have running at once (default 4). */
+  concurrentCallLimit?: number
 }
 
 /** The config after validation: every option resolved. */
 export interface ResolvedToolRegistryConfig {
   readonly mode: ToolPresentationMode
+  readonly sdkBudgetBytes: number
+  readonly concurrentCallLimit: number
 }
 
+/** Default of {@link ToolRegistryConfig.concurrentCallLimit}. */
+export const DEFAULT_CONCURRENT_CALL_LIMIT = 4
+
 const MODES: readonly string[] = ['native', 'code', 'both']
+const KNOWN = ['mode', 'sdkBudgetBytes', 'concurrentCallLimit']
+
+/** Problem with an `sdkBudgetBytes` value, or undefined when it is a whole number of bytes >= 0. */
+export function sdkBudgetProblem(value: unknown): string | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+    ? undefined
+    : `sdkBudgetBytes must be a whole number of bytes >= 0 (got ${JSON.stringify(value) ?? String(value)}); e.g. 16384`
+}
+
+/** Problem with a `concurrentCallLimit` value, or undefined when it is a whole number >= 1. */
+export function concurrentCallLimitProblem(value: unknown): string | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
+    ? undefined
+    : `concurrentCallLimit must be a whole number >= 1 (got ${JSON.stringify(value) ?? String(value)}); e.g. 4`
+}
 
 /** Standard Schema of the `tools` config; unknown options and modes fail loudly. */
 export const ToolRegistryConfigSchema = configSchema<ResolvedToolRegistryConfig>((value) => {
   const issues: ConfigIssue[] = []
   for (const key of Object.keys(value)) {
-    if (key !== 'mode') issues.push({ message: `unknown option "${key}" (known: mode)`, path: [key] })
+    if (!KNOWN.includes(key)) issues.push({ message: `unknown option "${key}" (known: ${KNOWN.join(', ')})`, path: [key] })
   }
   const mode = value.mode ?? 'native'
   if (typeof mode !== 'string' || !MODES.includes(mode)) {
     issues.push({ message: `mode must be one of "native", "code", "both" (got ${JSON.stringify(mode) ?? String(mode)})`, path: ['mode'] })
   }
-  return issues.length > 0 ? issues : Object.freeze({ mode: mode as ToolPresentationMode })
+  const sdkBudgetBytes = value.sdkBudgetBytes ?? DEFAULT_SDK_BUDGET_BYTES
+  const problem = sdkBudgetProblem(sdkBudgetBytes)
+  if (problem !== undefined) issues.push({ message: problem, path: ['sdkBudgetBytes'] })
+  const concurrentCallLimit = value.concurrentCallLimit ?? DEFAULT_CONCURRENT_CALL_LIMIT
+  const limitProblem = concurrentCallLimitProblem(concurrentCallLimit)
+  if (limitProblem !== undefined) issues.push({ message: limitProblem, path: ['concurrentCallLimit'] })
+  if (issues.length > 0) return issues
+  return Object.freeze({ mode: mode as ToolPresentationMode, sdkBudgetBytes: sdkBudgetBytes as number, concurrentCallLimit: concurrentCallLimit as number })
 })

@@ -5,7 +5,8 @@ import { scopeOf } from '@isocode/harness'
 import type { ScopeKey } from '@isocode/harness'
 import { toolsChange } from './change.ts'
 import type { ToolsChangeKind } from './change.ts'
-import { ToolRegistryConfigSchema } from './config.ts'
+import { concurrentCallLimitProblem, DEFAULT_CONCURRENT_CALL_LIMIT, sdkBudgetProblem, ToolRegistryConfigSchema } from './config.ts'
+import { DEFAULT_SDK_BUDGET_BYTES } from '@isocode/sdk-codegen'
 import type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
 import { createRunCodeTool } from './code-mode/run-code.ts'
 import type { RunCodeHost } from './code-mode/run-code.ts'
@@ -44,6 +45,10 @@ export class ToolRegistry extends Service {
   static Config = ToolRegistryConfigSchema
   /** The presentation mode this registry was configured with. */
   readonly mode: ToolPresentationMode
+  /** Byte budget of the tools:sdk section; over it the compact section is rendered. */
+  readonly sdkBudgetBytes: number
+  /** How many concurrencySafe calls one Code Mode program may have running at once. */
+  readonly concurrentCallLimit: number
   private readonly layers = new ToolLayers()
   private readonly restrictions = new Restrictions()
   private readonly guardTable = new Guards()
@@ -56,6 +61,12 @@ export class ToolRegistry extends Service {
     super(ctx, 'tools')
     // why: Cordis has already run `Config` (defaulting and checking mode); direct construction defaults here.
     this.mode = config.mode ?? 'native'
+    const budgetProblem = config.sdkBudgetBytes === undefined ? undefined : sdkBudgetProblem(config.sdkBudgetBytes)
+    if (budgetProblem !== undefined) throw new RegistryError(`tools: ${budgetProblem}`, 'INVALID_DEFINITION')
+    this.sdkBudgetBytes = config.sdkBudgetBytes ?? DEFAULT_SDK_BUDGET_BYTES
+    const limitProblem = config.concurrentCallLimit === undefined ? undefined : concurrentCallLimitProblem(config.concurrentCallLimit)
+    if (limitProblem !== undefined) throw new RegistryError(`tools: ${limitProblem}`, 'INVALID_DEFINITION')
+    this.concurrentCallLimit = config.concurrentCallLimit ?? DEFAULT_CONCURRENT_CALL_LIMIT
     // why: `this` here is the raw instance and `ctx` the registry's own context; the host and the
     // prompt provider must read the registry's state and dispatch on its context, never a caller's.
     this.host = Object.freeze({
@@ -74,7 +85,7 @@ export class ToolRegistry extends Service {
     // why: an optional child fiber instead of a static `inject`: the registry and execute() work
     // without a prompt service, and a systemPrompt reload only re-registers this provider; a hard
     // inject would restart the registry itself and wipe every registration it holds.
-    ctx.inject(['systemPrompt'], (sub) => contribute(sub, source, this.mode))
+    ctx.inject(['systemPrompt'], (sub) => contribute(sub, source, this.mode, this.sdkBudgetBytes))
   }
 
   /**
@@ -84,6 +95,12 @@ export class ToolRegistry extends Service {
   register(definition: ToolDefinition): () => Promise<void> {
     const snapshot = snapshotDefinition(definition)
     const name = snapshot.name
+    if (name.startsWith('$')) {
+      throw new RegistryError(
+        `tools.register: tool names starting with "$" are reserved for the Code Mode discovery members (tools.$search, tools.$describe); rename "${name}"`,
+        'RESERVED_NAME',
+      )
+    }
     if (this.mode !== 'native' && name === RUN_CODE) {
       throw new RegistryError(`tools.register: "${RUN_CODE}" is reserved for the Code Mode transport in mode "${this.mode}"; rename the tool`, 'RESERVED_NAME')
     }
@@ -205,6 +222,7 @@ export class ToolRegistry extends Service {
   private codeModeHost(ctx: Context): RunCodeHost {
     return {
       mode: this.mode,
+      concurrentCallLimit: () => this.concurrentCallLimit,
       execute: (input) => this.execute(input),
       runtime: () => ctx.get('codeRuntime') ?? undefined,
       endTools: (scope) => this.endTools(scope),

@@ -37,6 +37,16 @@ export interface ToolDefinition<Args = JsonObject> extends ToolSchema {
   presentResult?(args: Args, result: ToolResultSnapshot): ToolResultView | undefined
   /** Cooperative budget in ms, enforced only by the timeout-policy plugin; never sent to the model. */
   timeoutMs?: number
+  /**
+   * The group the compact tools:sdk section lists the tool under (the MCP bridge sets the server
+   * name); absent = the name's first word. Never sent as part of the wire schema.
+   */
+  group?: string
+  /**
+   * The tool tolerates overlapping calls: Code Mode runs its calls under Promise.all concurrently
+   * (up to the registry's concurrentCallLimit), still one pipeline execution each. Default false.
+   */
+  concurrencySafe?: boolean
 }
 
 declare const tokenBrand: unique symbol

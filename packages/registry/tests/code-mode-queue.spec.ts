@@ -45,3 +45,36 @@ describe('DispatchQueue', () => {
     expect(queue.closed).toBe(true)
   })
 })
+
+describe('DispatchQueue with concurrency-safe tasks', () => {
+  it('overlaps tasks enqueued with a limit up to that limit, started in submission order', async () => {
+    const queue = new DispatchQueue()
+    const seen = { started: [] as number[], inFlight: 0, max: 0 }
+    const task = (i: number) => async () => {
+      seen.started.push(i)
+      seen.inFlight++
+      seen.max = Math.max(seen.max, seen.inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      seen.inFlight--
+      return i
+    }
+    const results = await Promise.all([1, 2, 3, 4, 5].map((i) => queue.enqueue(task(i), refusal, 2)))
+    expect(results).toEqual([1, 2, 3, 4, 5])
+    expect(seen.max).toBe(2)
+    expect(seen.started).toEqual([1, 2, 3, 4, 5])
+  })
+
+  it('runs a task without a limit alone: it waits for the running ones and holds back the rest', async () => {
+    const queue = new DispatchQueue()
+    const log: string[] = []
+    const task = (name: string) => async () => {
+      log.push(`start ${name}`)
+      await new Promise((resolve) => setTimeout(resolve, 3))
+      log.push(`end ${name}`)
+    }
+    await Promise.all([queue.enqueue(task('a'), refusal, 4), queue.enqueue(task('b'), refusal, 4), queue.enqueue(task('x'), refusal), queue.enqueue(task('c'), refusal, 4)])
+    expect(log.indexOf('start x')).toBeGreaterThan(Math.max(log.indexOf('end a'), log.indexOf('end b')))
+    expect(log.indexOf('start c')).toBeGreaterThan(log.indexOf('end x'))
+    expect(log.slice(0, 2)).toEqual(['start a', 'start b'])
+  })
+})

@@ -89,7 +89,7 @@ describe('run_code around the runtime', () => {
     const runtime = root.get('codeRuntime') as FixedRuntime
     const [namespace] = runtime.requests[0]?.bindings ?? []
     expect(namespace?.global).toBe('tools')
-    expect(Object.keys(namespace?.functions ?? {})).toEqual(['echo'])
+    expect(Object.keys(namespace?.functions ?? {})).toEqual(['echo', '$search', '$describe'])
     expect(namespace?.errorClass).toEqual({ name: 'ToolCallError', memberNameProperty: 'tool' })
   })
 

@@ -7,6 +7,13 @@ export const TOOL_CALL_ERROR_CLASS = 'ToolCallError'
 /** Property of a {@link TOOL_CALL_ERROR_CLASS} instance that names the tool whose call failed. */
 export const TOOL_CALL_ERROR_TOOL_PROPERTY = 'tool'
 
+/** What the sandbox offers beyond ECMAScript, as comment lines (both section forms list it). */
+export const SANDBOX_LINES = ` * - Beyond ECMAScript the sandbox has only console.log/info/warn/error/debug, \`tools\`,
+ *   ${TOOL_CALL_ERROR_CLASS}, and setTimeout/clearTimeout (they wait in wall time, not CPU time; timers
+ *   still pending when the program ends never fire). There is no fetch, process, require,
+ *   setInterval, queueMicrotask, structuredClone, TextEncoder, WebAssembly or file system.
+`
+
 /** The usage instructions at the top of the tools:sdk section, as a block comment. */
 export const SDK_INSTRUCTIONS = `/*
  * tools:sdk — call these tools from a run_code program.
@@ -18,12 +25,13 @@ export const SDK_INSTRUCTIONS = `/*
  * - Write erasable TypeScript only: type annotations, interfaces and \`type\` aliases are fine;
  *   \`enum\`, \`namespace\` and constructor parameter properties are not. The types below are
  *   advisory: each tool validates its own arguments.
- * - Calls run one at a time in the order they were made, even under Promise.all.
+ * - Calls start in the order they were made and run one at a time, even under Promise.all,
+ *   except calls to tools the host marks concurrency-safe: those overlap under Promise.all.
  * - A failed call rejects with a ${TOOL_CALL_ERROR_CLASS}; its \`${TOOL_CALL_ERROR_TOOL_PROPERTY}\` property names the tool. Catch it
  *   with try/catch to recover and continue.
  * - Only what you print with console.log or return comes back to you. A tool result is text
  *   (a string) unless its declaration below names another type: then it is that JSON value.
- */
+${SANDBOX_LINES} */
 `
 
 /** The declaration of the error class, so programs may use it in `instanceof` checks. */

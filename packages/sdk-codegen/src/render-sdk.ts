@@ -14,6 +14,8 @@ export interface ToolSchema {
   readonly parameters: unknown
   /** JSON Schema of the tool's structured result (MCP `outputSchema`); absent = the result is text. */
   readonly outputSchema?: unknown
+  /** The group the compact section lists the tool under (e.g. its MCP server); absent = its name prefix. */
+  readonly group?: string
 }
 
 /** Options of {@link renderToolsSdk}. */
@@ -29,7 +31,7 @@ const INDENT = '  '
  * for the same set in any order; throws {@link CodegenError} only for a bad or duplicate name.
  */
 export function renderToolsSdk(tools: readonly ToolSchema[], options: RenderToolsSdkOptions = {}): string {
-  const sorted = validate(tools).toSorted((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const sorted = sortTools(tools)
   const aliases = new TypeAliases()
   let members = ''
   for (const tool of sorted) members += renderMember(tool, aliases)
@@ -43,13 +45,29 @@ export function renderToolsSdk(tools: readonly ToolSchema[], options: RenderTool
   return blocks.join('\n')
 }
 
+/** Validated tools in code-unit order of their names; throws {@link CodegenError} like {@link renderToolsSdk}. */
+export function sortTools(tools: readonly ToolSchema[]): ToolSchema[] {
+  return validate(tools).toSorted((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+}
+
+/**
+ * One tool's declaration on its own, exactly as the full section would declare it: the aliases
+ * its schemas need, then its member line (what `tools.$describe` returns).
+ */
+export function renderToolDeclaration(tool: ToolSchema): string {
+  const aliases = new TypeAliases()
+  const member = renderMember(tool, aliases, '')
+  const types = aliases.declarations.map((a) => `${jsdoc(a.description, '')}type ${a.name} = ${a.type};\n`).join('')
+  return types + member
+}
+
 // why: the one place a tool becomes a member: a declared output schema types the resolved value
 // (the runtime resolves such calls with their structuredContent), anything else resolves to text.
-function renderMember(tool: ToolSchema, aliases: TypeAliases): string {
+function renderMember(tool: ToolSchema, aliases: TypeAliases, indent = INDENT): string {
   const prefix = pascalCase(tool.name)
-  const args = jsonSchemaToTs(tool.parameters, { aliases, aliasPrefix: prefix, indent: INDENT })
-  const output = tool.outputSchema === undefined ? 'string' : jsonSchemaToTs(tool.outputSchema, { aliases, aliasPrefix: `${prefix}Output`, indent: INDENT })
-  return `${jsdoc(tool.description, INDENT)}${INDENT}${propertyKey(tool.name)}: (args: ${args}) => Promise<${output}>;\n`
+  const args = jsonSchemaToTs(tool.parameters, { aliases, aliasPrefix: prefix, indent })
+  const output = tool.outputSchema === undefined ? 'string' : jsonSchemaToTs(tool.outputSchema, { aliases, aliasPrefix: `${prefix}Output`, indent })
+  return `${jsdoc(tool.description, indent)}${indent}${propertyKey(tool.name)}: (args: ${args}) => Promise<${output}>;\n`
 }
 
 function validate(tools: readonly ToolSchema[]): readonly ToolSchema[] {

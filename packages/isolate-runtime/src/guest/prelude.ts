@@ -37,6 +37,8 @@ export const GUEST_PRELUDE = String.raw`(function () {
   const PromiseCtor = Promise;
   const then = Promise.prototype.then;
   const ErrorCtor = Error;
+  const TypeErrorCtor = TypeError;
+  const RangeErrorCtor = RangeError;
   const StringCtor = String;
   const toISOString = Date.prototype.toISOString;
   const DateCtor = Date;
@@ -169,6 +171,51 @@ export const GUEST_PRELUDE = String.raw`(function () {
   for (const level of ['log', 'info', 'warn', 'error', 'debug']) consoleObject[level] = logger;
   defineProperty(g, 'console', { value: freeze(consoleObject), writable: true, configurable: true });
 
+  // ---- timers: setTimeout waits on the host (wall time, no CPU) beside the binding queue ----
+  // A timer is a call on namespace -1 that the host answers after the delay. Callbacks never run
+  // after the program settled (the host clears its timers then), nor after clearTimeout.
+  const liveTimers = create(null);
+  // why: every timer holds a host timer until it ends; a program cannot queue an unbounded number.
+  const MAX_TIMERS = 10000;
+  let timerCount = 0;
+  let timerSeq = 0;
+  let programOver = false;
+  function timerFired(timer, callback, extra) {
+    if (liveTimers[timer] !== true || programOver) return;
+    delete liveTimers[timer];
+    try { apply(callback, undefined, extra); }
+    catch (e) { programOver = true; send('D', 'exception', 'in a setTimeout callback: ' + describe(e)); }
+  }
+  defineProperty(g, 'setTimeout', {
+    value: function setTimeout(callback, delay) {
+      if (typeof callback !== 'function') throw new TypeErrorCtor('setTimeout(callback, ms): callback must be a function (code strings are not run)');
+      // why: null prototype, so nothing the program planted on Array.prototype runs here.
+      const extra = setPrototypeOf([], null);
+      for (let i = 2; i < arguments.length; i++) extra[i - 2] = arguments[i];
+      if (timerCount >= MAX_TIMERS) throw new RangeErrorCtor('setTimeout: ' + MAX_TIMERS + ' timers are already pending; await or clear some first');
+      let ms = +delay;
+      if (!(ms > 0)) ms = 0;
+      const timer = ++timerSeq;
+      liveTimers[timer] = true;
+      timerCount++;
+      const id = ++seq;
+      pending[id] = {
+        resolve: function () { timerCount--; timerFired(timer, callback, extra); },
+        reject: function () { timerCount--; delete liveTimers[timer]; },
+      };
+      send('C', id, -1, 'setTimeout', stringify(ms));
+      return timer;
+    },
+    writable: true,
+    configurable: true,
+  });
+  defineProperty(g, 'clearTimeout', {
+    // The host wait goes on (and still counts toward MAX_TIMERS) until it ends; the callback never runs.
+    value: function clearTimeout(timer) { if (typeof timer === 'number') delete liveTimers[timer]; },
+    writable: true,
+    configurable: true,
+  });
+
   // ---- errors: the model's own line:col, never host details ----
   function describe(e) {
     try {
@@ -195,8 +242,20 @@ export const GUEST_PRELUDE = String.raw`(function () {
     defineProperty(C.prototype, 'name', { value: name, writable: true, configurable: true });
     return C;
   }
+  // A member named with a leading $ (the registry's discovery members) receives all its
+  // positional arguments as one array, trailing undefined ones dropped.
+  function positional(list) {
+    let n = list.length;
+    while (n > 0 && list[n - 1] === undefined) n--;
+    // why: filled with a null prototype, so index setters planted on Array.prototype never run.
+    const out = setPrototypeOf([], null);
+    for (let i = 0; i < n; i++) out[i] = list[i];
+    return setPrototypeOf(out, ArrayPrototype);
+  }
   function stub(ns, member, Fail) {
+    const spread = member[0] === '$';
     return function (args) {
+      if (spread) args = positional(arguments);
       return new PromiseCtor(function (resolve, reject) {
         let json;
         if (args !== undefined) {
@@ -208,10 +267,19 @@ export const GUEST_PRELUDE = String.raw`(function () {
           json = encoded.json;
         }
         const id = ++seq;
-        pending[id] = { resolve: resolve, reject: reject, Fail: Fail, member: member };
+        // The call site, captured while the program's frame is on the stack; read only on failure.
+        pending[id] = { resolve: resolve, reject: reject, Fail: Fail, member: member, site: new ErrorCtor() };
         send('C', id, ns, member, json);
       });
     };
+  }
+  // A rejected call's error points at the program line that made the call, not at the prelude.
+  function atSite(error, site) {
+    try {
+      const where = site === undefined ? null : apply(exec, POSITION, [StringCtor(site.stack)]);
+      if (where) defineProperty(error, 'stack', { value: StringCtor(error.name) + ': ' + StringCtor(error.message) + '\n    at program.ts:' + where[1] + ':' + where[2], writable: true, configurable: true });
+    } catch (e) { /* the error keeps its own stack */ }
+    return error;
   }
   function install(setup) {
     outputCap = setup.outputCap;
@@ -229,12 +297,13 @@ export const GUEST_PRELUDE = String.raw`(function () {
   }
 
   function settled(value) {
+    programOver = true;
     if (value === undefined) { send('D', 'ok'); return; }
     const encoded = toJson(value);
     if (encoded.why !== undefined) send('D', 'invalid-output', 'the completion value is not lossless JSON: ' + encoded.why);
     else send('D', 'ok', encoded.json);
   }
-  function failed(error) { send('D', 'exception', describe(error)); }
+  function failed(error) { programOver = true; send('D', 'exception', describe(error)); }
 
   // The program's script calls this first and it removes itself, so a program finds neither it
   // nor a second chance to start. The program function's source must span exactly the length the
@@ -265,7 +334,7 @@ export const GUEST_PRELUDE = String.raw`(function () {
       if (call === undefined) continue;
       delete pending[id];
       if (ok) call.resolve(payload === null ? undefined : parse(payload));
-      else call.reject(call.Fail ? new call.Fail(payload, call.member) : new ErrorCtor(payload));
+      else call.reject(atSite(call.Fail ? new call.Fail(payload, call.member) : new ErrorCtor(payload), call.site));
     }
   };
 })()`

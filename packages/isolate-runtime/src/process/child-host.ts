@@ -10,6 +10,7 @@ import { OutputBook } from '../output.ts'
 import type { Call, Reply, ToChild, ToParent } from './protocol.ts'
 import { type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
 import { checkChildMessage } from './validate.ts'
+import { concurrencyTables, type ConcurrencyTables, mayStart } from '../concurrency.ts'
 
 interface ActiveRun {
   id: number
@@ -21,9 +22,13 @@ interface ActiveRun {
   startedAt: number
   bindingCalls: number
   bindingMs: number
-  /** Calls waiting for their turn (the parent runs one at a time), and replies not yet sent. */
+  /** Calls waiting for their turn, and replies not yet sent. */
   queue: Call[]
-  busy: boolean
+  /** Each namespace's concurrency-safe members and their bound (see `concurrency.ts`). */
+  concurrency: ConcurrencyTables
+  /** Calls running now, and whether one of them must run alone. */
+  running: number
+  exclusive: boolean
   outbox: Reply[]
   onLog: ((line: string) => void) | undefined
   detach: () => void
@@ -123,7 +128,7 @@ export class ChildHost {
     const id = this.nextRun++
     return new Promise((resolve) => {
       const members = memberTables(request.bindings)
-      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt: performance.now(), bindingCalls: 0, bindingMs: 0, queue: [], busy: false, outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
+      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt: performance.now(), bindingCalls: 0, bindingMs: 0, queue: [], concurrency: concurrencyTables(request.bindings), running: 0, exclusive: false, outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
       this.active = run
       const wall = this.config.wallBudgetMs
       this.backstop(run, wall + WALL_BACKSTOP_MS, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
@@ -141,6 +146,7 @@ export class ChildHost {
         global: ns.global,
         members: [...(members[i] as Map<string, CodeBinding>).keys()],
         ...(ns.errorClass === undefined ? {} : { errorClass: { name: ns.errorClass.name, memberNameProperty: ns.errorClass.memberNameProperty } }),
+        ...(ns.concurrent === undefined ? {} : { concurrent: { members: [...ns.concurrent.members], limit: ns.concurrent.limit } }),
       }))
       this.send({ t: 'run', run: id, program: request.program, namespaces })
     })
@@ -180,17 +186,23 @@ export class ChildHost {
     this.pump(run)
   }
 
-  // why: the seam's rule (one call at a time, in submission order) is kept here, where the
-  // functions run; the child forwards calls as the program makes them.
+  // why: the seam's rule (calls start in submission order, one at a time unless a namespace's
+  // concurrency-safe members allow overlap) is kept here, where the functions run; the child
+  // forwards calls as the program makes them.
   private pump(run: ActiveRun): void {
-    if (run.busy || this.active !== run) return
-    const next = run.queue.shift()
-    if (next === undefined) return
-    run.busy = true
-    void this.invoke(run, next).finally(() => {
-      run.busy = false
-      this.pump(run)
-    })
+    while (this.active === run) {
+      const next = run.queue[0]
+      if (next === undefined) return
+      const limit = run.concurrency[next.ns]?.get(next.member)
+      if (!mayStart(limit, run.running, run.exclusive)) return
+      run.queue.shift()
+      run.running++
+      run.exclusive = limit === undefined
+      void this.invoke(run, next).finally(() => {
+        run.running--
+        this.pump(run)
+      })
+    }
   }
 
   private logs(run: ActiveRun, lines: string[]): void {

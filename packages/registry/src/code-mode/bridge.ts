@@ -2,7 +2,9 @@ import { type CodeBinding, type CodeBindingNamespace, type JsonValue, toLossless
 import type { SessionEvent } from '@isocode/harness'
 import { TOOL_CALL_ERROR_CLASS, TOOL_CALL_ERROR_TOOL_PROPERTY } from '@isocode/sdk-codegen'
 import type { ScopeKey, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../types.ts'
-import { contentToText, failureText, programValue } from './output.ts'
+import { callFailureText } from './call-error.ts'
+import { contentToText, programValue } from './output.ts'
+import { discoveryMembers } from './discovery.ts'
 import { DispatchQueue } from './queue.ts'
 
 /** The global the program calls its tools through, and the error class a failed call throws. */
@@ -16,6 +18,8 @@ export interface BridgeHost {
   execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
   /** Append a durable `tool/code-dispatch` event to the log of `scope`; never throws. */
   log(scope: ScopeKey | undefined, event: SessionEvent): Promise<void>
+  /** How many calls to concurrencySafe tools may run at once. */
+  concurrentCallLimit(): number
 }
 
 /** One run's bindings plus the settlement hook run_code calls when the program is done. */
@@ -41,15 +45,19 @@ function dispatchEvent(input: ToolExecutionInput, outer: ToolExecution, result: 
 
 /**
  * Build the `tools` namespace of one run_code call: one binding per visible end tool, each call
- * JSON-normalized, serialized, sent through the whole pipeline with the outer token as parent,
- * and logged as a `tool/code-dispatch` event. A tool that declares `outputSchema` resolves to
+ * JSON-normalized, serialized (calls to concurrencySafe tools overlap up to the registry's
+ * limit), sent through the whole pipeline with the outer token as parent, and logged as a
+ * `tool/code-dispatch` event in dispatch order. A tool that declares `outputSchema` resolves to
  * its `structuredContent` (what the SDK types it as), every other tool to its text.
  */
 export function createCodeBridge(host: BridgeHost, outer: ToolExecution, tools: readonly ToolDefinition[], signal: AbortSignal): CodeBridge {
   const queue = new DispatchQueue()
+  const limit = host.concurrentCallLimit()
   let dispatched = 0
+  // why: events land in dispatch order even when concurrent calls finish out of order.
+  let logTail: Promise<void> = Promise.resolve()
 
-  const call = (name: string, typed: boolean, args: unknown): Promise<JsonValue> => {
+  const call = (name: string, typed: boolean, concurrent: boolean, args: unknown): Promise<JsonValue> => {
     const refusal = (): string => `tools.${name} was called after the program settled; it was not run`
     if (queue.closed) return Promise.reject(new Error(refusal()))
     // why: rule R-56 in docs/registry-contract.md — a refused argument is never dispatched and takes no call number.
@@ -65,23 +73,40 @@ export function createCodeBridge(host: BridgeHost, outer: ToolExecution, tools: 
         signal,
         ...(outer.agent === undefined ? {} : { agent: outer.agent }),
       }
+      const previous = logTail
+      let logged!: () => void
+      logTail = new Promise<void>((resolve) => (logged = resolve))
       const result = await host.execute(input)
-      await host.log(outer.agent, dispatchEvent(input, outer, result))
-      if (result.isError) throw new Error(failureText(result))
+      const logging = previous.then(() => host.log(outer.agent, dispatchEvent(input, outer, result))).catch(() => undefined).finally(logged)
+      // why: a serial call keeps its event before its result; a concurrent one does not wait for
+      // slower calls dispatched before it (run_code still waits for every event before it returns).
+      if (!concurrent) await logging
+      if (result.isError) throw new Error(callFailureText(name, result))
       // why: a sub-call's additionalContext is dropped on purpose (it would break call/result adjacency).
       return programValue(result, typed)
-    }, refusal)
+    }, refusal, concurrent ? limit : undefined)
   }
 
   // why: tool names are hostile input (`__proto__`, `constructor`): a null-prototype record.
   const functions = Object.create(null) as Record<string, CodeBinding>
-  for (const { name, outputSchema } of tools) {
+  const concurrentNames: string[] = []
+  for (const { name, outputSchema, concurrencySafe } of tools) {
     const typed = outputSchema !== undefined
-    functions[name] = (args) => call(name, typed, args)
+    const concurrent = concurrencySafe === true
+    if (concurrent) concurrentNames.push(name)
+    functions[name] = (args) => call(name, typed, concurrent, args)
   }
+  // why: registration refuses `$` names, so the discovery members never shadow a tool.
+  Object.assign(functions, discoveryMembers(tools, () => queue.closed))
 
+  const namespace: CodeBindingNamespace = { global: TOOLS_GLOBAL, functions, errorClass: { ...TOOL_ERROR_CLASS } }
+  // why: the runtime's own call queue must let these overlap too, or nothing would run at once.
+  if (concurrentNames.length > 0) namespace.concurrent = { members: concurrentNames, limit }
   return {
-    namespace: { global: TOOLS_GLOBAL, functions, errorClass: { ...TOOL_ERROR_CLASS } },
-    settle: () => queue.settle(),
+    namespace,
+    settle: async () => {
+      await queue.settle()
+      await logTail
+    },
   }
 }

@@ -33,9 +33,9 @@ export function successText(result: CodeRunResult): string {
   return parts.length > 0 ? parts.join('\n\n') : 'The program finished without printing or returning anything.'
 }
 
-/** The CodeRunFailedError message: the failure kind and message, then the captured logs. */
-export function failureMessage(result: CodeRunResult): string {
+/** The CodeRunFailedError message: the failure kind and (explained) message, then the captured logs. */
+export function failureMessage(result: CodeRunResult, explain: (message: string) => string = (message) => message): string {
   const error = result.error
-  const head = error === undefined ? 'run failed' : `run_code failed (${error.kind}): ${error.message}`
+  const head = error === undefined ? 'run failed' : `run_code failed (${error.kind}): ${explain(error.message)}`
   return result.logs.length > 0 ? `${head}\n\nlogs before the failure:\n${result.logs.join('\n')}` : head
 }

@@ -6,6 +6,7 @@ import type { JsonObject, ScopeKey, ToolDefinition, ToolExecution } from '../typ
 import { type BridgeHost, createCodeBridge } from './bridge.ts'
 import { requireTypeScriptRuntime } from './runtime-check.ts'
 import { failureMessage, successText } from './output.ts'
+import { explainProgramError } from './program-error.ts'
 
 /** What run_code needs beyond the bridge: the runtime and the calling scope's end tools. */
 export interface RunCodeHost extends BridgeHost {
@@ -54,7 +55,8 @@ async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecut
   const follow = (): void => runAbort.abort(outer?.reason)
   if (outer?.aborted) follow()
   else outer?.addEventListener('abort', follow, { once: true })
-  const bridge = createCodeBridge(host, exec, host.endTools(exec.agent), runAbort.signal)
+  const tools = host.endTools(exec.agent)
+  const bridge = createCodeBridge(host, exec, tools, runAbort.signal)
   let result: CodeRunResult | undefined
   try {
     result = await runtime.run({ program: args.code, bindings: [bridge.namespace], signal: runAbort.signal })
@@ -66,7 +68,10 @@ async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecut
   }
   // why: after the dispatch events, before run_code's own result; listeners see it, the model never does.
   await host.log(exec.agent, usageEvent(exec, result))
-  if (result.error !== undefined) throw new CodeRunFailedError(failureMessage(result))
+  if (result.error !== undefined) {
+    const names = tools.map((def) => def.name)
+    throw new CodeRunFailedError(failureMessage(result, (message) => explainProgramError(message, args.code, names)))
+  }
   return successText(result)
 }
 

@@ -68,6 +68,10 @@ export function snapshotDefinition(definition: unknown): ToolDefinition {
   if (typeof name !== 'string' || name === '') invalid('tools.register: name must be a non-empty string')
   const description = read(def, 'description')
   if (description !== undefined && typeof description !== 'string') invalid(`tool "${name}": description must be a string when present`)
+  const group = read(def, 'group')
+  if (group !== undefined && (typeof group !== 'string' || group === '')) invalid(`tool "${name}": group must be a non-empty string when present`)
+  const concurrencySafe = read(def, 'concurrencySafe')
+  if (concurrencySafe !== undefined && typeof concurrencySafe !== 'boolean') invalid(`tool "${name}": concurrencySafe must be true or false when present`)
   const timeoutMs = read(def, 'timeoutMs')
   if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0)) {
     invalid(`tool "${name}": timeoutMs must be a positive finite number of milliseconds when present`)
@@ -87,5 +91,7 @@ export function snapshotDefinition(definition: unknown): ToolDefinition {
   if (presentCall !== undefined) snapshot.presentCall = presentCall
   if (presentResult !== undefined) snapshot.presentResult = presentResult
   if (timeoutMs !== undefined) snapshot.timeoutMs = timeoutMs
+  if (group !== undefined) snapshot.group = group
+  if (concurrencySafe === true) snapshot.concurrencySafe = true
   return Object.freeze(snapshot) as unknown as ToolDefinition
 }

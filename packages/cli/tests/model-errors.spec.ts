@@ -1,0 +1,69 @@
+// The exact text a model gets back from run_code (what `isocode serve` returns to an MCP client)
+// for the error examples of issue 15, against two real MCP servers named memory and other.
+import { createRequire } from 'node:module'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { bootApp } from '@isocode/cli'
+import type { CliApp } from '@isocode/cli'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const require = createRequire(import.meta.url)
+const memoryBin = join(dirname(require.resolve('@modelcontextprotocol/server-memory/package.json')), 'dist', 'index.js')
+
+let dir = ''
+let app: CliApp
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'isocode-errors-'))
+  const mcp = ['memory', 'other'].map((name) => `${name}=MEMORY_FILE_PATH=${join(dir, `${name}.jsonl`)} node ${memoryBin}`)
+  app = await bootApp({ mcp, tools: undefined, workspace: false, root: dir, mode: 'code', log: () => {} })
+})
+afterAll(async () => {
+  await app.dispose()
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function modelSees(code: string): Promise<string> {
+  const result = await app.root.tools.execute({ callId: 'c', name: 'run_code', arguments: { code, description: 'test' } })
+  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
+}
+
+describe('errors a model fixes in one step', () => {
+  it('a wrong argument to an MCP tool names the SDK member, the call site and the argument path', async () => {
+    const code = 'const entity = { name: "a", entityType: 1, observations: [] }\nawait tools.memory__create_entities({ entities: [entity] })'
+    expect(await modelSees(code)).toBe(
+      [
+        'run_code failed (exception): ToolCallError: tools.memory__create_entities failed (TOOL_ERROR): MCP error -32602: Input validation error: Invalid arguments for tool create_entities: Invalid input: expected string, received number at entities[0].entityType; wrong argument: args.entities[0].entityType (at 2:13)',
+        '2 | await tools.memory__create_entities({ entities: [entity] })',
+        '  |             ^',
+      ].join('\n'),
+    )
+  })
+
+  it('a member that does not exist suggests the closest tool names', async () => {
+    expect(await modelSees('const graph = await tools.read_graph({})')).toBe(
+      [
+        'run_code failed (exception): TypeError: tools.read_graph is not a function (at 1:27)',
+        '1 | const graph = await tools.read_graph({})',
+        '  |                           ^',
+        'There is no tool named "read_graph"; did you mean tools.other__read_graph, tools.memory__read_graph?',
+      ].join('\n'),
+    )
+  })
+
+  it('setTimeout works, and a syntax error is quoted with a caret', async () => {
+    expect(await modelSees('await new Promise((resolve) => setTimeout(resolve, 10))\nreturn "waited"')).toBe('waited')
+    expect(await modelSees('const ok = 1\nconst broken = ;')).toBe(['run_code failed (exception): SyntaxError: Unexpected token \';\' (at 2:16)', '2 | const broken = ;', '  |                ^'].join('\n'))
+  })
+
+  it('a thrown error keeps the logs printed before it', async () => {
+    expect(await modelSees('console.log("step 1")\nthrow new RangeError("too far")')).toBe(
+      ['run_code failed (exception): RangeError: too far (at 2:7)', '2 | throw new RangeError("too far")', '  |       ^', '', 'logs before the failure:', 'step 1'].join('\n'),
+    )
+  })
+
+  it('the SDK header says what the sandbox offers beyond ECMAScript', async () => {
+    const { system } = await app.root.systemPrompt.assemble()
+    expect(system).toContain(' * - Beyond ECMAScript the sandbox has only console.log/info/warn/error/debug, `tools`,\n')
+  })
+})
