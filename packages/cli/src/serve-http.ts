@@ -13,6 +13,12 @@ const GRACE_MARGIN_MS = 1_000
 
 const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'))
 
+/** The loud warning for a non-loopback bind without a token, or undefined when none is due. */
+export function exposureWarning(host: string, hasToken: boolean): string | undefined {
+  if (hasToken || isLoopback(host)) return undefined
+  return `isocode serve: WARNING: listening on ${host} with no token: anyone who can reach this address can run programs against your tools. Set --token-env NAME (and the token in NAME).`
+}
+
 function readToken(name: string | undefined): string | undefined {
   if (name === undefined) return undefined
   const token = process.env[name]
@@ -53,9 +59,8 @@ export async function serveHttp(io: Io, options: ServeHttpOptions): Promise<numb
       maxBodyBytes: http.maxBodyKb * 1024,
       log,
     })
-    if (token === undefined && !isLoopback(http.host)) {
-      log(`isocode serve: WARNING: listening on ${http.host} with no token: anyone who can reach this address can run programs against your tools. Set --token-env NAME (and the token in NAME).`)
-    }
+    const warning = exposureWarning(http.host, token !== undefined)
+    if (warning !== undefined) log(warning)
     const sessions = http.stateless ? 'stateless' : 'stateful sessions'
     log(`isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools at ${server.url} (${sessions}), isolation ${app.isolation}, ${http.maxRuns} runs at once + ${http.maxQueue} queued`)
     const signal = await nextSignal()

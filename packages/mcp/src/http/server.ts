@@ -47,6 +47,9 @@ export interface CodeModeHttpServer {
 /** The MCP endpoint path. */
 export const MCP_PATH = '/mcp'
 
+// why: after the last run ends, its result still has to be written to the client's stream.
+const FLUSH_MS = 2_000
+
 function reply(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
   if (res.headersSent) return void res.end()
   res.writeHead(status, { 'content-type': 'application/json', ...headers })
@@ -70,6 +73,9 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
   const limiter = new RunLimiter(options.limits)
   const sessions = new Map<string, Session>()
   const allowHosts = options.allowHosts ?? []
+  /** POST responses still open (their results not yet written); GET streams never end by themselves. */
+  const answering = new Set<ServerResponse>()
+  let flushed: (() => void) | undefined
   let closing = false
 
   const connectNew = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
@@ -102,6 +108,11 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
     if (closing) return reply(res, 503, -32_002, 'Service Unavailable: isocode is shutting down', { connection: 'close' })
     let body: unknown
     if (req.method === 'POST') {
+      answering.add(res)
+      res.on('close', () => {
+        answering.delete(res)
+        if (answering.size === 0) flushed?.()
+      })
       const read = await readBody(req, options.maxBodyBytes)
       if ('tooLarge' in read) return reply(res, 413, -32_000, `Payload Too Large: request bodies are capped at ${options.maxBodyBytes} bytes (--max-body-kb)`, { connection: 'close' })
       try {
@@ -151,6 +162,11 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()))
       http.closeIdleConnections()
       await limiter.close(graceMs)
+      if (answering.size > 0) {
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([new Promise<void>((resolve) => (flushed = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, FLUSH_MS)))])
+        clearTimeout(timer)
+      }
       for (const { server } of sessions.values()) await server.close().catch(() => undefined)
       sessions.clear()
       http.closeAllConnections()
