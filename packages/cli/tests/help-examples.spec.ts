@@ -99,6 +99,22 @@ describe('examples the CLI prints', () => {
     expect(refused).toEqual([])
   })
 
+  it('every command line in the sh blocks of the root and CLI READMEs parses and names existing files', async () => {
+    const found: string[] = []
+    for (const readme of [join(repo, 'README.md'), join(here, '..', 'README.md')]) {
+      const text = await readFile(readme, 'utf8')
+      for (const block of text.matchAll(/```sh\n([\s\S]*?)```/g)) {
+        for (const raw of (block[1] as string).split('\n')) {
+          // why: `pnpm isocode …` is the same CLI run from the repo; a trailing comment and leading VAR=… are the shell's.
+          const line = raw.replace(/\s+#.*$/, '').replace(/^(?:[A-Z_]+=\S*\s+)+/, '').replace(/^.*&& /, '').replace(/^pnpm isocode /, 'isocode ').trim()
+          if (line.startsWith('isocode ')) found.push(line.replaceAll('$PWD', '.'))
+        }
+      }
+    }
+    expect(found.length).toBeGreaterThanOrEqual(4)
+    expect(found.flatMap(problems)).toEqual([])
+  })
+
   it('the local run examples run and exit 0', async () => {
     const local = [...new Set(lines.filter(isLocalRun))]
     expect(local.length).toBeGreaterThanOrEqual(1)
