@@ -1,6 +1,6 @@
 // Issue 16 defects seen from the command line: start failures are one line without a stack, a
 // server that never answers the handshake is given up on (--handshake-ms), an empty program warns.
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -54,6 +54,25 @@ describe('isocode defects', () => {
     expect(outcome.code).toBe(0)
     expect(outcome.stderr).toMatch(/^isocode: warning: "empty.ts" has no statements, so the run does nothing/)
     expect(outcome.stdout).toContain('(nothing)')
+  })
+
+  it('serve on stdio answers a malformed line with a -32700 error and logs it', async () => {
+    const child = spawn(process.execPath, [bin, 'serve', '--isolation', 'isolate'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+    const firstLine = new Promise<string>((resolve) => {
+      let stdout = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8')
+        if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')))
+      })
+    })
+    child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"initialize",\n')
+    const reply = JSON.parse(await firstLine) as unknown
+    child.stdin.end()
+    await new Promise((resolve) => child.on('exit', resolve))
+    expect(reply).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32_700, message: expect.stringContaining('Parse error') } })
+    expect(stderr).toContain('isocode serve: rejected an input line: Parse error')
   })
 
   it('a program with statements does not warn', async () => {
