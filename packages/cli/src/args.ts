@@ -38,6 +38,8 @@ export interface HttpServeOptions {
   allowHosts: string[]
   /** `--max-body-kb <n>`: the request body cap. */
   maxBodyKb: number
+  /** `--max-sessions <n>`: open sessions at most (stateful mode). */
+  maxSessions: number
 }
 
 /** Parsed command line of one command. */
@@ -68,6 +70,7 @@ const SERVE_OPTIONS = {
   'token-env': { type: 'string' },
   'allow-host': { type: 'string', multiple: true },
   'max-body-kb': { type: 'string' },
+  'max-sessions': { type: 'string' },
 } as const
 
 const COMMANDS: readonly Command[] = ['run', 'sdk', 'serve']
@@ -107,11 +110,20 @@ function hostPort(value: string): { host: string; port: number } {
   return { host: (match[1] ?? '127.0.0.1').replace(/^\[|\]$/g, ''), port }
 }
 
-type ServeValues = { http?: string; stateless?: boolean; 'max-runs'?: string; 'max-queue'?: string; 'token-env'?: string; 'allow-host'?: string[]; 'max-body-kb'?: string }
+type ServeValues = {
+  http?: string
+  stateless?: boolean
+  'max-runs'?: string
+  'max-queue'?: string
+  'token-env'?: string
+  'allow-host'?: string[]
+  'max-body-kb'?: string
+  'max-sessions'?: string
+}
 
 function httpOptions(values: ServeValues): HttpServeOptions | undefined {
   if (values.http === undefined) {
-    const stray = (['stateless', 'max-runs', 'max-queue', 'token-env', 'allow-host', 'max-body-kb'] as const).find((flag) => values[flag] !== undefined)
+    const stray = (['stateless', 'max-runs', 'max-queue', 'token-env', 'allow-host', 'max-body-kb', 'max-sessions'] as const).find((flag) => values[flag] !== undefined)
     if (stray !== undefined) usage(`--${stray} applies to the HTTP server only; add --http [host:]port`, 'serve')
     return undefined
   }
@@ -125,6 +137,7 @@ function httpOptions(values: ServeValues): HttpServeOptions | undefined {
     tokenEnv,
     allowHosts: values['allow-host'] ?? [],
     maxBodyKb: positiveInt(values['max-body-kb'], '--max-body-kb', 'serve', 'kilobytes') ?? 1024,
+    maxSessions: positiveInt(values['max-sessions'], '--max-sessions', 'serve', 'sessions') ?? 256,
   }
 }
 

@@ -72,6 +72,8 @@ their wall budget, then the servers close and isocode exits 0.
   --allow-host <host>        also accept this Host header (repeatable; e.g. the load balancer's
                              name); localhost and the bound address are always accepted
   --max-body-kb <n>          request body cap (default 1024)
+  --max-sessions <n>         open sessions at most (default 256); a session with no request
+                             for 30 minutes is closed
 ${TOOL_FLAGS}
 
 Examples (from the root of the isocode repository):

@@ -57,6 +57,7 @@ export async function serveHttp(io: Io, options: ServeHttpOptions): Promise<numb
       allowHosts: http.allowHosts,
       token,
       maxBodyBytes: http.maxBodyKb * 1024,
+      maxSessions: http.maxSessions,
       log,
     })
     const warning = exposureWarning(http.host, token !== undefined)

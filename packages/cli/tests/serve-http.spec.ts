@@ -44,7 +44,7 @@ describe('isocode serve --http', () => {
   })
 
   it('parses --http [host:]port and refuses HTTP flags without --http', () => {
-    expect(parseCommandLine(['serve', '--http', '8080'])).toMatchObject({ http: { host: '127.0.0.1', port: 8080, stateless: false, maxRuns: 4, maxQueue: 32, maxBodyKb: 1024 } })
+    expect(parseCommandLine(['serve', '--http', '8080'])).toMatchObject({ http: { host: '127.0.0.1', port: 8080, stateless: false, maxRuns: 4, maxQueue: 32, maxBodyKb: 1024, maxSessions: 256 } })
     expect(parseCommandLine(['serve', '--http', '[::1]:0', '--stateless', '--max-queue', '0'])).toMatchObject({ http: { host: '::1', port: 0, stateless: true, maxQueue: 0 } })
     expect(parseCommandLine(['serve'])).toMatchObject({ http: undefined })
     expect(() => parseCommandLine(['serve', '--stateless'])).toThrow('--stateless applies to the HTTP server only; add --http [host:]port')

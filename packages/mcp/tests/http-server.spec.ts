@@ -87,6 +87,16 @@ describe('serve over Streamable HTTP', () => {
     expect(resultText(thrown)).not.toMatch(/\n\s+at /)
   })
 
+  it('caps open sessions and closes idle ones', async () => {
+    fixture = await serveHttp({ maxSessions: 1, sessionIdleMs: 300 })
+    await fixture.client()
+    const refused = await rawPost(fixture.http.url, INITIALIZE)
+    expect(refused).toMatchObject({ status: 503, json: { error: { code: SERVER_BUSY, message: expect.stringContaining('1 sessions are open') } } })
+    // why: the session above stays idle, so the sweeper closes it and frees the place.
+    expect(await until(() => fixture?.http.sessions() === 0, 10_000)).toBe(true)
+    expect((await rawPost(fixture.http.url, INITIALIZE)).status).toBe(200)
+  })
+
   it('stateless mode answers without sessions and refuses GET', async () => {
     fixture = await serveHttp({ stateless: true })
     const client = await fixture.client()

@@ -8,7 +8,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import type { Context } from 'cordis'
 import { createCodeModeServer } from '../server.ts'
 import { bearerMatches, readBody, rebindingProblem } from './guard.ts'
-import { RunLimiter } from './run-limiter.ts'
+import { RunLimiter, SERVER_BUSY } from './run-limiter.ts'
 import type { RunLimits } from './run-limiter.ts'
 
 /** Options of {@link startCodeModeHttpServer}. */
@@ -26,6 +26,10 @@ export interface CodeModeHttpOptions {
   token?: string | undefined
   /** Request bodies larger than this get HTTP 413. */
   maxBodyBytes: number
+  /** Open sessions at most (default 256); one more initialize gets HTTP 503. */
+  maxSessions?: number
+  /** A session with no request for this long is closed (default 30 minutes). */
+  sessionIdleMs?: number
   /** Where request failures are reported (one line each, never sent to the client). */
   log(line: string): void
 }
@@ -49,6 +53,8 @@ export const MCP_PATH = '/mcp'
 
 // why: after the last run ends, its result still has to be written to the client's stream.
 const FLUSH_MS = 2_000
+const DEFAULT_MAX_SESSIONS = 256
+const DEFAULT_SESSION_IDLE_MS = 30 * 60_000
 
 function reply(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
   if (res.headersSent) return void res.end()
@@ -59,6 +65,8 @@ function reply(res: ServerResponse, status: number, code: number, message: strin
 interface Session {
   server: Server
   transport: StreamableHTTPServerTransport
+  /** performance.now() of its last request. */
+  seen: number
 }
 
 /**
@@ -73,6 +81,14 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
   const limiter = new RunLimiter(options.limits)
   const sessions = new Map<string, Session>()
   const allowHosts = options.allowHosts ?? []
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS
+  // why: a client that vanishes without DELETE must not hold its session (and listeners) forever.
+  const sweeper = setInterval(() => {
+    const now = performance.now()
+    for (const session of sessions.values()) if (now - session.seen > idleMs) void session.server.close().catch(() => undefined)
+  }, Math.min(idleMs, 60_000))
+  sweeper.unref()
   /** POST responses still open (their results not yet written); GET streams never end by themselves. */
   const answering = new Set<ServerResponse>()
   let flushed: (() => void) | undefined
@@ -82,7 +98,7 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
     const server = createCodeModeServer(ctx, { limiter })
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: options.stateless ? undefined : () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { server, transport }),
+      onsessioninitialized: (id) => void sessions.set(id, { server, transport, seen: performance.now() }),
       onsessionclosed: (id) => void sessions.delete(id),
     })
     // why: a stateless server lives for one request; the response closing ends it.
@@ -129,9 +145,13 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
     if (typeof id === 'string') {
       const session = sessions.get(id)
       if (session === undefined) return reply(res, 404, -32_001, 'Session not found: it ended or never existed; initialize a new one')
+      session.seen = performance.now()
       return session.transport.handleRequest(req, res, body)
     }
-    if (req.method === 'POST' && isInitializeRequest(body)) return connectNew(req, res, body)
+    if (req.method === 'POST' && isInitializeRequest(body)) {
+      if (sessions.size >= maxSessions) return reply(res, 503, SERVER_BUSY, `Service Unavailable: ${maxSessions} sessions are open (--max-sessions); end idle ones with DELETE or retry later`)
+      return connectNew(req, res, body)
+    }
     return reply(res, 400, -32_000, 'Bad Request: no Mcp-Session-Id header; start a session with an initialize request')
   }
 
@@ -159,6 +179,7 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
     async close(graceMs) {
       if (closing) return
       closing = true
+      clearInterval(sweeper)
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()))
       http.closeIdleConnections()
       await limiter.close(graceMs)
