@@ -69,8 +69,8 @@ their wall budget, then the servers close and isocode exits 0.
                              JSON-RPC error at once
   --token-env NAME           require "Authorization: Bearer <token>", the token read from the
                              environment variable NAME (strongly advised off loopback)
-  --allow-host <host>        also accept this Host header (repeatable; e.g. the load balancer's
-                             name); localhost and the bound address are always accepted
+  --allow-host <host>        also accept this Host name (repeatable; e.g. the load balancer's
+                             name); localhost and IP addresses are always accepted
   --max-body-kb <n>          request body cap (default 1024)
   --max-sessions <n>         open sessions at most (default 256); a session with no request
                              for 30 minutes is closed

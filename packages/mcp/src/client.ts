@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
-import type { JsonObject, ToolExecution, ToolOutput } from '@isocode/registry'
+import type { JsonObject, ToolDefinition, ToolExecution, ToolOutput } from '@isocode/registry'
 import { type Context, Service } from 'cordis'
 import { McpServerConfigSchema } from './config.ts'
 import type { McpServerConfig } from './config.ts'
@@ -38,7 +38,8 @@ export class McpClient {
 
   private readonly client: Client
   private readonly opened: OpenedTransport
-  private registrations: Array<() => unknown> = []
+  /** Registered name → the tools/list entry it came from (to spot changes) and its disposer. */
+  private readonly registrations = new Map<string, { key: string; dispose: () => unknown }>()
   private refreshing: Promise<void> = Promise.resolve()
   private state: 'connecting' | 'open' | 'closed' | 'disposed' = 'connecting'
 
@@ -104,33 +105,46 @@ export class McpClient {
     })
   }
 
-  /** List the server's tools, dispose the current registrations and register the new set. */
+  /**
+   * List the server's tools and bring the registrations in line: tools that did not change keep
+   * their registration (so calls to them never see a gap), removed or changed ones are disposed,
+   * new or changed ones are registered.
+   */
   private async refresh(timeout = this.timeout): Promise<void> {
     const tools = await this.listTools(timeout)
     if (this.state !== 'open') return
-    await this.unregister()
     const { name, namespace = false } = this.config
+    const wanted = new Map<string, { key: string; definition: ToolDefinition }>()
     for (const tool of tools) {
       const mapped = toDefinition(name, namespace, tool, (remote, args, exec) => this.forward(remote, args, exec))
       if (!mapped.ok) {
         this.ctx.logger('mcp').warn('MCP server "%s": skipped tool "%s": %s', name, mapped.tool, mapped.reason)
         continue
       }
+      wanted.set(mapped.definition.name, { key: JSON.stringify(tool), definition: mapped.definition })
+    }
+    for (const [registered, current] of this.registrations) {
+      if (wanted.get(registered)?.key === current.key) wanted.delete(registered)
+      else await this.unregister(registered)
+    }
+    for (const [registered, { key, definition }] of wanted) {
       try {
-        this.registrations.push(this.ctx.tools.register(mapped.definition))
+        this.registrations.set(registered, { key, dispose: this.ctx.tools.register(definition) })
       } catch (error) {
         // why: one clashing name (another server's tool, run_code) must not take the others down.
-        this.ctx.logger('mcp').warn('MCP server "%s": could not register "%s": %s (namespacing the server avoids name clashes)', name, mapped.definition.name, error instanceof Error ? error.message : String(error))
+        this.ctx.logger('mcp').warn('MCP server "%s": could not register "%s": %s (namespacing the server avoids name clashes)', name, registered, error instanceof Error ? error.message : String(error))
       }
     }
   }
 
-  private async unregister(): Promise<void> {
-    const old = this.registrations
-    this.registrations = []
-    for (const dispose of old) {
+  /** Dispose the registration of `registered`, or every registration when it is undefined. */
+  private async unregister(registered?: string): Promise<void> {
+    const names = registered === undefined ? [...this.registrations.keys()] : [registered]
+    for (const name of names) {
+      const dispose = this.registrations.get(name)?.dispose
+      this.registrations.delete(name)
       try {
-        await dispose()
+        await dispose?.()
       } catch {
         // why: the fiber may already be unloading, which disposes the same registrations.
       }

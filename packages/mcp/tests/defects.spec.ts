@@ -3,7 +3,7 @@
 import { McpBridgeError, McpClient, renameTool } from '@isocode/mcp'
 import type { McpServerConfig } from '@isocode/mcp'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type App, boot, everything, textOf } from './helpers.ts'
+import { type App, boot, everything, textOf, tiny, until } from './helpers.ts'
 
 let app: App | undefined
 afterEach(async () => {
@@ -38,6 +38,20 @@ describe('tool errors name the SDK member', () => {
     expect(result.isError).toBe(true)
     expect(textOf(result)).toContain('tool everything__get-sum')
     expect(textOf(result)).not.toMatch(/tool get-sum\b/)
+  })
+})
+
+describe('list_changed refreshes', () => {
+  it('touch only the tools that changed, so the others stay callable throughout', async () => {
+    app = await boot('native')
+    await app.root.plugin(McpClient, tiny())
+    const changed: string[][] = []
+    app.root.on('tools/change', (change) => void changed.push([change.kind, ...change.names]))
+    const calls = Array.from({ length: 5 }, () => app?.call('pid'))
+    expect(textOf(await app.call('add_tool'))).toBe('extra_5')
+    expect(await until(() => app?.root.tools.get('extra_5') !== undefined)).toBe(true)
+    for (const result of await Promise.all([...calls, app.call('pid')])) expect(result?.isError).toBe(false)
+    expect(changed).toEqual([['register', 'extra_5']])
   })
 })
 
