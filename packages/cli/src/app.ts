@@ -27,6 +27,8 @@ export interface AppOptions extends ToolSourceOptions {
   isolation?: Isolation | undefined
   /** Byte budget of the tools:sdk section (the registry's `sdkBudgetBytes`; default 16384). */
   sdkBudgetBytes?: number | undefined
+  /** Isolates (or supervised child processes) in the runtime pool (default 1). */
+  poolSize?: number | undefined
   /** Where warnings and errors of the app go (one line each); stderr in the CLI. */
   log(line: string): void
 }
@@ -69,17 +71,19 @@ async function registerAll(root: Context, name: string, tools: readonly ToolDefi
   await root.plugin({ name, inject: ['tools'], apply: (ctx: Context) => void tools.forEach((tool) => ctx.tools.register(tool)) })
 }
 
+const isStartFailure = (value: unknown): boolean => value instanceof Error && (value as { code?: unknown }).code === 'SERVER_START_FAILED'
+
 async function startServers(root: Context, configs: readonly McpServerConfig[], fibers: Fiber[]): Promise<void> {
   // why: the MCP SDK (zod, ajv) loads only when a server is asked for, keeping the default start fast.
   const { McpClient } = await import('@isocode/mcp')
   // why: settle every start before failing, so a server still starting is owned and disposed too.
   const started = await Promise.allSettled(configs.map(async (config) => root.plugin(McpClient, config)))
   for (const outcome of started) if (outcome.status === 'fulfilled') fibers.push(outcome.value)
-  const index = started.findIndex((outcome) => outcome.status === 'rejected')
-  const failed = started[index]
-  if (failed?.status === 'rejected') {
+  const failed = started.find((outcome) => outcome.status === 'rejected')
+  if (failed !== undefined) {
     const reason: unknown = failed.reason
-    throw new CliError(`${reason instanceof Error ? reason.message : String(reason)}\n(from --mcp for "${configs[index]?.name}")`, 'STARTUP')
+    // why: the bridge's message already names the server, its command and its stderr tail.
+    throw new CliError(`--mcp: ${reason instanceof Error ? reason.message : String(reason)}`, 'STARTUP')
   }
 }
 
@@ -88,7 +92,7 @@ async function startRuntime(backend: Context, options: AppOptions, isolation: Is
   const Runtime = isolation === 'process' ? SupervisedIsolateRuntime : InProcessIsolateRuntime
   try {
     return await backend.plugin(Runtime, {
-      poolSize: 1,
+      poolSize: options.poolSize ?? 1,
       ...(options.cpuMs === undefined ? {} : { cpuBudgetMs: options.cpuMs }),
       // why: a wall budget below the CPU budget is invalid; raise it rather than refuse the run.
       ...(options.wallMs === undefined && (options.cpuMs ?? 0) <= 30_000 ? {} : { wallBudgetMs: Math.max(options.wallMs ?? 30_000, options.cpuMs ?? 0) }),
@@ -108,7 +112,12 @@ export async function bootApp(options: AppOptions): Promise<CliApp> {
   root.logger.exporter({
     export: (message) => {
       // why: cordis 4 logs nowhere by default; server crashes and skipped tools must be seen.
-      if (message.type === 'error' || message.type === 'warn') options.log(`isocode [${message.name}] ${format(...(message.args as unknown[]))}`)
+      if (message.type !== 'error' && message.type !== 'warn') return
+      const args = message.args as unknown[]
+      // why: cordis also logs a plugin's failed start with its stack; the CLI reports that failure
+      // itself as one line, and other errors show their message, never a stack trace.
+      if (isStartFailure(args[0])) return
+      options.log(`isocode [${message.name}] ${args[0] instanceof Error && args.length === 1 ? args[0].message : format(...args)}`)
     },
   })
   // why: the real runtime lives in its own root, so the recorder can be ctx.codeRuntime here.
@@ -134,7 +143,7 @@ export async function bootApp(options: AppOptions): Promise<CliApp> {
       durations.set(exec.callId, performance.now() - started)
       return result
     })
-    const configs = mcpConfigs(options.mcp)
+    const configs = mcpConfigs(options.mcp, options.handshakeMs)
     if ((configs.length === 0 && options.tools === undefined) || options.workspace) await registerAll(root, 'workspace-tools', await workspaceTools(options.root))
     if (options.tools !== undefined) await loadToolsModule(root, options.tools)
     if (configs.length > 0) await startServers(root, configs, fibers)

@@ -17,6 +17,29 @@ export interface ToolSourceOptions {
   workspace: boolean
   /** `--root <dir>`: the folder the workspace toolset is confined to (default: the current folder). */
   root: string
+  /** `--handshake-ms <ms>`: how long each --mcp server may take to start and answer the handshake. */
+  handshakeMs?: number | undefined
+}
+
+/** `serve --http`: where to listen and the limits of the Streamable HTTP server. */
+export interface HttpServeOptions {
+  host: string
+  /** 0 picks a free port (printed at start). */
+  port: number
+  /** `--stateless`: no sessions; every request stands alone (for load balancers). */
+  stateless: boolean
+  /** `--max-runs <n>`: programs running at once (also the runtime pool size). */
+  maxRuns: number
+  /** `--max-queue <n>`: programs waiting for a slot; past it a call fails with a JSON-RPC error. */
+  maxQueue: number
+  /** `--token-env NAME`: the environment variable holding the bearer token clients must send. */
+  tokenEnv: string | undefined
+  /** `--allow-host <host>` (repeatable): Host names accepted besides the bound address and localhost. */
+  allowHosts: string[]
+  /** `--max-body-kb <n>`: the request body cap. */
+  maxBodyKb: number
+  /** `--max-sessions <n>`: open sessions at most (stateful mode). */
+  maxSessions: number
 }
 
 /** Parsed command line of one command. */
@@ -25,17 +48,35 @@ export type Parsed =
   | { command: 'version' }
   | ({ command: 'run'; program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation } & ToolSourceOptions)
   | ({ command: 'sdk'; budget: number | undefined } & ToolSourceOptions)
-  | ({ command: 'serve'; mode: 'code' | 'both'; isolation: Isolation } & ToolSourceOptions)
+  | ({ command: 'serve'; mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions | undefined } & ToolSourceOptions)
 
 const TOOL_OPTIONS = {
   mcp: { type: 'string', multiple: true },
   tools: { type: 'string' },
   workspace: { type: 'boolean' },
   root: { type: 'string' },
+  'handshake-ms': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
+const SERVE_OPTIONS = {
+  ...TOOL_OPTIONS,
+  mode: { type: 'string' },
+  isolation: { type: 'string' },
+  http: { type: 'string' },
+  stateless: { type: 'boolean' },
+  'max-runs': { type: 'string' },
+  'max-queue': { type: 'string' },
+  'token-env': { type: 'string' },
+  'allow-host': { type: 'string', multiple: true },
+  'max-body-kb': { type: 'string' },
+  'max-sessions': { type: 'string' },
+} as const
+
 const COMMANDS: readonly Command[] = ['run', 'sdk', 'serve']
+
+/** The example the usage error of `run` without a program shows (run from the repo root). */
+export const RUN_EXAMPLE = 'isocode run fixtures/programs/workspace-summary.ts'
 
 // why: safe by default on every entry point: a program that makes V8 abort (isolated-vm
 // #457/#527) ends only its own child process, never isocode. `--isolation isolate` is the opt-in
@@ -55,11 +96,50 @@ function parse<O extends Record<string, { type: 'string' | 'boolean'; multiple?:
   }
 }
 
-function positiveInt(value: string | undefined, flag: string, command: Command): number | undefined {
+function positiveInt(value: string | undefined, flag: string, command: Command, unit = 'milliseconds', min = 1): number | undefined {
   if (value === undefined) return undefined
   const n = Number(value)
-  if (!Number.isInteger(n) || n <= 0) usage(`${flag} must be a positive whole number of milliseconds, got "${value}"`, command)
+  if (!Number.isInteger(n) || n < min) usage(`${flag} must be a ${min === 0 ? 'non-negative' : 'positive'} whole number of ${unit}, got "${value}"`, command)
   return n
+}
+
+/** `[host:]port` of --http; the host defaults to loopback, `[::1]:port` takes an IPv6 address. */
+function hostPort(value: string): { host: string; port: number } {
+  const match = /^(?:(\[[^\]]+\]|[^:]+):)?(\d{1,5})$/.exec(value)
+  const port = Number(match?.[2])
+  if (match === null || port > 65_535) usage(`--http must be [host:]port, e.g. 8080 or 0.0.0.0:8080, got "${value}"`, 'serve')
+  return { host: (match[1] ?? '127.0.0.1').replace(/^\[|\]$/g, ''), port }
+}
+
+type ServeValues = {
+  http?: string
+  stateless?: boolean
+  'max-runs'?: string
+  'max-queue'?: string
+  'token-env'?: string
+  'allow-host'?: string[]
+  'max-body-kb'?: string
+  'max-sessions'?: string
+}
+
+function httpOptions(values: ServeValues): HttpServeOptions | undefined {
+  if (values.http === undefined) {
+    const stray = (['stateless', 'max-runs', 'max-queue', 'token-env', 'allow-host', 'max-body-kb', 'max-sessions'] as const).find((flag) => values[flag] !== undefined)
+    if (stray !== undefined) usage(`--${stray} applies to the HTTP server only; add --http [host:]port`, 'serve')
+    return undefined
+  }
+  const tokenEnv = values['token-env']
+  if (tokenEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv)) usage(`--token-env takes the NAME of an environment variable (e.g. ISOCODE_TOKEN), got "${tokenEnv}"`, 'serve')
+  return {
+    ...hostPort(values.http),
+    stateless: values.stateless === true,
+    maxRuns: positiveInt(values['max-runs'], '--max-runs', 'serve', 'programs') ?? 4,
+    maxQueue: positiveInt(values['max-queue'], '--max-queue', 'serve', 'programs', 0) ?? 32,
+    tokenEnv,
+    allowHosts: values['allow-host'] ?? [],
+    maxBodyKb: positiveInt(values['max-body-kb'], '--max-body-kb', 'serve', 'kilobytes') ?? 1024,
+    maxSessions: positiveInt(values['max-sessions'], '--max-sessions', 'serve', 'sessions') ?? 256,
+  }
 }
 
 function isolation(value: string | undefined, command: 'run' | 'serve'): Isolation {
@@ -68,8 +148,9 @@ function isolation(value: string | undefined, command: 'run' | 'serve'): Isolati
   return chosen
 }
 
-function toolSource(values: { mcp?: string[]; tools?: string; workspace?: boolean; root?: string }): ToolSourceOptions {
-  return { mcp: values.mcp ?? [], tools: values.tools, workspace: values.workspace === true, root: values.root ?? process.cwd() }
+function toolSource(command: Command, values: { mcp?: string[]; tools?: string; workspace?: boolean; root?: string; 'handshake-ms'?: string }): ToolSourceOptions {
+  const handshakeMs = positiveInt(values['handshake-ms'], '--handshake-ms', command)
+  return { mcp: values.mcp ?? [], tools: values.tools, workspace: values.workspace === true, root: values.root ?? process.cwd(), ...(handshakeMs === undefined ? {} : { handshakeMs }) }
 }
 
 /** Parse `argv` (without node and the script) into a command; throws a USAGE CliError naming the fix. */
@@ -85,18 +166,18 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (command === 'run') {
     const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, 'cpu-ms': { type: 'string' }, 'wall-ms': { type: 'string' }, isolation: { type: 'string' } })
     if (values.help === true) return { command: 'help', topic: command }
-    if (positionals.length !== 1) usage(positionals.length === 0 ? 'isocode run needs a program file, e.g. `isocode run fixtures/programs/summarize-readme.ts`' : `isocode run takes one program file, got ${positionals.length}: ${positionals.join(' ')}`, command)
+    if (positionals.length !== 1) usage(positionals.length === 0 ? `isocode run needs a program file, e.g. \`${RUN_EXAMPLE}\`` : `isocode run takes one program file, got ${positionals.length}: ${positionals.join(' ')}`, command)
     const wallMs = positiveInt(values['wall-ms'], '--wall-ms', command)
     const cpuMs = positiveInt(values['cpu-ms'], '--cpu-ms', command)
-    return { command, program: positionals[0] as string, cpuMs, wallMs, isolation: isolation(values.isolation, command), ...toolSource(values) }
+    return { command, program: positionals[0] as string, cpuMs, wallMs, isolation: isolation(values.isolation, command), ...toolSource(command, values) }
   }
   if (command === 'serve') {
-    const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, mode: { type: 'string' }, isolation: { type: 'string' } })
+    const { values, positionals } = parse(command, rest, SERVE_OPTIONS)
     if (values.help === true) return { command: 'help', topic: command }
     if (positionals.length > 0) usage(`isocode serve takes no positional arguments, got: ${positionals.join(' ')}`, command)
     const mode = values.mode ?? 'code'
     if (mode !== 'code' && mode !== 'both') usage(`--mode must be "code" or "both", got "${mode}"`, command)
-    return { command, mode, isolation: isolation(values.isolation, command), ...toolSource(values) }
+    return { command, mode, isolation: isolation(values.isolation, command), http: httpOptions(values), ...toolSource(command, values) }
   }
   const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, budget: { type: 'string' } })
   if (values.help === true) return { command: 'help', topic: command }
@@ -105,5 +186,5 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (budget !== undefined && (!Number.isSafeInteger(budget) || budget < 0 || values.budget?.trim() === '')) {
     usage(`--budget must be a whole number of bytes >= 0, got "${values.budget}"`, command)
   }
-  return { command, budget, ...toolSource(values) }
+  return { command, budget, ...toolSource(command, values) }
 }

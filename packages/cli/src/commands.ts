@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { createCodeModeServer } from '@isocode/mcp'
-import type { Isolation, ToolSourceOptions } from './args.ts'
+import { connectStdio, createCodeModeServer } from '@isocode/mcp'
+import type { HttpServeOptions, Isolation, ToolSourceOptions } from './args.ts'
 import { bootApp } from './app.ts'
 import type { CliApp } from './app.ts'
 import { CliError } from './errors.ts'
@@ -22,6 +21,11 @@ async function withApp<T>(options: Parameters<typeof bootApp>[0], use: (app: Cli
   }
 }
 
+/** Whether `code` holds nothing but whitespace and comments. */
+export function isEmptyProgram(code: string): boolean {
+  return code.replaceAll(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '').trim() === ''
+}
+
 /** `isocode run`: run the program through run_code and print the report; resolves to the exit code. */
 export async function runCommand(io: Io, options: ToolSourceOptions & { program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation }): Promise<number> {
   let code: string
@@ -29,6 +33,9 @@ export async function runCommand(io: Io, options: ToolSourceOptions & { program:
     code = await readFile(options.program, 'utf8')
   } catch (error) {
     throw new CliError(`cannot read the program "${options.program}" (${(error as NodeJS.ErrnoException).code ?? String(error)}); give a path relative to the current folder`, 'INPUT')
+  }
+  if (isEmptyProgram(code)) {
+    io.err(`isocode: warning: "${options.program}" has no statements, so the run does nothing; write the body of an async function, e.g. \`return await tools.list_files({})\`\n`)
   }
   return withApp({ ...options, mode: 'code', log: (line) => io.err(`${line}\n`) }, async (app) => {
     const callId = 'isocode-run'
@@ -48,8 +55,12 @@ export async function sdkCommand(io: Io, options: ToolSourceOptions & { budget?:
   })
 }
 
-/** `isocode serve`: serve Code Mode as an MCP server on stdio until stdin ends or a signal arrives. */
-export async function serveCommand(io: Io, options: ToolSourceOptions & { mode: 'code' | 'both'; isolation: Isolation }): Promise<number> {
+/** `isocode serve`: serve Code Mode as an MCP server on stdio (or HTTP) until stdin ends or a signal arrives. */
+export async function serveCommand(io: Io, options: ToolSourceOptions & { mode: 'code' | 'both'; isolation: Isolation; http?: HttpServeOptions | undefined }): Promise<number> {
+  if (options.http !== undefined) {
+    const { serveHttp } = await import('./serve-http.ts')
+    return serveHttp(io, { ...options, http: options.http })
+  }
   return withApp({ ...options, log: (line) => io.err(`${line}\n`) }, async (app) => {
     const server = createCodeModeServer(app.root)
     const closed = new Promise<void>((resolve) => {
@@ -66,7 +77,7 @@ export async function serveCommand(io: Io, options: ToolSourceOptions & { mode: 
     process.stdin.once('end', stop)
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
-    await server.connect(new StdioServerTransport())
+    await connectStdio(server, { log: (line) => io.err(`${line}\n`) })
     io.err(`isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools on stdio, isolation ${app.isolation}\n`)
     await closed
     process.off('SIGINT', stop)

@@ -8,6 +8,8 @@ const TOOL_FLAGS = `Tools (default: the read-only workspace toolset over the cur
   --tools <module>           a module whose default export is ToolDefinition[] or a Cordis plugin
   --workspace                also add the workspace toolset (list_files, read_file, search_text)
   --root <dir>               the folder the workspace toolset may read (default: current folder)
+  --handshake-ms <ms>        how long each --mcp server may take to start and answer the MCP
+                             handshake (default 15000)
   -h, --help                 show this help`
 
 const TEXT: Record<Command | 'main', string> = {
@@ -17,11 +19,13 @@ Usage:
   isocode run <program.ts> [--mcp "<command>"]... [--tools <module>] [--isolation process|isolate]
   isocode sdk [--mcp "<command>"]... [--tools <tools-list.json>] [--budget <bytes>]
   isocode serve [--mcp "<command>"]... [--mode code|both] [--isolation process|isolate]
+                [--http [host:]port [--stateless] [--token-env NAME]]
 
 Commands:
   run     run a program through run_code; print its logs, return value, tool calls and budget
   sdk     print the tools:sdk text (the TypeScript declaration programs are written against)
-  serve   serve Code Mode (run_code with the SDK in its description) as an MCP server on stdio
+  serve   serve Code Mode (run_code with the SDK in its description) as an MCP server on stdio,
+          or over Streamable HTTP for many clients with --http
 
 Run \`isocode <command> --help\` for the flags of a command.`,
   run: `isocode run <program.ts> [flags]
@@ -38,9 +42,9 @@ fails with \`memory\` instead of ending isocode; --isolation isolate runs it in 
   --isolation <kind>         process (default: a V8 abort must not end isocode) or isolate
 ${TOOL_FLAGS}
 
-Example:
-  isocode run fixtures/programs/summarize-readme.ts
-  isocode run program.ts --mcp "npx -y @modelcontextprotocol/server-memory"`,
+Examples (from the root of the isocode repository):
+  isocode run fixtures/programs/workspace-summary.ts
+  isocode run fixtures/programs/memory-graph.ts --mcp "npx -y @modelcontextprotocol/server-memory"`,
   sdk: `isocode sdk [flags]
 
 Prints the tools:sdk prompt section for the chosen tools: what a model (or you) writes
@@ -52,18 +56,40 @@ ${TOOL_FLAGS}
   --tools <file.json>        also accepts a saved MCP tools/list result, to see what the model sees
 
 Example:
-  isocode sdk --tools tools-list.json --budget 4096`,
+  isocode sdk --tools fixtures/tools/tools-500.json --budget 4096`,
   serve: `isocode serve [flags]
 
-Serves Code Mode as an MCP server over stdio: run_code, whose description carries the tools:sdk
-text, so any MCP client can write programs against the tools. Logs go to stderr.
+Serves Code Mode as an MCP server: run_code, whose description carries the tools:sdk text, so
+any MCP client can write programs against the tools. Over stdio by default (one client); with
+--http over Streamable HTTP, where many clients share one runtime pool and one set of --mcp
+servers. Logs go to stderr. SIGINT/SIGTERM stop it gracefully: running programs finish within
+their wall budget, then the servers close and isocode exits 0.
 
   --mode code|both           code: run_code only (default); both: also the tools themselves
   --isolation <kind>         process (default: a V8 abort must not end the server) or isolate
+  --http [host:]port         serve Streamable HTTP at http://host:port/mcp (host default
+                             127.0.0.1; port 0 picks a free one)
+  --stateless                no sessions: every request stands alone, so N copies can run
+                             behind any HTTP load balancer
+  --max-runs <n>             programs running at once (default 4)
+  --max-queue <n>            programs waiting for a slot (default 32); past that a call gets a
+                             JSON-RPC error at once
+  --token-env NAME           require "Authorization: Bearer <token>", the token read from the
+                             environment variable NAME (strongly advised off loopback)
+  --allow-host <host>        also accept this Host name (repeatable; e.g. the load balancer's
+                             name); localhost and IP addresses are always accepted
+  --max-body-kb <n>          request body cap (default 1024)
+  --max-sessions <n>         open sessions at most (default 256); a session with no request
+                             for 30 minutes is closed
 ${TOOL_FLAGS}
 
-Example (an MCP client config entry):
-  { "command": "npx", "args": ["isocode", "serve", "--mcp", "npx -y @modelcontextprotocol/server-memory"] }`,
+Examples (from the root of the isocode repository):
+  isocode serve --mcp "npx -y @modelcontextprotocol/server-memory"
+  isocode serve --http 8080
+  isocode serve --http 0.0.0.0:8080 --stateless --token-env ISOCODE_TOKEN --allow-host isocode.internal
+
+An MCP client config entry (stdio):
+  { "command": "node", "args": ["/path/to/isocode/packages/cli/bin/isocode.mjs", "serve"] }`,
 }
 
 /** The help text of `topic` (or the overview). */

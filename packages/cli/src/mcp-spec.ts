@@ -50,10 +50,12 @@ function deriveName(words: readonly string[]): string {
 
 /**
  * Turn the `--mcp` values into McpClient configs: a command line (stdio, with optional leading
- * `KEY=value` environment words) or an http(s) URL (Streamable HTTP), optionally prefixed with `name=`. Names are made unique; with more than one
- * server every server is namespaced (`server__tool`) so equal tool names cannot clash.
+ * `KEY=value` environment words) or an http(s) URL (Streamable HTTP), optionally prefixed with
+ * `name=`. Names are made unique; with more than one server every server is namespaced
+ * (`server__tool`) so equal tool names cannot clash. `startTimeoutMs` bounds each handshake.
  */
-export function mcpConfigs(values: readonly string[]): McpServerConfig[] {
+export function mcpConfigs(values: readonly string[], startTimeoutMs?: number): McpServerConfig[] {
+  const start = startTimeoutMs === undefined ? {} : { startTimeoutMs }
   const taken = new Set<string>()
   const namespace = values.length > 1
   return values.map((value) => {
@@ -65,7 +67,7 @@ export function mcpConfigs(values: readonly string[]): McpServerConfig[] {
     let name = named?.[1] ?? (isUrl ? new URL(body).hostname.replace(/[^A-Za-z0-9_-]+/g, '-') : deriveName(words))
     for (let n = 2; taken.has(name); n++) name = `${named?.[1] ?? name.replace(/-\d+$/, '')}-${n}`
     taken.add(name)
-    if (isUrl) return { name, url: body, namespace }
+    if (isUrl) return { name, url: body, namespace, ...start }
     const env: Record<string, string> = {}
     while (words.length > 0 && ENV.test(words[0] as string)) {
       const [, key, val] = ENV.exec(words.shift() as string) as unknown as [string, string, string]
@@ -73,6 +75,6 @@ export function mcpConfigs(values: readonly string[]): McpServerConfig[] {
     }
     const [command, ...args] = words
     if (command === undefined) throw new CliError(`--mcp "${value}": no command to run`, 'USAGE')
-    return { name, command, args, namespace, ...(Object.keys(env).length > 0 ? { env } : {}) }
+    return { name, command, args, namespace, ...start, ...(Object.keys(env).length > 0 ? { env } : {}) }
   })
 }

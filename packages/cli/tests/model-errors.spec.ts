@@ -33,7 +33,7 @@ describe('errors a model fixes in one step', () => {
     const code = 'const entity = { name: "a", entityType: 1, observations: [] }\nawait tools.memory__create_entities({ entities: [entity] })'
     expect(await modelSees(code)).toBe(
       [
-        'run_code failed (exception): ToolCallError: tools.memory__create_entities failed (TOOL_ERROR): MCP error -32602: Input validation error: Invalid arguments for tool create_entities: Invalid input: expected string, received number at entities[0].entityType; wrong argument: args.entities[0].entityType (at 2:13)',
+        'run_code failed (exception): ToolCallError: tools.memory__create_entities failed (TOOL_ERROR): MCP error -32602: Input validation error: Invalid arguments for tool memory__create_entities: Invalid input: expected string, received number at entities[0].entityType; wrong argument: args.entities[0].entityType (at 2:13)',
         '2 | await tools.memory__create_entities({ entities: [entity] })',
         '  |             ^',
       ].join('\n'),

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
-import type { JsonObject, ToolExecution, ToolOutput } from '@isocode/registry'
+import type { JsonObject, ToolDefinition, ToolExecution, ToolOutput } from '@isocode/registry'
 import { type Context, Service } from 'cordis'
 import { McpServerConfigSchema } from './config.ts'
 import type { McpServerConfig } from './config.ts'
@@ -13,9 +13,14 @@ import { openTransport } from './transport.ts'
 import type { OpenedTransport } from './transport.ts'
 
 const DEFAULT_TIMEOUT_MS = 60_000
+// why: a server that never answers the handshake (a wrong command that just waits) must not hold
+// the host for the full request timeout.
+const DEFAULT_START_TIMEOUT_MS = 15_000
 // why: a server often sends several list_changed notifications in a burst (one per tool it adds).
 const LIST_CHANGED_DEBOUNCE_MS = 50
 const CLIENT_INFO = { name: 'isocode', version: '0.1.0' }
+/** Characters of the stderr tail a one-line start failure keeps. */
+const STDERR_LINE = 300
 
 /**
  * One MCP server as a Cordis plugin: connects (stdio or Streamable HTTP), registers every tool of
@@ -33,7 +38,8 @@ export class McpClient {
 
   private readonly client: Client
   private readonly opened: OpenedTransport
-  private registrations: Array<() => unknown> = []
+  /** Registered name → the tools/list entry it came from (to spot changes) and its disposer. */
+  private readonly registrations = new Map<string, { key: string; dispose: () => unknown }>()
   private refreshing: Promise<void> = Promise.resolve()
   private state: 'connecting' | 'open' | 'closed' | 'disposed' = 'connecting'
 
@@ -54,29 +60,38 @@ export class McpClient {
   }
 
   async [Service.init](): Promise<() => Promise<void>> {
+    const startTimeout = this.config.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS
     try {
-      await this.client.connect(this.opened.transport, { timeout: this.timeout })
+      await this.client.connect(this.opened.transport, { timeout: startTimeout })
       this.state = 'open'
-      await this.refresh()
+      await this.refresh(startTimeout)
     } catch (error) {
-      const cause = error instanceof Error ? error.message : String(error)
+      const cause = error instanceof McpError && error.code === ErrorCode.RequestTimeout ? `no answer to the MCP handshake within ${startTimeout} ms` : error instanceof Error ? error.message : String(error)
       await this.dispose()
-      throw new McpBridgeError(this.describe(`could not be started (${cause})`, 'check the command or URL, then run it by hand to see its own error'), 'SERVER_START_FAILED', this.config.name)
+      const message = this.describe(`could not be started (${cause})`, 'check the command or URL, then run it by hand to see its own error', true)
+      throw new McpBridgeError(message, 'SERVER_START_FAILED', this.config.name)
     }
     return () => this.dispose()
   }
 
-  /** `MCP server "name" (endpoint) <what>; <fix>` plus the server's last stderr lines. */
-  private describe(what: string, fix: string): string {
+  /**
+   * `MCP server "name" (endpoint) <what>; <fix>` plus the server's last stderr lines (on one line
+   * when `oneLine`, e.g. for a start failure printed as a single CLI message).
+   */
+  private describe(what: string, fix: string, oneLine = false): string {
     const tail = this.opened.stderrTail()
-    return `MCP server "${this.config.name}" (${this.opened.endpoint}) ${what}; ${fix}${tail === '' ? '' : `\nits stderr ended with:\n${tail}`}`
+    const head = `MCP server "${this.config.name}" (${this.opened.endpoint}) ${what}; ${fix}`
+    if (tail === '') return head
+    if (!oneLine) return `${head}\nits stderr ended with:\n${tail}`
+    const flat = tail.replaceAll(/\s*\n\s*/g, ' | ')
+    return `${head}; its stderr ended with: ${flat.length > STDERR_LINE ? `…${flat.slice(-STDERR_LINE)}` : flat}`
   }
 
-  private async listTools(): Promise<McpToolInfo[]> {
+  private async listTools(timeout = this.timeout): Promise<McpToolInfo[]> {
     const tools: McpToolInfo[] = []
     let cursor: string | undefined
     do {
-      const page = await this.client.listTools(cursor === undefined ? {} : { cursor }, { timeout: this.timeout })
+      const page = await this.client.listTools(cursor === undefined ? {} : { cursor }, { timeout })
       tools.push(...(page.tools as McpToolInfo[]))
       cursor = page.nextCursor
     } while (cursor !== undefined)
@@ -90,33 +105,46 @@ export class McpClient {
     })
   }
 
-  /** List the server's tools, dispose the current registrations and register the new set. */
-  private async refresh(): Promise<void> {
-    const tools = await this.listTools()
+  /**
+   * List the server's tools and bring the registrations in line: tools that did not change keep
+   * their registration (so calls to them never see a gap), removed or changed ones are disposed,
+   * new or changed ones are registered.
+   */
+  private async refresh(timeout = this.timeout): Promise<void> {
+    const tools = await this.listTools(timeout)
     if (this.state !== 'open') return
-    await this.unregister()
     const { name, namespace = false, concurrencySafe = false } = this.config
+    const wanted = new Map<string, { key: string; definition: ToolDefinition }>()
     for (const tool of tools) {
       const mapped = toDefinition(name, namespace, tool, (remote, args, exec) => this.forward(remote, args, exec), concurrencySafe)
       if (!mapped.ok) {
         this.ctx.logger('mcp').warn('MCP server "%s": skipped tool "%s": %s', name, mapped.tool, mapped.reason)
         continue
       }
+      wanted.set(mapped.definition.name, { key: JSON.stringify(tool), definition: mapped.definition })
+    }
+    for (const [registered, current] of this.registrations) {
+      if (wanted.get(registered)?.key === current.key) wanted.delete(registered)
+      else await this.unregister(registered)
+    }
+    for (const [registered, { key, definition }] of wanted) {
       try {
-        this.registrations.push(this.ctx.tools.register(mapped.definition))
+        this.registrations.set(registered, { key, dispose: this.ctx.tools.register(definition) })
       } catch (error) {
         // why: one clashing name (another server's tool, run_code) must not take the others down.
-        this.ctx.logger('mcp').warn('MCP server "%s": could not register "%s": %s (namespacing the server avoids name clashes)', name, mapped.definition.name, error instanceof Error ? error.message : String(error))
+        this.ctx.logger('mcp').warn('MCP server "%s": could not register "%s": %s (namespacing the server avoids name clashes)', name, registered, error instanceof Error ? error.message : String(error))
       }
     }
   }
 
-  private async unregister(): Promise<void> {
-    const old = this.registrations
-    this.registrations = []
-    for (const dispose of old) {
+  /** Dispose the registration of `registered`, or every registration when it is undefined. */
+  private async unregister(registered?: string): Promise<void> {
+    const names = registered === undefined ? [...this.registrations.keys()] : [registered]
+    for (const name of names) {
+      const dispose = this.registrations.get(name)?.dispose
+      this.registrations.delete(name)
       try {
-        await dispose()
+        await dispose?.()
       } catch {
         // why: the fiber may already be unloading, which disposes the same registrations.
       }
@@ -131,7 +159,7 @@ export class McpClient {
       const options = exec.signal === undefined ? { timeout: this.timeout } : { timeout: this.timeout, signal: exec.signal }
       const result = await this.client.callTool({ name: remote, arguments: args }, undefined, options)
       // why: the default result schema is CallToolResultSchema, so the legacy `toolResult` form never arrives.
-      return toToolOutput(this.config.name, remote, result as McpCallResult)
+      return toToolOutput(this.config.name, remote, result as McpCallResult, exec.name)
     } catch (error) {
       throw this.callError(remote, error, exec.signal)
     }

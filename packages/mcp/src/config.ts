@@ -4,13 +4,15 @@ interface McpServerCommon {
   name: string
   /** Register tools as `<name>__<tool>` instead of the bare tool name (default false). */
   namespace?: boolean
-  /** Per-request timeout in ms for initialize, tools/list and tools/call (default 60,000). */
+  /** Per-request timeout in ms for tools/list and tools/call (default 60,000). */
   timeoutMs?: number
   /**
    * The server handles overlapping tools/call requests safely (default false): Code Mode may run
    * its calls under Promise.all concurrently, up to the registry's concurrentCallLimit.
    */
   concurrencySafe?: boolean
+  /** How long in ms the server may take to start, answer `initialize` and the first `tools/list` (default 15,000). */
+  startTimeoutMs?: number
 }
 
 /** A server started as a child process speaking MCP over stdio. */
@@ -61,8 +63,9 @@ function check(input: unknown): { value: McpServerConfig } | { issues: Issue[] }
   if (c.cwd !== undefined && typeof c.cwd !== 'string') add('cwd', 'must be a directory path')
   if (c.namespace !== undefined && typeof c.namespace !== 'boolean') add('namespace', 'must be true or false')
   if (c.concurrencySafe !== undefined && typeof c.concurrencySafe !== 'boolean') add('concurrencySafe', 'must be true or false')
-  if (c.timeoutMs !== undefined && (typeof c.timeoutMs !== 'number' || !Number.isInteger(c.timeoutMs) || c.timeoutMs <= 0)) {
-    add('timeoutMs', 'must be a positive integer of milliseconds')
+  for (const key of ['timeoutMs', 'startTimeoutMs']) {
+    const ms = c[key]
+    if (ms !== undefined && (typeof ms !== 'number' || !Number.isInteger(ms) || ms <= 0)) add(key, 'must be a positive integer of milliseconds')
   }
   return issues.length > 0 ? { issues } : { value: input as McpServerConfig }
 }

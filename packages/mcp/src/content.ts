@@ -49,16 +49,29 @@ export function errorText(content: readonly ContentBlock[]): string {
   return content.map((block) => (block.type === 'text' ? block.text : `[${block.type} content]`)).join('\n')
 }
 
+const escapeRegExp = (text: string): string => text.replaceAll(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+
+/**
+ * The server's error text with `tool <remote>` (optionally quoted) naming `member`, the SDK name
+ * the program called, instead of the server-side name it never saw.
+ */
+export function renameTool(text: string, remote: string, member: string): string {
+  if (remote === member) return text
+  const mention = new RegExp(`\\b(tool\\s+)(["'\`]?)${escapeRegExp(remote)}\\2(?![A-Za-z0-9_./-])`, 'gi')
+  return text.replace(mention, (_match, word: string, quote: string) => `${word}${quote}${member}${quote}`)
+}
+
 /**
  * Turn an MCP `tools/call` result into the registry's tool output: content blocks plus the
  * `structuredContent` value when there is one. An `isError` result throws a TOOL_ERROR whose
- * message is the server's own text, so the registry's isError result shows it unchanged.
+ * message is the server's own text (with `tool <name>` naming `member`, the registered name, when
+ * it differs), so the registry's isError result shows it.
  */
-export function toToolOutput(server: string, tool: string, result: McpCallResult): ToolOutput {
+export function toToolOutput(server: string, tool: string, result: McpCallResult, member: string = tool): ToolOutput {
   const content = toContentBlocks(result.content)
   if (result.isError === true) {
-    const text = errorText(content)
-    throw new McpBridgeError(text === '' ? `MCP server "${server}": tool "${tool}" failed without a message` : text, 'TOOL_ERROR', server)
+    const text = renameTool(errorText(content), tool, member)
+    throw new McpBridgeError(text === '' ? `MCP server "${server}": tool "${member}" failed without a message` : text, 'TOOL_ERROR', server)
   }
   if (result.structuredContent === undefined) return content
   return { content, structuredContent: result.structuredContent as JsonValue }

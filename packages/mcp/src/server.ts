@@ -4,12 +4,18 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { RUN_CODE } from '@isocode/registry'
 import type { ToolExecutionResult } from '@isocode/registry'
 import type { Context } from 'cordis'
+import type { RunLimiter } from './http/run-limiter.ts'
+
+/** How long tools/change events are gathered into one notifications/tools/list_changed. */
+const LIST_CHANGED_COALESCE_MS = 50
 
 /** Options of {@link createCodeModeServer}. */
 export interface CodeModeServerOptions {
   /** The server name MCP clients see (default `isocode`). */
   name?: string
   version?: string
+  /** Caps run_code calls (shared by every session of an HTTP server); none by default. */
+  limiter?: RunLimiter
 }
 
 /**
@@ -20,8 +26,9 @@ export interface CodeModeServerOptions {
 export async function listCodeModeTools(ctx: Context): Promise<Tool[]> {
   const { system, tools } = await ctx.systemPrompt.assemble()
   return tools.map((tool) => {
-    // why: an MCP client has no system prompt to read the SDK from, so it travels with run_code.
-    const description = tool.name === RUN_CODE && system !== '' ? `${tool.description ?? ''}\n\nThe SDK:\n\n${system}` : tool.description
+    // why: an MCP client has no system prompt to read the SDK from, so it travels with run_code,
+    // and the description must point below rather than at a system prompt the client never sees.
+    const description = tool.name === RUN_CODE && system !== '' ? `${(tool.description ?? '').replace(/described in the system prompt/g, 'described below')}\n\nThe SDK:\n\n${system}` : tool.description
     return {
       name: tool.name,
       ...(description === undefined ? {} : { description }),
@@ -49,23 +56,31 @@ export function toCallToolResult(result: ToolExecutionResult): CallToolResult {
 export function createCodeModeServer(ctx: Context, options: CodeModeServerOptions = {}): Server {
   const server = new Server({ name: options.name ?? 'isocode', version: options.version ?? '0.1.0' }, { capabilities: { tools: { listChanged: true } } })
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listCodeModeTools(ctx) }))
+  let calls = 0
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const result = await ctx.tools.execute({
-      callId: `mcp:${String(extra.requestId)}`,
-      name: request.params.name,
-      arguments: request.params.arguments ?? {},
-      signal: extra.signal,
-    })
+    const { name } = request.params
+    const execute = async (signal: AbortSignal) =>
+      // why: request ids repeat across the sessions of an HTTP server, so a counter keeps callIds unique.
+      ctx.tools.execute({ callId: `mcp:${String(extra.requestId)}:${++calls}`, name, arguments: request.params.arguments ?? {}, signal })
+    const { limiter } = options
+    const result = limiter !== undefined && name === RUN_CODE ? await limiter.run(extra.signal, execute) : await execute(extra.signal)
     return toCallToolResult(result)
   })
+  let pending: NodeJS.Timeout | undefined
   const stop = ctx.on('tools/change', () => {
-    // why: before connect (or after close) there is nobody to notify.
-    if (server.transport !== undefined) server.sendToolListChanged().catch(() => undefined)
+    // why: one upstream list_changed re-registers every tool of that server (one tools/change
+    // each), so the burst is gathered into a single notification for the client.
+    pending ??= setTimeout(() => {
+      pending = undefined
+      // why: before connect (or after close) there is nobody to notify.
+      if (server.transport !== undefined) server.sendToolListChanged().catch(() => undefined)
+    }, LIST_CHANGED_COALESCE_MS)
   })
   const previous = server.onclose
   // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Protocol only offers the onclose property
   server.onclose = () => {
     stop()
+    clearTimeout(pending)
     previous?.()
   }
   return server

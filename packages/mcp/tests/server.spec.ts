@@ -53,6 +53,33 @@ describe('createCodeModeServer', () => {
     expect(textOf(await mcp.callTool({ name: 'pid', arguments: {} }))).toMatch(/^\d+$/)
   })
 
+  it('run_code\'s description points at the SDK below it, not at a system prompt', async () => {
+    const mcp = await serve('code')
+    const description = (await mcp.listTools()).tools[0]?.description ?? ''
+    expect(description).not.toContain('system prompt')
+    expect(description).toMatch(/^Run a TypeScript program against the typed `tools` SDK described below\./)
+    expect(description.indexOf('The SDK:')).toBeGreaterThan(0)
+  })
+
+  it('one upstream list_changed becomes one notification, and so does the upstream server dying', async () => {
+    const mcp = await serve('both')
+    let changed = 0
+    mcp.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++)
+    await mcp.callTool({ name: 'add_tool', arguments: {} })
+    expect(await until(() => app?.root.tools.get('extra_5') !== undefined)).toBe(true)
+    expect(await until(() => changed > 0)).toBe(true)
+    // why: a second notification of the same burst would arrive well within this quiet time.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(changed).toBe(1)
+
+    const pid = Number(textOf(await mcp.callTool({ name: 'pid', arguments: {} })))
+    process.kill(pid)
+    expect(await until(() => app?.root.tools.get('pid') === undefined)).toBe(true)
+    expect(await until(() => changed > 1)).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(changed).toBe(2)
+  })
+
   it('announces registry changes as tools/list_changed', async () => {
     const mcp = await serve('both')
     let changed = 0

@@ -1,0 +1,147 @@
+// `isocode serve --http` under load: run_code through the Streamable HTTP transport (the MCP SDK
+// client over loopback) with 1 and 8 concurrent clients, against the same runtime called
+// in-process by 2 callers. Per-program latencies of the client tasks are recorded for p95.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { CodeRuntime } from '@isocode/code-runtime'
+import { SessionSink, SystemPrompt } from '@isocode/harness'
+import { IsolateRuntime } from '@isocode/isolate-runtime'
+import { startCodeModeHttpServer } from '@isocode/mcp'
+import { ToolRegistry } from '@isocode/registry'
+import { Context } from 'cordis'
+import type { Fiber } from 'cordis'
+import { CALLERS, expectValue, PROGRAMS, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
+import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
+
+const CLIENTS = 8
+const SUB_CALLS = 10
+const TEN_CALLS = `let sum = 0\nfor (let i = 0; i < ${SUB_CALLS}; i++) sum += (await tools.echo({ i })).i\nreturn sum`
+const TEN_CALLS_VALUE = '45'
+
+class NullSession extends SessionSink {
+  append(): void {}
+}
+
+/** Latencies (ms) of single programs, by task, for median and p95. */
+const latencies = new Map<string, number[]>()
+
+function quantile(values: readonly number[], q: number): number {
+  const sorted = values.toSorted((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
+}
+
+const ms = (value: number): number => Number(value.toFixed(2))
+
+async function callRunCode(client: Client, code: string, expected: string, task: string): Promise<void> {
+  const started = performance.now()
+  const result = await client.callTool({ name: 'run_code', arguments: { code, description: 'bench' } })
+  const text = (result.content as Array<{ text?: string }>)[0]?.text
+  if (result.isError === true || text !== expected) throw new Error(`bench: run_code over HTTP failed: ${JSON.stringify(result)}`)
+  const list = latencies.get(task) ?? []
+  list.push(performance.now() - started)
+  latencies.set(task, list)
+}
+
+const suite: SuiteFactory = async () => {
+  const root = new Context()
+  const fibers: Fiber[] = [await root.plugin(SystemPrompt), await root.plugin(NullSession), await root.plugin(ToolRegistry, { mode: 'code' })]
+  fibers.push(await root.plugin(IsolateRuntime, RUNTIME_CONFIG))
+  fibers.push(
+    await root.plugin({
+      name: 'echo-tool',
+      inject: ['tools'],
+      apply: (ctx: Context) =>
+        void ctx.tools.register({
+          name: 'echo',
+          description: 'Return the arguments.',
+          parameters: { type: 'object', properties: { i: { type: 'integer' } }, required: ['i'] },
+          outputSchema: { type: 'object', properties: { i: { type: 'integer' } }, required: ['i'] },
+          execute: async (args) => ({ content: [{ type: 'text', text: JSON.stringify(args) }], structuredContent: args }),
+        }),
+    }),
+  )
+  const runtime = root.get('codeRuntime') as CodeRuntime
+  // why: the same pool serves HTTP and in-process callers; max runs = pool size, as `serve --http` sets it.
+  const http = await startCodeModeHttpServer(root, {
+    host: '127.0.0.1',
+    port: 0,
+    stateless: false,
+    limits: { maxRuns: RUNTIME_CONFIG.poolSize, maxQueue: CLIENTS * 2 },
+    maxBodyBytes: 1 << 20,
+    log: (line) => console.error(line),
+  })
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      const client = new Client({ name: 'bench', version: '1.0.0' })
+      await client.connect(new StreamableHTTPClientTransport(new URL(http.url)))
+      return client
+    }),
+  )
+  const [first] = clients as [Client]
+
+  const bench = createBench()
+  for (const [label, code, expected] of [
+    ['return 1', PROGRAMS.return1, '1'],
+    [`${SUB_CALLS} sub-calls`, TEN_CALLS, TEN_CALLS_VALUE],
+  ] as const) {
+    const one = `serve http: ${label}, 1 client`
+    bench.add(one, () => callRunCode(first, code, expected, one))
+    const many = `serve http: ${label}, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`
+    bench.add(many, async () => {
+      await Promise.all(clients.map(async (client) => {
+        for (let i = 0; i < RUNS_PER_CALLER; i++) await callRunCode(client, code, expected, many)
+      }))
+    })
+  }
+  const viaRegistry = `in-process run_code: return 1, ${CALLERS} callers x ${RUNS_PER_CALLER} runs`
+  let calls = 0
+  bench.add(viaRegistry, async () => {
+    await Promise.all(Array.from({ length: CALLERS }, async () => {
+      for (let i = 0; i < RUNS_PER_CALLER; i++) {
+        const result = await root.tools.execute({ callId: `bench-${++calls}`, name: 'run_code', arguments: { code: PROGRAMS.return1, description: 'bench' } })
+        if (result.isError) throw new Error(`bench: run_code failed: ${JSON.stringify(result)}`)
+      }
+    }))
+  })
+  const inProcess = `in-process: return 1, ${CALLERS} callers x ${RUNS_PER_CALLER} runs`
+  bench.add(inProcess, async () => {
+    await Promise.all(Array.from({ length: CALLERS }, async () => {
+      for (let i = 0; i < RUNS_PER_CALLER; i++) await expectValue(runtime, { program: PROGRAMS.return1, bindings: [] }, 1, 'in-process')
+    }))
+  })
+
+  return {
+    bench,
+    metrics: (stats) => {
+      const out: Record<string, number> = {}
+      for (const [label, key] of [['return 1', 'return1'], [`${SUB_CALLS} sub-calls`, 'subcalls10']] as const) {
+        const one = latencies.get(`serve http: ${label}, 1 client`) ?? []
+        const many = latencies.get(`serve http: ${label}, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`) ?? []
+        const batch = stat(stats, `serve http: ${label}, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`).median_us
+        out[`serve_${key}_1_client_median_ms`] = ms(quantile(one, 0.5))
+        out[`serve_${key}_1_client_p95_ms`] = ms(quantile(one, 0.95))
+        out[`serve_${key}_1_client_programs_per_s`] = Math.round(1e6 / stat(stats, `serve http: ${label}, 1 client`).median_us)
+        out[`serve_${key}_${CLIENTS}_clients_median_ms`] = ms(quantile(many, 0.5))
+        out[`serve_${key}_${CLIENTS}_clients_p95_ms`] = ms(quantile(many, 0.95))
+        out[`serve_${key}_${CLIENTS}_clients_programs_per_s`] = Math.round((CLIENTS * RUNS_PER_CALLER * 1e6) / batch)
+        // why: the issue's goals: p95 with 8 clients under 5x the single-client median.
+        out[`serve_${key}_p95_${CLIENTS}_vs_median_1`] = Number((quantile(many, 0.95) / quantile(one, 0.5)).toFixed(2))
+      }
+      out[`in_process_return1_${CALLERS}_callers_programs_per_s`] = Math.round((CALLERS * RUNS_PER_CALLER * 1e6) / stat(stats, inProcess).median_us)
+      return out
+    },
+    ratios: (stats) => ({
+      // why: the issue's goal: 8 HTTP clients reach >= 0.6 of the in-process 2-caller throughput.
+      serve_8_clients_vs_in_process_throughput: Number(
+        ((CLIENTS * stat(stats, inProcess).median_us) / (CALLERS * stat(stats, `serve http: return 1, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`).median_us)).toFixed(2),
+      ),
+    }),
+    teardown: async () => {
+      for (const client of clients) await client.close()
+      await http.close(1_000)
+      for (const fiber of fibers.toReversed()) await fiber.dispose()
+    },
+  }
+}
+
+export default suite

@@ -1,0 +1,76 @@
+import { isIP } from 'node:net'
+import { startCodeModeHttpServer } from '@isocode/mcp'
+import type { HttpServeOptions, Isolation, ToolSourceOptions } from './args.ts'
+import { bootApp } from './app.ts'
+import { CliError } from './errors.ts'
+import type { Io } from './commands.ts'
+
+/** Options of {@link serveHttp}: the tools, the mode and the HTTP server's settings. */
+export type ServeHttpOptions = ToolSourceOptions & { mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions }
+
+// why: time for a program that is still running at shutdown to reach its own wall budget.
+const GRACE_MARGIN_MS = 1_000
+
+const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'))
+
+/** The loud warning for a non-loopback bind without a token, or undefined when none is due. */
+export function exposureWarning(host: string, hasToken: boolean): string | undefined {
+  if (hasToken || isLoopback(host)) return undefined
+  return `isocode serve: WARNING: listening on ${host} with no token: anyone who can reach this address can run programs against your tools. Set --token-env NAME (and the token in NAME).`
+}
+
+function readToken(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined
+  const token = process.env[name]
+  if (token === undefined || token.trim() === '') throw new CliError(`--token-env ${name}: the environment variable ${name} is not set or empty; export the token in it first`, 'USAGE')
+  return token.trim()
+}
+
+/** The first SIGINT or SIGTERM, with both listeners removed again. */
+function nextSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      resolve(signal)
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
+}
+
+/**
+ * `isocode serve --http`: serve Code Mode over Streamable HTTP until SIGINT/SIGTERM, then shut
+ * down gracefully (running programs get their wall budget) and resolve 0.
+ */
+export async function serveHttp(io: Io, options: ServeHttpOptions): Promise<number> {
+  const { http } = options
+  const token = readToken(http.tokenEnv)
+  const log = (line: string): void => io.err(`${line}\n`)
+  const app = await bootApp({ ...options, poolSize: http.maxRuns, log })
+  try {
+    const server = await startCodeModeHttpServer(app.root, {
+      host: http.host,
+      port: http.port,
+      stateless: http.stateless,
+      limits: { maxRuns: http.maxRuns, maxQueue: http.maxQueue },
+      allowHosts: http.allowHosts,
+      token,
+      maxBodyBytes: http.maxBodyKb * 1024,
+      maxSessions: http.maxSessions,
+      log,
+    })
+    const warning = exposureWarning(http.host, token !== undefined)
+    if (warning !== undefined) log(warning)
+    const sessions = http.stateless ? 'stateless' : 'stateful sessions'
+    log(`isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools at ${server.url} (${sessions}), isolation ${app.isolation}, ${http.maxRuns} runs at once + ${http.maxQueue} queued`)
+    const signal = await nextSignal()
+    const { running, queued } = server.limiter.load
+    log(`isocode serve: ${signal}: stopping; ${running} programs running, ${queued} queued`)
+    await server.close(app.budgets.wallBudgetMs + GRACE_MARGIN_MS)
+    log('isocode serve: stopped')
+    return 0
+  } finally {
+    await app.dispose()
+  }
+}

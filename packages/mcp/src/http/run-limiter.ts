@@ -1,0 +1,116 @@
+import { McpError } from '@modelcontextprotocol/sdk/types.js'
+
+/** JSON-RPC error code of a call refused because the run slots and the queue are full. */
+export const SERVER_BUSY = -32_001
+/** JSON-RPC error code of a call refused or aborted because the server is shutting down. */
+export const SHUTTING_DOWN = -32_002
+
+/** Limits of a {@link RunLimiter}. */
+export interface RunLimits {
+  /** Programs running at once. */
+  maxRuns: number
+  /** Programs waiting for a slot; one more is refused at once. */
+  maxQueue: number
+}
+
+interface Waiter {
+  start(): void
+  refuse(error: McpError): void
+}
+
+/**
+ * Admits at most `maxRuns` runs at once and `maxQueue` waiting ones; past that a run is refused
+ * at once with a JSON-RPC error (never left hanging). On shutdown the queue is refused, new runs
+ * are refused, and the running ones get an abort signal after a grace period.
+ */
+export class RunLimiter {
+  private running = 0
+  private readonly queue: Waiter[] = []
+  private readonly shutdown = new AbortController()
+  private readonly idleWaiters: Array<() => void> = []
+
+  constructor(readonly limits: RunLimits) {}
+
+  /** Runs now running and waiting, for logs and tests. */
+  get load(): { running: number; queued: number } {
+    return { running: this.running, queued: this.queue.length }
+  }
+
+  /**
+   * Run `task` in a slot, with a signal that aborts when `signal` does or the shutdown grace ends.
+   * Throws a McpError (SERVER_BUSY or SHUTTING_DOWN) without running it when it cannot be admitted.
+   */
+  async run<T>(signal: AbortSignal, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    await this.admit(signal)
+    try {
+      return await task(AbortSignal.any([signal, this.shutdown.signal]))
+    } finally {
+      this.release()
+    }
+  }
+
+  private admit(signal: AbortSignal): Promise<void> {
+    if (this.shutdown.signal.aborted || this.closing) return Promise.reject(shuttingDown())
+    if (this.running < this.limits.maxRuns) {
+      this.running += 1
+      return Promise.resolve()
+    }
+    if (this.queue.length >= this.limits.maxQueue) {
+      const { maxRuns, maxQueue } = this.limits
+      return Promise.reject(new McpError(SERVER_BUSY, `isocode is busy: ${maxRuns} programs are running and ${maxQueue} are waiting (its --max-runs and --max-queue limits); retry later`))
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        start: () => {
+          signal.removeEventListener('abort', leave)
+          this.running += 1
+          resolve()
+        },
+        refuse: (error) => {
+          signal.removeEventListener('abort', leave)
+          reject(error)
+        },
+      }
+      // why: a client that gives up while queued must free its place, not run later for nobody.
+      const leave = (): void => {
+        const index = this.queue.indexOf(waiter)
+        if (index !== -1) this.queue.splice(index, 1)
+        reject(signal.reason instanceof Error ? signal.reason : new Error('the request was cancelled while waiting for a run slot'))
+      }
+      signal.addEventListener('abort', leave, { once: true })
+      this.queue.push(waiter)
+    })
+  }
+
+  private release(): void {
+    this.running -= 1
+    const next = this.queue.shift()
+    if (next !== undefined) next.start()
+    else if (this.running === 0) for (const wake of this.idleWaiters.splice(0)) wake()
+  }
+
+  private closing = false
+
+  /**
+   * Stop admitting runs and refuse the queued ones; wait up to `graceMs` for the running ones,
+   * then abort them and wait for them to settle.
+   */
+  async close(graceMs: number): Promise<void> {
+    this.closing = true
+    for (const waiter of this.queue.splice(0)) waiter.refuse(shuttingDown())
+    if (this.running === 0) return
+    const idle = new Promise<void>((resolve) => void this.idleWaiters.push(resolve))
+    let timer: NodeJS.Timeout | undefined
+    const graceOver = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)))
+    const outcome = await Promise.race([idle, graceOver])
+    clearTimeout(timer)
+    if (outcome === 'late') {
+      this.shutdown.abort(shuttingDown())
+      await idle
+    }
+  }
+}
+
+function shuttingDown(): McpError {
+  return new McpError(SHUTTING_DOWN, 'isocode is shutting down and takes no new programs; retry on another instance')
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
+import type { Context } from 'cordis'
+import { createCodeModeServer } from '../server.ts'
+import { bearerMatches, readBody, rebindingProblem } from './guard.ts'
+import { RunLimiter, SERVER_BUSY } from './run-limiter.ts'
+import type { RunLimits } from './run-limiter.ts'
+
+/** Options of {@link startCodeModeHttpServer}. */
+export interface CodeModeHttpOptions {
+  /** Address to bind (e.g. 127.0.0.1, 0.0.0.0, ::1). */
+  host: string
+  /** Port to bind; 0 picks a free one (see `url`). */
+  port: number
+  /** No sessions: every POST gets its own server and transport, so any instance can answer it. */
+  stateless: boolean
+  limits: RunLimits
+  /** Host names accepted besides `localhost` and IP literals (DNS rebinding protection). */
+  allowHosts?: readonly string[]
+  /** The bearer token clients must send; none when undefined. */
+  token?: string | undefined
+  /** Request bodies larger than this get HTTP 413. */
+  maxBodyBytes: number
+  /** Open sessions at most (default 256); one more initialize gets HTTP 503. */
+  maxSessions?: number
+  /** A session with no request for this long is closed (default 30 minutes). */
+  sessionIdleMs?: number
+  /** Where request failures are reported (one line each, never sent to the client). */
+  log(line: string): void
+}
+
+/** A running Streamable HTTP endpoint of Code Mode. */
+export interface CodeModeHttpServer {
+  /** The endpoint, e.g. `http://127.0.0.1:8080/mcp`. */
+  readonly url: string
+  readonly limiter: RunLimiter
+  /** Open sessions (always 0 when stateless). */
+  sessions(): number
+  /**
+   * Stop accepting, refuse queued runs, give running programs `graceMs` to finish, abort the
+   * rest, then close every session and connection.
+   */
+  close(graceMs: number): Promise<void>
+}
+
+/** The MCP endpoint path. */
+export const MCP_PATH = '/mcp'
+
+// why: after the last run ends, its result still has to be written to the client's stream.
+const FLUSH_MS = 2_000
+const DEFAULT_MAX_SESSIONS = 256
+const DEFAULT_SESSION_IDLE_MS = 30 * 60_000
+
+function reply(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return void res.end()
+  res.writeHead(status, { 'content-type': 'application/json', ...headers })
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }))
+}
+
+interface Session {
+  server: Server
+  transport: StreamableHTTPServerTransport
+  /** performance.now() of its last request. */
+  seen: number
+}
+
+/**
+ * Serve Code Mode over the MCP SDK's Streamable HTTP transport at `/mcp`: stateful sessions (or
+ * stateless requests) that all share `ctx` — one runtime pool, one set of upstream MCP servers —
+ * with run caps, Host/Origin checks, an optional bearer token and a body size cap.
+ *
+ * @example
+ * const http = await startCodeModeHttpServer(root, { host: '127.0.0.1', port: 0, stateless: false, limits: { maxRuns: 4, maxQueue: 32 }, maxBodyBytes: 1 << 20, log: console.error })
+ */
+export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHttpOptions): Promise<CodeModeHttpServer> {
+  const limiter = new RunLimiter(options.limits)
+  const sessions = new Map<string, Session>()
+  const allowHosts = options.allowHosts ?? []
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS
+  // why: a client that vanishes without DELETE must not hold its session (and listeners) forever.
+  const sweeper = setInterval(() => {
+    const now = performance.now()
+    for (const session of sessions.values()) if (now - session.seen > idleMs) void session.server.close().catch(() => undefined)
+  }, Math.min(idleMs, 60_000))
+  sweeper.unref()
+  /** POST responses still open (their results not yet written); GET streams never end by themselves. */
+  const answering = new Set<ServerResponse>()
+  let flushed: (() => void) | undefined
+  let closing = false
+
+  const connectNew = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
+    const server = createCodeModeServer(ctx, { limiter })
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: options.stateless ? undefined : () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, { server, transport, seen: performance.now() }),
+      onsessionclosed: (id) => void sessions.delete(id),
+    })
+    // why: a stateless server lives for one request; the response closing ends it.
+    if (options.stateless) res.on('close', () => void server.close().catch(() => undefined))
+    else {
+      // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Transport only offers the onclose property
+      transport.onclose = () => {
+        if (transport.sessionId !== undefined) sessions.delete(transport.sessionId)
+      }
+    }
+    await server.connect(transport)
+    await transport.handleRequest(req, res, body)
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname
+    if (path !== MCP_PATH) return reply(res, 404, -32_000, `Not Found: the MCP endpoint is ${MCP_PATH}`)
+    const rebinding = rebindingProblem(req, allowHosts)
+    if (rebinding !== undefined) return reply(res, 403, -32_000, `Forbidden: ${rebinding}`)
+    if (options.token !== undefined && !bearerMatches(req.headers.authorization, options.token)) {
+      return reply(res, 401, -32_000, 'Unauthorized: send the token as "Authorization: Bearer <token>"', { 'www-authenticate': 'Bearer realm="isocode"' })
+    }
+    if (closing) return reply(res, 503, -32_002, 'Service Unavailable: isocode is shutting down', { connection: 'close' })
+    let body: unknown
+    if (req.method === 'POST') {
+      answering.add(res)
+      res.on('close', () => {
+        answering.delete(res)
+        if (answering.size === 0) flushed?.()
+      })
+      const read = await readBody(req, options.maxBodyBytes)
+      if ('tooLarge' in read) return reply(res, 413, -32_000, `Payload Too Large: request bodies are capped at ${options.maxBodyBytes} bytes (--max-body-kb)`, { connection: 'close' })
+      try {
+        body = JSON.parse(read.text)
+      } catch {
+        return reply(res, 400, -32_700, 'Parse error: the request body is not JSON')
+      }
+    }
+    if (options.stateless) {
+      if (req.method !== 'POST') return reply(res, 405, -32_000, 'Method Not Allowed: this stateless server takes POST only', { allow: 'POST' })
+      return connectNew(req, res, body)
+    }
+    const id = req.headers['mcp-session-id']
+    if (typeof id === 'string') {
+      const session = sessions.get(id)
+      if (session === undefined) return reply(res, 404, -32_001, 'Session not found: it ended or never existed; initialize a new one')
+      session.seen = performance.now()
+      return session.transport.handleRequest(req, res, body)
+    }
+    if (req.method === 'POST' && isInitializeRequest(body)) {
+      if (sessions.size >= maxSessions) return reply(res, 503, SERVER_BUSY, `Service Unavailable: ${maxSessions} sessions are open (--max-sessions); end idle ones with DELETE or retry later`)
+      return connectNew(req, res, body)
+    }
+    return reply(res, 400, -32_000, 'Bad Request: no Mcp-Session-Id header; start a session with an initialize request')
+  }
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // why: the client gets a generic error; the details (never a stack) go to the log.
+      options.log(`isocode serve: ${req.method ?? '?'} ${req.url ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`)
+      reply(res, 500, -32_603, 'Internal error')
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject)
+    http.listen(options.port, options.host, () => {
+      http.off('error', reject)
+      resolve()
+    })
+  })
+  const address = http.address() as AddressInfo
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+
+  return {
+    url: `http://${host}:${address.port}${MCP_PATH}`,
+    limiter,
+    sessions: () => sessions.size,
+    async close(graceMs) {
+      if (closing) return
+      closing = true
+      clearInterval(sweeper)
+      const stopped = new Promise<void>((resolve) => http.close(() => resolve()))
+      http.closeIdleConnections()
+      await limiter.close(graceMs)
+      if (answering.size > 0) {
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([new Promise<void>((resolve) => (flushed = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, FLUSH_MS)))])
+        clearTimeout(timer)
+      }
+      for (const { server } of sessions.values()) await server.close().catch(() => undefined)
+      sessions.clear()
+      http.closeAllConnections()
+      await stopped
+    },
+  }
+}
