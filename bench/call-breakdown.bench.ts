@@ -10,8 +10,12 @@
 //   The `idle` variants wait 8 ms (untimed) before each sample so the pool's next context is
 //   prepared; `pool_contention` = back-to-back - idle per call shows what that preparation costs.
 // - session event: building one `tool/code-dispatch` event and appending it through
-//   `ctx.get('session')` to an in-memory SessionSink, awaited as the bridge does, host only.
+//   `ctx.get('session')` to an in-memory SessionSink, awaited as the bridge does, host only;
+//   `session_event_no_sink`: the same lookup and await where no sink is loaded (the table's case).
 // - registry pipeline: `ctx.tools.execute` of `echo` alone, host only, 10 calls in sequence.
+// - registry + bridge alone: run_code on a host-only stand-in runtime (lib/host-loop-runtime.ts)
+//   that makes the program's calls from the host through the bindings run_code gave it:
+//   (10 calls - `return 1`) / 10, the registry's whole per-call path without any isolate.
 // - JSON both ways: host side (parse the arguments, the bridge's and the binding's lossless
 //   checks, stringify the result) and guest side (stringify the arguments, parse the result,
 //   warm, in one sync apply), per call.
@@ -37,6 +41,7 @@ import type { CodeBindingNamespace } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import { Context } from 'cordis'
 import { alternate, type AlternatedTask } from './lib/alternate.ts'
+import { HostLoopRuntime } from './lib/host-loop-runtime.ts'
 import { bootIsocode, MemorySession, sequentialEcho } from './lib/isocode-tools.ts'
 import { ReplicaContext, replicaIsolate, type ReplyMode } from './lib/ivm-replica.ts'
 import { createBench, type SuiteFactory, stat, type TaskStats } from './lib/suite.ts'
@@ -60,6 +65,9 @@ const T = {
   runCode1: 'run_code: return 1',
   runCode10: 'run_code: 10 sequential echo calls',
   session: `session event: ${MICRO_OPS} appends`,
+  sessionAbsent: `session event, no sink loaded: ${MICRO_OPS} lookups`,
+  host1: 'run_code on a host-only runtime: return 1',
+  host10: 'run_code on a host-only runtime: 10 sequential echo calls',
   raw1: 'raw codeRuntime.run: return 1',
   raw10: 'raw codeRuntime.run: 10 sequential echo calls',
   raw1Idle: 'raw codeRuntime.run: return 1 (8 ms idle before)',
@@ -77,9 +85,22 @@ const T = {
 
 const suite: SuiteFactory = async () => {
   const plain = await bootIsocode()
+  const hostOnly = await bootIsocode(HostLoopRuntime)
   const sessionRoot = new Context()
   await sessionRoot.plugin(MemorySession)
   const memory = sessionRoot.get('session') as MemorySession
+  const bareRoot = new Context()
+  // why: the table's configuration has no session: the bridge still looks the service up per call.
+  const sessionLookups = async (): Promise<void> => {
+    let found = 0
+    for (let i = 0; i < MICRO_OPS; i++) {
+      const event: SessionEvent = { type: 'tool/code-dispatch', callId: `bench:code:${i}`, parentCallId: 'bench', name: 'echo', arguments: { i }, isError: false, content: String(i) }
+      const sink = bareRoot.get('session')
+      if (sink !== undefined) found++
+      await sink?.append(undefined, event)
+    }
+    if (found !== 0) throw new Error('bench: a bare context has a session')
+  }
   const { ivm } = replicaIsolate()
   let { isolate } = replicaIsolate()
   let replica: ReplicaContext | undefined
@@ -95,10 +116,11 @@ const suite: SuiteFactory = async () => {
     }
     replica = await ReplicaContext.create(ivm, isolate, mode)
   }
-  const live = (): ReplicaContext => {
-    if (replica === undefined) throw new Error('bench: no replica context')
-    return replica
-  }
+  // why: the host-only pieces get one warm context on an isolate of their own, untouched by the
+  // fresh-context groups and their isolate recycling.
+  const microIsolate = replicaIsolate().isolate
+  const micro = await ReplicaContext.create(ivm, microIsolate, 'direct')
+  const live = (): ReplicaContext => micro
   const raw = async (program: string, expected: number): Promise<void> => {
     const result = await plain.runtime.run({ program, bindings: rawEcho })
     if (result.error !== undefined || result.value !== expected) throw new Error(`bench: raw run gave ${JSON.stringify(result)}`)
@@ -107,7 +129,8 @@ const suite: SuiteFactory = async () => {
     name: T.replica(mode, n),
     before: () => fresh(mode),
     fn: async () => {
-      if ((await live().calls(n)) !== sum(n)) throw new Error(`bench: replica ${mode} ${n} gave a wrong sum`)
+      if (replica === undefined) throw new Error('bench: no fresh replica context')
+      if ((await replica.calls(n)) !== sum(n)) throw new Error(`bench: replica ${mode} ${n} gave a wrong sum`)
     },
   })
   const execute = async (): Promise<void> => {
@@ -153,9 +176,12 @@ const suite: SuiteFactory = async () => {
       samples: 200,
       tasks: [
         { name: T.execute, fn: execute },
+        { name: T.host1, fn: () => hostOnly.runCode('return 1', 1) },
+        { name: T.host10, fn: () => hostOnly.runCode(sequentialEcho(10), sum(10)) },
         { name: T.jsonHost, fn: hostJson },
         { name: T.session, fn: sessionEvents },
-        { name: T.applyRt, before: () => (replica === undefined ? fresh('direct') : Promise.resolve()), fn: () => live().applyNoop(10) },
+        { name: T.sessionAbsent, fn: sessionLookups },
+        { name: T.applyRt, fn: () => live().applyNoop(10) },
         { name: T.applySync, fn: async () => live().applySync(10, 'noop') },
         { name: T.parkNoop, fn: async () => live().applySync(10, 'park-noop') },
         {
@@ -186,8 +212,10 @@ const suite: SuiteFactory = async () => {
     metrics: (s) => breakdown(s),
     teardown: async () => {
       replica?.release()
-      if (!isolate.isDisposed) isolate.dispose()
+      micro.release()
+      for (const each of [isolate, microIsolate]) if (!each.isDisposed) each.dispose()
       await plain.dispose()
+      await hostOnly.dispose()
     },
   }
 }
@@ -209,7 +237,9 @@ function breakdown(s: ReadonlyMap<string, TaskStats>): Record<string, number> {
     raw_run_per_call_1000: per(T.raw1000, T.raw1, 1000),
     pool_contention: raw10 - per(T.raw10Idle, T.raw1Idle, 10),
     registry_bridge: runCode10 - raw10,
+    registry_bridge_alone: per(T.host10, T.host1, 10),
     session_event: m(T.session) / MICRO_OPS,
+    session_event_no_sink: m(T.sessionAbsent) / MICRO_OPS,
     registry_execute: m(T.execute) / 10,
     json_host: m(T.jsonHost) / MICRO_OPS,
     json_guest: m(T.jsonGuest) / MICRO_OPS,

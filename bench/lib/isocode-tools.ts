@@ -5,7 +5,7 @@ import type { CodeRuntime } from '@isocode/code-runtime'
 import { type SessionEvent, SessionSink, SystemPrompt } from '@isocode/harness'
 import { IsolateRuntime } from '@isocode/isolate-runtime'
 import { ToolRegistry } from '@isocode/registry'
-import { Context } from 'cordis'
+import { Context, type Plugin } from 'cordis'
 import { RUNTIME_CONFIG } from './runtime-tasks.ts'
 
 /** The same three programs for every engine; `tools.echo({ i })` resolves to the text of `i`. */
@@ -40,14 +40,17 @@ export interface IsocodeTools {
   dispose(): Promise<void>
 }
 
-/** Boot SystemPrompt + ToolRegistry (code mode) + IsolateRuntime, without a session (as code-mode.bench.ts). */
-export async function bootIsocode(): Promise<IsocodeTools> {
+/**
+ * Boot SystemPrompt + ToolRegistry (code mode) + a runtime (IsolateRuntime unless `runtime` is
+ * given), without a session, as code-mode.bench.ts does.
+ */
+export async function bootIsocode(runtime: Plugin = IsolateRuntime): Promise<IsocodeTools> {
   const root = new Context()
   await root.plugin(SystemPrompt)
   await root.plugin(ToolRegistry, { mode: 'code' })
-  const runtimeFiber = await root.plugin(IsolateRuntime, RUNTIME_CONFIG)
+  const runtimeFiber = await root.plugin(runtime, RUNTIME_CONFIG)
   const tools = root.get('tools') as ToolRegistry
-  const runtime = root.get('codeRuntime') as CodeRuntime
+  const loaded = root.get('codeRuntime') as CodeRuntime
   tools.register({
     name: 'echo',
     description: 'Echo i as text.',
@@ -57,7 +60,7 @@ export async function bootIsocode(): Promise<IsocodeTools> {
   let call = 0
   return {
     tools,
-    runtime,
+    runtime: loaded,
     async runCode(program, expected) {
       const result = await tools.execute({ callId: `bench-${call++}`, name: 'run_code', arguments: { code: program, description: 'bench' } })
       const text = result.content[0]?.type === 'text' ? result.content[0].text : ''
