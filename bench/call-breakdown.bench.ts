@@ -7,6 +7,8 @@
 //   10 and 1,000 sequential echo calls; per call = (N-call program - `return 1`) / N.
 //   `run_code_per_call_10` is the cost to bring down, `raw_run_per_call_1000` the hot-loop target,
 //   `registry_bridge` = run_code - raw per call (10 calls) is what the registry side adds in situ.
+//   `first_call` = 1-call program - `return 1`, `next_calls` = (10 calls - 1 call) / 9: whether
+//   the short-program cost is paid once per run (at the first call) or on every call.
 //   The `idle` variants wait 8 ms (untimed) before each sample so the pool's next context is
 //   prepared; `pool_contention` = back-to-back - idle per call shows what that preparation costs.
 // - session event: building one `tool/code-dispatch` event and appending it through
@@ -72,6 +74,8 @@ const T = {
   raw10: 'raw codeRuntime.run: 10 sequential echo calls',
   raw1Idle: 'raw codeRuntime.run: return 1 (8 ms idle before)',
   raw10Idle: 'raw codeRuntime.run: 10 sequential echo calls (8 ms idle before)',
+  raw1CallIdle: 'raw codeRuntime.run: 1 echo call (8 ms idle before)',
+  raw1Call: 'raw codeRuntime.run: 1 echo call',
   raw1000: 'raw codeRuntime.run: 1000 sequential echo calls',
   execute: 'registry execute alone: 10 echo calls',
   jsonHost: `host JSON of ${MICRO_OPS} calls`,
@@ -164,6 +168,8 @@ const suite: SuiteFactory = async () => {
         { name: T.raw10, fn: () => raw(sequentialEcho(10), sum(10)) },
         { name: T.raw1Idle, before: () => pause(8), fn: () => raw('return 1', 1) },
         { name: T.raw10Idle, before: () => pause(8), fn: () => raw(sequentialEcho(10), sum(10)) },
+        { name: T.raw1Call, fn: () => raw(sequentialEcho(1), 0) },
+        { name: T.raw1CallIdle, before: () => pause(8), fn: () => raw(sequentialEcho(1), 0) },
       ],
     },
     { samples: 20, tasks: [{ name: T.raw1000, fn: () => raw(sequentialEcho(1000), sum(1000)) }] },
@@ -235,6 +241,10 @@ function breakdown(s: ReadonlyMap<string, TaskStats>): Record<string, number> {
     raw_run_per_call_10: raw10,
     raw_run_per_call_10_idle: per(T.raw10Idle, T.raw1Idle, 10),
     raw_run_per_call_1000: per(T.raw1000, T.raw1, 1000),
+    raw_run_first_call: per(T.raw1Call, T.raw1, 1),
+    raw_run_next_calls: per(T.raw10, T.raw1Call, 9),
+    raw_run_first_call_idle: per(T.raw1CallIdle, T.raw1Idle, 1),
+    raw_run_next_calls_idle: per(T.raw10Idle, T.raw1CallIdle, 9),
     pool_contention: raw10 - per(T.raw10Idle, T.raw1Idle, 10),
     registry_bridge: runCode10 - raw10,
     registry_bridge_alone: per(T.host10, T.host1, 10),
