@@ -36,8 +36,9 @@
 //   `guest_resume`: resolving a parked promise so an awaiting async function resumes, minus a
 //   no-op, both synchronous (what settling a call costs inside the guest).
 // - `runtime_rest_10` = raw_run_per_call_10 - replica_per_call_10 - set_immediate_flush: what
-//   the runtime's own per-call work adds over the replica (queue, pump, lossless checks, prelude
-//   encode, budgets), i.e. not hops.
+//   the runtime adds over the bare hop, per call of a 10-call program: its per-call work (queue,
+//   pump, lossless checks, prelude encode) plus the per-run cost met at the first call and the
+//   pool's background preparation, amortised over the 10 calls (split by `first_call`/`next_calls`).
 import { toLosslessJson } from '@isocode/code-runtime'
 import type { CodeBindingNamespace } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
