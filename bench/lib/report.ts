@@ -1,13 +1,15 @@
 import type { Bench } from 'tinybench'
 import type { TaskStats } from './suite.ts'
 
-function percentile(sorted: readonly number[], p: number): number {
+/** The `p`th percentile of ascending `sorted` (nearest rank); NaN when empty. */
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
   return sorted[Math.max(0, index)] ?? Number.NaN
 }
 
-const round = (value: number, digits = 2): number => Number(value.toFixed(digits))
+/** `value` rounded to `digits` decimals, as a number. */
+export const round = (value: number, digits = 2): number => Number(value.toFixed(digits))
 
 /** Turn a finished tinybench run into per-task stats; errored tasks are returned separately. */
 export function collect(bench: Bench): { stats: TaskStats[]; errors: Array<{ name: string; error: unknown }> } {
@@ -44,4 +46,17 @@ export function formatTable(stats: readonly TaskStats[]): string {
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`
   const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`
   return [line(header), rule, ...rows.map(line)].join('\n')
+}
+
+/** Stats of a task timed outside tinybench, from its latency samples in milliseconds. */
+export function statsFromSamples(name: string, samplesMs: readonly number[]): TaskStats {
+  const sorted = [...samplesMs].toSorted((a, b) => a - b)
+  const median = percentile(sorted, 50)
+  return {
+    name,
+    median_us: round(median * 1000),
+    p95_us: round(percentile(sorted, 95) * 1000),
+    ops_per_s: round(1000 / median, 1),
+    samples: sorted.length,
+  }
 }

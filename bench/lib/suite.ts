@@ -16,6 +16,11 @@ export interface BenchSuite {
   ratios?: (stats: ReadonlyMap<string, TaskStats>) => Record<string, number>
   /** Extra numbers a suite wants in the report that are not task latencies (e.g. µs per call). */
   metrics?: (stats: ReadonlyMap<string, TaskStats>) => Record<string, number>
+  /**
+   * Tasks the suite times itself after `bench.run()` (e.g. two engines alternated sample by
+   * sample); they join the table, the stats map and latest.json. A throw counts as an errored task.
+   */
+  sampled?: () => Promise<TaskStats[]>
   teardown?: () => Promise<void> | void
 }
 
