@@ -12,6 +12,12 @@ export interface IsolatedVmLine {
   readonly version: string
   /** Whether npm installs a binary (true) or the install compiles C++ (false). */
   readonly prebuilt: boolean
+  /**
+   * Whether a program that grows a hash table without bound (a `Map` of objects) makes V8 abort
+   * the process hosting the isolate (isolated-vm #457/#527), measured on this line: true on 20,
+   * 22 and 24; on 26 the same program ends with `memory` like any heap bomb.
+   */
+  readonly abortsOnHashGrowth: boolean
 }
 
 /**
@@ -19,10 +25,10 @@ export interface IsolatedVmLine {
  * 6.2.0 on 22, 7.0.1 on 24 and 26 (both shipped as prebuilt binaries).
  */
 export const ISOLATED_VM_LINES: readonly IsolatedVmLine[] = Object.freeze([
-  { node: 20, abi: '115', alias: 'isolated-vm-5', version: '5.0.4', prebuilt: false },
-  { node: 22, abi: '127', alias: 'isolated-vm-6', version: '6.2.0', prebuilt: true },
-  { node: 24, abi: '137', alias: 'isolated-vm-7', version: '7.0.1', prebuilt: true },
-  { node: 26, abi: '147', alias: 'isolated-vm-7', version: '7.0.1', prebuilt: true },
+  { node: 20, abi: '115', alias: 'isolated-vm-5', version: '5.0.4', prebuilt: false, abortsOnHashGrowth: true },
+  { node: 22, abi: '127', alias: 'isolated-vm-6', version: '6.2.0', prebuilt: true, abortsOnHashGrowth: true },
+  { node: 24, abi: '137', alias: 'isolated-vm-7', version: '7.0.1', prebuilt: true, abortsOnHashGrowth: true },
+  { node: 26, abi: '147', alias: 'isolated-vm-7', version: '7.0.1', prebuilt: true, abortsOnHashGrowth: false },
 ])
 
 /** The line serving a Node ABI, or undefined when that Node is not supported. */

@@ -2,7 +2,7 @@
 // with no config — survives the Map bomb (isolated-vm #457/#527 abort the whole process that
 // hosts the isolate). If the default ever hosts the isolate in this process again, the fork dies
 // and this file fails.
-import IsolateRuntime, { IsolateRuntime as Named, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
+import IsolateRuntime, { IsolateRuntime as Named, isolatedVmLineFor, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import { Context } from 'cordis'
 import { expect, it } from 'vitest'
 
@@ -18,7 +18,8 @@ it('ctx.plugin(IsolateRuntime) with no config: the Map bomb is a memory failure 
     expect(result.error?.kind).toBe('memory')
     expect(result.logs).toEqual(['before'])
     expect((await runtime.run({ program: 'return 6 * 7', bindings: [] })).value).toBe(42)
-    expect(runtime.stats().processesLost).toBe(1)
+    // why: the abort is a fact of the engine line (Node 20-24); Node 26 ends the bomb without losing a process.
+    expect(runtime.stats().processesLost).toBe(isolatedVmLineFor()?.abortsOnHashGrowth === false ? 0 : 1)
   } finally {
     await fiber.dispose()
   }
