@@ -31,6 +31,11 @@ describe('DispatchQueue', () => {
     let ran = 0
     const inFlight = queue.enqueue(() => new Promise<void>((resolve) => (release = resolve)), refusal)
     const queued = queue.enqueue(async () => void ran++, refusal)
+    // why: settle() refuses waiting tasks at once; the handler is attached before anything waits.
+    const queuedOutcome = queued.then(
+      () => 'resolved',
+      (error: unknown) => error,
+    )
     await Promise.resolve()
     let settled = false
     const settling = queue.settle().then(() => (settled = true))
@@ -39,7 +44,7 @@ describe('DispatchQueue', () => {
     release?.()
     await settling
     await inFlight
-    await expect(queued).rejects.toBeInstanceOf(SettledError)
+    expect(await queuedOutcome).toBeInstanceOf(SettledError)
     await expect(queue.enqueue(async () => void ran++, refusal)).rejects.toThrow('refused')
     expect(ran).toBe(0)
     expect(queue.closed).toBe(true)
