@@ -3,10 +3,10 @@
 // a suite measures exactly the build the runtime under test uses.
 import { createRequire } from 'node:module'
 import { isolatedVmLineFor, supportedNodeLines } from '@isocode/isolate-runtime'
-import type IsolatedVM from 'isolated-vm-5'
+import type IsolatedVM from 'isolated-vm-types'
 
 const line = isolatedVmLineFor()
 if (line === undefined) throw new Error(`isolated-vm has no build for Node ${process.versions.node}; the bench runs on ${supportedNodeLines()}`)
 
-/** The isolated-vm module for the running Node (typed with 5.0.4's declarations, the same API on every line). */
+/** The isolated-vm module for the running Node (the declarations are the same on every line). */
 export const ivm = createRequire(import.meta.url)(line.alias) as typeof IsolatedVM

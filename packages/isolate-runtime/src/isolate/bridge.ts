@@ -1,4 +1,4 @@
-import type ivm from 'isolated-vm-5'
+import type ivm from 'isolated-vm-types'
 import { isolatedVm } from './ivm.ts'
 import { START_GLOBAL } from '../guest/prelude.ts'
 

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module'
-// why: types only, and only inside the package: 5.0.4's declarations stand for every line (the API
-// used here is the same in 5.0.4, 6.2.0 and 7.0.1). No exported declaration may name them, since
-// on a given Node only one of the optional aliases is installed.
-import type IsolatedVM from 'isolated-vm-5'
+// why: types only, and only inside the package: the declarations come from a dev dependency that
+// every Node line installs (they are identical in 5.0.4, 6.2.0 and 7.0.1). No exported declaration
+// may name them: a consumer has none of the dev dependencies and only one optional alias.
+import type IsolatedVM from 'isolated-vm-types'
 import { resolveIsolatedVm } from './lines.ts'
 
 /** The isolated-vm module as this package uses it. */
