@@ -30,7 +30,11 @@ describe('DispatchQueue', () => {
     let release: (() => void) | undefined
     let ran = 0
     const inFlight = queue.enqueue(() => new Promise<void>((resolve) => (release = resolve)), refusal)
-    const queued = queue.enqueue(async () => void ran++, refusal)
+    // why: observe the refusal as soon as it exists; settle() rejects it before the test awaits it.
+    const queued = queue.enqueue(async () => void ran++, refusal).then(
+      () => 'resolved',
+      (error: unknown) => error,
+    )
     await Promise.resolve()
     let settled = false
     const settling = queue.settle().then(() => (settled = true))
@@ -39,7 +43,7 @@ describe('DispatchQueue', () => {
     release?.()
     await settling
     await inFlight
-    await expect(queued).rejects.toBeInstanceOf(SettledError)
+    expect(await queued).toBeInstanceOf(SettledError)
     await expect(queue.enqueue(async () => void ran++, refusal)).rejects.toThrow('refused')
     expect(ran).toBe(0)
     expect(queue.closed).toBe(true)
