@@ -4,6 +4,7 @@ import { callBinding, memberTables } from './binding-call.ts'
 import { concurrencyTables, mayStart, type ConcurrencyTables } from './concurrency.ts'
 import { describeHostError, describeTaskError, describeSyntaxError } from './describe.ts'
 import type { GuestContext, GuestEvents, Settlements } from './isolate/bridge.ts'
+import { isCompileError } from './isolate/messages.ts'
 import type { IsolateSlot } from './isolate/pool.ts'
 import type { Watchdog } from './isolate/watchdog.ts'
 import { OutputBook } from './output.ts'
@@ -307,8 +308,4 @@ export class ProgramRun implements GuestEvents {
 
 function roundMs(ms: number): number {
   return Math.round(ms * 1000) / 1000
-}
-
-function isCompileError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'SyntaxError' && /\[program\.ts:\d+:\d+\]$/.test(error.message)
 }
