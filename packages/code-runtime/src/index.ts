@@ -1,3 +1,4 @@
+export { onAbort } from './abort.ts'
 export { validateBindings } from './bindings.ts'
 export { standardConfigSchema } from './config-schema.ts'
 export { CodeRuntime } from './service.ts'
