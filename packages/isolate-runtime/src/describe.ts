@@ -7,7 +7,6 @@ export type TaskOutcome =
   | { kind: 'crash'; message: string }
   | { kind: 'rejection'; message: string }
 
-
 /** A host-side error's message only (never its stack): what a binding failure shows the program. */
 export function describeHostError(error: unknown): string {
   try {
