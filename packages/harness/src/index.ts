@@ -1,5 +1,6 @@
 export { APPROVAL_OUTCOMES, ApprovalService } from './approval.ts'
 export { configSchema } from './config-schema.ts'
+export { standardConfigSchema } from '@isocode/code-runtime'
 export { HarnessError } from './errors.ts'
 export { createAgentScope, scopeOf, scopeTarget } from './scope.ts'
 export { SessionSink } from './session.ts'

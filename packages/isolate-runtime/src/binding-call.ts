@@ -1,6 +1,7 @@
 import { toLosslessJson } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
 import { describeHostError } from './describe.ts'
+import type { NamespaceShape } from './process/protocol.ts'
 
 /** What one binding call gives the program: a lossless JSON value (or undefined), or a message. */
 export type BindingOutcome = { ok: true; value: JsonValue | undefined } | { ok: false; message: string }
@@ -8,6 +9,19 @@ export type BindingOutcome = { ok: true; value: JsonValue | undefined } | { ok: 
 /** Each namespace's members by name, read once from the request (later mutation is not seen). */
 export function memberTables(namespaces: readonly CodeBindingNamespace[]): Map<string, CodeBinding>[] {
   return namespaces.map((ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])))
+}
+
+/**
+ * Each namespace as plain data without its functions (members from `members`, read once): what
+ * the supervised parent sends its child and what the guest prelude installs.
+ */
+export function namespaceShapes(namespaces: readonly CodeBindingNamespace[], members: readonly Map<string, CodeBinding>[]): NamespaceShape[] {
+  return namespaces.map((ns, i) => ({
+    global: ns.global,
+    members: [...(members[i] as Map<string, CodeBinding>).keys()],
+    ...(ns.errorClass === undefined ? {} : { errorClass: { name: ns.errorClass.name, memberNameProperty: ns.errorClass.memberNameProperty } }),
+    ...(ns.concurrent === undefined ? {} : { concurrent: { members: [...ns.concurrent.members], limit: ns.concurrent.limit } }),
+  }))
 }
 
 /**

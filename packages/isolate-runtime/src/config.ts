@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os'
-import { CodeRuntimeError, CodeRuntimeErrorCode } from '@isocode/code-runtime'
+import { CodeRuntimeError, CodeRuntimeErrorCode, standardConfigSchema } from '@isocode/code-runtime'
 
 /** Options of {@link IsolateRuntime} (supervised) and {@link InProcessIsolateRuntime}; every field is optional and has a documented default. */
 export interface IsolateRuntimeConfig {
@@ -70,13 +70,7 @@ function check(input: unknown): Checked {
 }
 
 /** Standard Schema (`~standard`) of the config, so Cordis validates it before construction. */
-export const IsolateRuntimeConfigSchema = {
-  '~standard': {
-    version: 1 as const,
-    vendor: 'isocode',
-    validate: check,
-  },
-}
+export const IsolateRuntimeConfigSchema = standardConfigSchema(check)
 
 /** Apply defaults and validate; throws `CodeRuntimeError('INVALID_CONFIG')` naming the field and the fix. */
 export function resolveConfig(input: unknown): ResolvedIsolateRuntimeConfig {

@@ -1,11 +1,11 @@
+import { compileErrorPosition, isMemoryLimitMessage, isTimeoutMessage, PROGRAM_POSITION } from './isolate/messages.ts'
+
 /** What a failed isolate task means for the run. */
 export type TaskOutcome =
   | { kind: 'memory'; message: string }
   | { kind: 'cpu'; message: string }
   | { kind: 'crash'; message: string }
   | { kind: 'rejection'; message: string }
-
-const POSITION = /program\.ts:(\d+):(\d+)/
 
 /** A host-side error's message only (never its stack): what a binding failure shows the program. */
 export function describeHostError(error: unknown): string {
@@ -20,9 +20,9 @@ export function describeHostError(error: unknown): string {
 /** A V8 SyntaxError from compiling the program, with the model's line:col. */
 export function describeSyntaxError(error: unknown): string {
   const message = describeHostError(error)
-  const match = /^(.*) \[program\.ts:(\d+):(\d+)\]$/s.exec(message)
+  const at = compileErrorPosition(message)
   const name = error instanceof Error ? error.name : 'SyntaxError'
-  return match ? `${name}: ${match[1]} (at ${match[2]}:${match[3]})` : `${name}: ${message}`
+  return at ? `${name}: ${at.text} (at ${at.line}:${at.column})` : `${name}: ${message}`
 }
 
 /**
@@ -31,10 +31,10 @@ export function describeSyntaxError(error: unknown): string {
  */
 export function describeTaskError(error: unknown, isolateDisposed: boolean): TaskOutcome {
   const message = describeHostError(error)
-  if (isolateDisposed && /memory limit/i.test(message)) {
+  if (isolateDisposed && isMemoryLimitMessage(message)) {
     return { kind: 'memory', message: 'the program exceeded the memory limit' }
   }
-  if (message === 'Script execution timed out.') return { kind: 'cpu', message }
+  if (isTimeoutMessage(message)) return { kind: 'cpu', message }
   if (isolateDisposed) return { kind: 'crash', message: `the isolate died: ${message}` }
   return { kind: 'rejection', message: `Unhandled promise rejection: ${describeGuestValue(error)}` }
 }
@@ -42,7 +42,7 @@ export function describeTaskError(error: unknown, isolateDisposed: boolean): Tas
 function describeGuestValue(error: unknown): string {
   try {
     if (error instanceof Error) {
-      const where = POSITION.exec(String(error.stack))
+      const where = PROGRAM_POSITION.exec(String(error.stack))
       const head = `${error.name}: ${error.message}`
       return where ? `${head} (at ${where[1]}:${where[2]})` : head
     }

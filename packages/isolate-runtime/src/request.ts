@@ -1,5 +1,6 @@
-import { CodeRuntimeError, CodeRuntimeErrorCode, withUsage } from '@isocode/code-runtime'
+import { CodeRuntimeError, CodeRuntimeErrorCode, validateBindings, withUsage } from '@isocode/code-runtime'
 import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
+import type { StripResult } from './strip.ts'
 
 /** A run request as the isolate backends take it: the seam's request plus an optional live log tap. */
 export interface IsolateRunRequest extends CodeRunRequest {
@@ -22,4 +23,22 @@ export function checkRequest(request: IsolateRunRequest): void {
   if (typeof request.program !== 'string') invalid('request.program must be a string of TypeScript')
   if (request.signal !== undefined && !(request.signal instanceof AbortSignal)) invalid('request.signal must be an AbortSignal')
   if (request.onLog !== undefined && typeof request.onLog !== 'function') invalid('request.onLog must be a function (line: string) => void')
+}
+
+/** What the run prologue leaves: the stripped code to run, or a result that is already settled. */
+export type Prologue = { code: string; result?: undefined } | { result: CodeRunResult }
+
+/**
+ * The checks both backends make before a run, in one order: the runtime is usable (`assertUsable`
+ * throws `DISPOSED` otherwise), the request's shape, its bindings, a signal aborted already, and
+ * the strip. Misuse throws; a pre-aborted run or a strip error is a settled result.
+ */
+export function runPrologue(request: IsolateRunRequest, assertUsable: () => void, strip: (source: string) => StripResult): Prologue {
+  assertUsable()
+  checkRequest(request)
+  validateBindings(request.bindings)
+  if (request.signal?.aborted) return { result: aborted() }
+  const stripped = strip(request.program)
+  if (!stripped.ok) return { result: withUsage({ logs: [], error: { kind: 'exception', message: stripped.message } }) }
+  return { code: stripped.code }
 }

@@ -1,33 +1,15 @@
-import { withUsage } from '@isocode/code-runtime'
+import { onAbort, withUsage } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
-import { callBinding, memberTables } from './binding-call.ts'
+import { callBinding, memberTables, namespaceShapes } from './binding-call.ts'
 import { concurrencyTables, mayStart, type ConcurrencyTables } from './concurrency.ts'
 import { describeHostError, describeTaskError, describeSyntaxError } from './describe.ts'
 import type { GuestContext, GuestEvents, Settlements } from './isolate/bridge.ts'
+import { isCompileError } from './isolate/messages.ts'
 import type { IsolateSlot } from './isolate/pool.ts'
 import type { Watchdog } from './isolate/watchdog.ts'
 import { OutputBook } from './output.ts'
+import type { QueuedCall, RunBudgets, RunState } from './run-state.ts'
 import { RunTimers, TIMER_NAMESPACE } from './timers.ts'
-
-/** The budgets one run is held to. */
-export interface RunBudgets {
-  cpuMs: number
-  wallMs: number
-  outputCap: number
-  /**
-   * Dispatch binding calls one at a time (the seam's rule). False only where the bindings are
-   * forwarders to a host that serializes them itself (the supervised child), so a Promise.all
-   * crosses the process boundary as one batch.
-   */
-  serialBindings: boolean
-}
-
-interface QueuedCall {
-  id: number
-  ns: number
-  member: string
-  json: string | undefined
-}
 
 /**
  * One program on one lent isolate: the serialized binding queue, the log book, the budgets and
@@ -44,13 +26,9 @@ export class ProgramRun implements GuestEvents {
   // why: results that complete in the same host turn (Promise.all) reach the guest in one task.
   private outbox: Settlements = []
   private flushing = false
-  private context: GuestContext | undefined
-  private finished: { kind: 'ok' | 'exception' | 'invalid-output'; text: string | undefined } | undefined
-  private settled = false
-  private closed = false
+  private state: RunState = { phase: 'running', context: undefined }
   private running = 0
   private exclusive = false
-  private killed = false
   private inFlight = 0
   private cpuStartNs = 0n
   // why: the last CPU reading survives the isolate (a killed or OOM-disposed isolate reads 0).
@@ -82,11 +60,11 @@ export class ProgramRun implements GuestEvents {
 
   /** Start the program in `context`; the outcome arrives on {@link result}. */
   start(context: GuestContext, code: string, watchdog: Watchdog, signal: AbortSignal | undefined): Promise<CodeRunResult> {
-    this.context = context
-    if (this.settled) {
+    if (this.state.phase === 'settled') {
       context.release()
       return this.result
     }
+    this.state = { phase: 'running', context }
     this.cpuStartNs = this.slot.cpuTimeNs()
     this.cpuLastNs = this.cpuStartNs
     this.stopWatch = watchdog.watch({
@@ -99,17 +77,14 @@ export class ProgramRun implements GuestEvents {
           ? this.kill('timeout', `CPU budget of ${this.budgets.cpuMs} ms exceeded`)
           : this.kill('timeout', `wall-clock budget of ${this.budgets.wallMs} ms exceeded`),
     })
-    if (signal !== undefined) {
-      const onAbort = (): void => this.kill('abort', `the run was aborted (${describeHostError(signal.reason)})`)
-      signal.addEventListener('abort', onAbort, { once: true })
-      this.detachSignal = () => signal.removeEventListener('abort', onAbort)
-    }
+    this.detachSignal = onAbort(signal, () => this.kill('abort', `the run was aborted (${describeHostError(signal?.reason)})`))
     const setup = JSON.stringify({
       outputCap: this.budgets.outputCap,
-      namespaces: this.namespaces.map((ns, i) => ({
-        global: ns.global,
-        members: [...(this.members[i] as Map<string, CodeBinding>).keys()],
-        errorClass: ns.errorClass ? { name: ns.errorClass.name, member: ns.errorClass.memberNameProperty } : null,
+      // why: the prelude's wire names the error class's member property `member`, null when absent.
+      namespaces: namespaceShapes(this.namespaces, this.members).map(({ global, members, errorClass }) => ({
+        global,
+        members,
+        errorClass: errorClass ? { name: errorClass.name, member: errorClass.memberNameProperty } : null,
       })),
     })
     let task: Promise<unknown>
@@ -124,7 +99,7 @@ export class ProgramRun implements GuestEvents {
   }
 
   log(text: string): void {
-    if (this.settled) return
+    if (this.state.phase === 'settled') return
     if (!this.output.add(text)) return this.kill('output-limit', this.output.overMessage())
     try {
       this.onLog?.(text)
@@ -134,7 +109,7 @@ export class ProgramRun implements GuestEvents {
   }
 
   call(id: number, ns: number, member: string, json: string | undefined): void {
-    if (this.closed) return
+    if (!this.open) return
     // why: a setTimeout waits on the host beside the serial binding queue, never blocking a call.
     if (ns === TIMER_NAMESPACE) return this.timers.start(json === undefined ? 0 : Number(json), () => this.deliver(id, true, null))
     this.queue.push({ id, ns, member, json })
@@ -142,21 +117,19 @@ export class ProgramRun implements GuestEvents {
   }
 
   done(kind: 'ok' | 'exception' | 'invalid-output', text: string | undefined): void {
-    if (this.closed) return
-    this.finished = { kind, text }
+    if (this.state.phase !== 'running' || this.state.context === undefined) return
     // why: the program is over; queued calls are dropped undispatched, results in flight ignored.
-    this.closed = true
+    this.state = { phase: 'draining', context: this.state.context, finished: { kind, text } }
     this.queue.length = 0
     if (this.inFlight === 0) this.complete()
   }
 
   /** End the run now with `kind`; the isolate is disposed (it may be mid-execution). */
   kill(kind: CodeRunFailureKind, message: string): void {
-    if (this.settled) return
-    this.killed = true
+    if (this.state.phase === 'settled') return
     this.cpuNow()
     this.slot.kill()
-    this.settle({ logs: this.output.logs, error: { kind, message } })
+    this.settle({ logs: this.output.logs, error: { kind, message } }, true)
   }
 
   private fail(kind: CodeRunFailureKind, message: string): void {
@@ -165,8 +138,8 @@ export class ProgramRun implements GuestEvents {
   }
 
   private complete(): void {
-    const finished = this.finished
-    if (finished === undefined || this.settled) return
+    if (this.state.phase !== 'draining') return
+    const { finished } = this.state
     for (const line of this.late) {
       if (!this.output.add(line)) return this.fail('output-limit', this.output.overMessage())
     }
@@ -182,9 +155,10 @@ export class ProgramRun implements GuestEvents {
     this.settle({ value, logs: this.output.logs })
   }
 
-  private settle(outcome: Omit<CodeRunResult, 'usage'>): void {
-    if (this.settled) return
-    this.settled = true
+  private settle(outcome: Omit<CodeRunResult, 'usage'>, killed = false): void {
+    if (this.state.phase === 'settled') return
+    const { context } = this.state
+    this.state = { phase: 'settled', context }
     const cpuNs = this.cpuLastNs === undefined ? 0n : this.cpuNow() - this.cpuStartNs
     const result = withUsage(outcome, {
       cpuMs: roundMs(Number(cpuNs) / 1e6),
@@ -192,20 +166,19 @@ export class ProgramRun implements GuestEvents {
       bindingCalls: this.bindingCalls,
       bindingMs: roundMs(this.bindingMs),
     })
-    this.closed = true
     this.queue.length = 0
     this.outbox = []
     this.timers.clear()
     this.stopWatch()
     this.detachSignal()
-    this.context?.close()
+    context?.close()
     this.resolveResult(result)
     // why: a task still queued in the isolate would run old program code during the next run.
-    const reusable = !this.killed && this.inFlight === 0
+    const reusable = !killed && this.inFlight === 0
     // why: freeing handles and queueing the next context's preparation wake the isolate thread;
     // done after the caller has its result, they stay off the run's critical path.
     setImmediate(() => {
-      this.context?.release()
+      context?.release()
       this.onSettled(this, reusable)
     })
   }
@@ -220,7 +193,7 @@ export class ProgramRun implements GuestEvents {
 
   private taskSettled(rejected: boolean, error: unknown, first: boolean): void {
     this.inFlight--
-    if (this.settled) return
+    if (this.state.phase === 'settled') return
     if (rejected) {
       // why: compiling is part of the first task; a SyntaxError annotated with a position in
       // the program is the model's syntax error, reported like any other exception.
@@ -231,10 +204,10 @@ export class ProgramRun implements GuestEvents {
       if (outcome.kind === 'crash') return this.kill('crash', outcome.message)
       // why: an unhandled rejection found while the program still ran fails it (rule RT-22 in docs/runtime-contract.md);
       // one found at the end of the task in which it returned is only logged.
-      if (this.finished === undefined) return this.fail('exception', outcome.message)
+      if (this.state.phase === 'running') return this.fail('exception', outcome.message)
       this.late.push(outcome.message)
     }
-    if (this.finished !== undefined && this.inFlight === 0) this.complete()
+    if (this.state.phase === 'draining' && this.inFlight === 0) this.complete()
   }
 
   // why: calls start in call order; a namespace's concurrent members may overlap up to its limit,
@@ -246,7 +219,7 @@ export class ProgramRun implements GuestEvents {
       for (const next of this.queue.splice(0)) void this.invoke(next)
       return
     }
-    while (!this.closed) {
+    while (this.open) {
       const next = this.queue[0]
       if (next === undefined) return
       const limit = this.concurrency[next.ns]?.get(next.member)
@@ -271,7 +244,7 @@ export class ProgramRun implements GuestEvents {
   }
 
   private deliver(id: number, ok: boolean, payload: string | null): void {
-    if (this.closed) return
+    if (!this.open) return
     this.outbox.push(id, ok, payload)
     if (this.flushing) return
     this.flushing = true
@@ -284,12 +257,18 @@ export class ProgramRun implements GuestEvents {
     this.flushing = false
     const batch = this.outbox
     this.outbox = []
-    if (this.closed || this.context === undefined || batch.length === 0) return
+    const { context } = this.state
+    if (!this.open || context === undefined || batch.length === 0) return
     try {
-      this.track(this.context.resolve(batch, this.remainingCpuMs()))
+      this.track(context.resolve(batch, this.remainingCpuMs()))
     } catch (error) {
       this.track(Promise.reject(error))
     }
+  }
+
+  /** Whether the program still runs: its calls, logs and binding results are taken. */
+  private get open(): boolean {
+    return this.state.phase === 'running'
   }
 
   /** The isolate's CPU clock now, or the last reading once the isolate is gone (never goes back). */
@@ -307,8 +286,4 @@ export class ProgramRun implements GuestEvents {
 
 function roundMs(ms: number): number {
   return Math.round(ms * 1000) / 1000
-}
-
-function isCompileError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'SyntaxError' && /\[program\.ts:\d+:\d+\]$/.test(error.message)
 }

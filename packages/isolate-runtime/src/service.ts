@@ -1,4 +1,4 @@
-import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, validateBindings, withUsage } from '@isocode/code-runtime'
+import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode } from '@isocode/code-runtime'
 import type { CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
 import { IsolateRuntimeConfigSchema, resolveConfig } from './config.ts'
@@ -8,7 +8,7 @@ import { IsolatePool } from './isolate/pool.ts'
 import type { IsolateSlot } from './isolate/pool.ts'
 import type { PoolStats } from './isolate/stats.ts'
 import { Watchdog } from './isolate/watchdog.ts'
-import { aborted, checkRequest, type IsolateRunRequest } from './request.ts'
+import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from './request.ts'
 import { ProgramRun } from './run.ts'
 import { warnWithoutNoNodeSnapshot } from './snapshot.ts'
 import type { StripResult } from './strip.ts'
@@ -62,21 +62,16 @@ export class InProcessIsolateRuntime extends CodeRuntime {
   run(request: IsolateRunRequest): Promise<CodeRunResult> {
     // why: not an async function: with an idle slot and its context ready, the whole start is
     // synchronous and the caller's await is the only one on the path.
-    let pool: IsolatePool
-    let code: string
+    let prologue: Prologue
     try {
-      pool = this.usablePool()
-      checkRequest(request)
-      validateBindings(request.bindings)
-      if (request.signal?.aborted) return Promise.resolve(aborted())
-      const stripped = this.strip(request.program)
-      if (!stripped.ok) return Promise.resolve(withUsage({ logs: [], error: { kind: 'exception', message: stripped.message } }))
-      code = stripped.code
+      prologue = runPrologue(request, () => void this.usablePool(), this.strip)
     } catch (error) {
       return Promise.reject(error)
     }
+    if (prologue.result !== undefined) return Promise.resolve(prologue.result)
+    const pool = this.usablePool()
     const slot = pool.tryAcquire()
-    return slot === undefined ? this.queued(pool, request, code) : this.begin(pool, slot, request, code)
+    return slot === undefined ? this.queued(pool, request, prologue.code) : this.begin(pool, slot, request, prologue.code)
   }
 
   /** Whether binding calls are dispatched one at a time here; see `RunBudgets.serialBindings`. */

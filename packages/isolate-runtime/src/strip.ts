@@ -1,5 +1,6 @@
 import { blankSourceFile } from 'ts-blank-space'
 import ts from 'typescript'
+import { PROGRAM_FILE } from './isolate/messages.ts'
 
 /** Outcome of {@link stripProgram}: JavaScript with the same positions, or a positioned refusal. */
 export type StripResult = { ok: true; code: string } | { ok: false; message: string }
@@ -31,7 +32,7 @@ const OPTIONS: ts.CreateSourceFileOptions = {
  * is not erasable (enum, namespace, parameter properties, …) is refused with its line:col and a fix.
  */
 export function stripProgram(source: string): StripResult {
-  const file = ts.createSourceFile('program.ts', source, OPTIONS, false, ts.ScriptKind.TS)
+  const file = ts.createSourceFile(PROGRAM_FILE, source, OPTIONS, false, ts.ScriptKind.TS)
   const refusals: string[] = []
   const code = blankSourceFile(file, (node) => {
     const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file))

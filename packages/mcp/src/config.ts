@@ -1,3 +1,5 @@
+import { standardConfigSchema } from '@isocode/harness'
+
 /** Options shared by both transports. */
 interface McpServerCommon {
   /** Names the server in errors and logs, and prefixes its tools when `namespace` is on. */
@@ -71,9 +73,7 @@ function check(input: unknown): { value: McpServerConfig } | { issues: Issue[] }
 }
 
 /** Standard Schema (`~standard`) of the config, so Cordis rejects a bad one before the plugin starts. */
-export const McpServerConfigSchema = {
-  '~standard': { version: 1 as const, vendor: 'isocode', validate: check },
-}
+export const McpServerConfigSchema = standardConfigSchema(check)
 
 /** The problems with `input` as readable lines, or an empty list when it is a valid config. */
 export function configProblems(input: unknown): string[] {

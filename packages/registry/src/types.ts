@@ -1,28 +1,16 @@
 import type { JsonValue } from '@isocode/code-runtime'
-import type { ScopeKey } from '@isocode/harness'
+import type { JsonObject, ScopeKey } from '@isocode/harness'
+import type { ToolSchema as SharedToolSchema } from '@isocode/sdk-codegen'
+import type { ContentBlock } from './content.ts'
 import type { ToolCallView, ToolResultSnapshot, ToolResultView } from './presentation/views.ts'
 
-export type { JsonValue, ScopeKey }
+export type { ContentBlock, JsonObject, JsonValue, ScopeKey }
 
-/** A JSON object (tool arguments, JSON Schemas). */
-export type JsonObject = { [key: string]: JsonValue }
-
-/** Model-facing content: MCP-compatible blocks. */
-export type ContentBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image'; data: string; mimeType: string }
-  | { type: 'audio'; data: string; mimeType: string }
-  | { type: 'resource'; resource: JsonObject }
-  | { type: 'resource_link'; uri: string; name: string; description?: string; mimeType?: string }
-
-/** What the model sees of a tool: its name, description and JSON Schema parameters. */
-export interface ToolSchema {
-  name: string
-  description?: string
-  parameters: JsonObject
-  /** JSON Schema of the tool's `structuredContent` (MCP `outputSchema`); typed Code Mode results. */
-  outputSchema?: JsonObject
-}
+/**
+ * What the model sees of a tool: its name, description and JSON Schema parameters (plus
+ * `outputSchema` for typed Code Mode results); sdk-codegen's shared ToolSchema with JSON objects.
+ */
+export type ToolSchema = SharedToolSchema<JsonObject>
 
 /**
  * What a tool's execute returns: the bare content, or content plus an opaque JSON `meta` and,

@@ -6,16 +6,20 @@ import { SDK_ERROR_CLASS, SDK_INSTRUCTIONS } from './instructions.ts'
 import { jsonSchemaToTs } from './schema-to-ts.ts'
 import { jsdoc, pascalCase, propertyKey } from './text.ts'
 
-/** One tool as the SDK renders it: the same fields a tools/list entry carries. */
-export interface ToolSchema {
-  readonly name: string
-  readonly description?: string
+/**
+ * A tool as the model sees it, the one definition every package shares: the fields of a
+ * tools/list entry plus the group the compact section lists it under. `Schema` is `unknown` for
+ * the renderer's input and a JSON object in the registry, the harness and on the wire.
+ */
+export interface ToolSchema<Schema = unknown> {
+  name: string
+  description?: string
   /** The JSON Schema of the arguments object (MCP `inputSchema`). */
-  readonly parameters: unknown
+  parameters: Schema
   /** JSON Schema of the tool's structured result (MCP `outputSchema`); absent = the result is text. */
-  readonly outputSchema?: unknown
-  /** The group the compact section lists the tool under (e.g. its MCP server); absent = its name prefix. */
-  readonly group?: string
+  outputSchema?: Schema
+  /** The group the compact section lists the tool under (e.g. its MCP server); absent = its name prefix. Never sent to the model as a field. */
+  group?: string
 }
 
 /** Options of {@link renderToolsSdk}. */

@@ -1,13 +1,10 @@
+import type { ToolSchema as SharedToolSchema } from '@isocode/sdk-codegen'
 import type { JsonObject } from '../json.ts'
 import type { ScopedCarrier } from '../scope.ts'
 import type { ScopeKey } from '../scope-key.ts'
 
-/** A wire tool definition as the model sees it (the registry's ToolSchema has this shape). */
-export interface ToolSchema {
-  name: string
-  description?: string
-  parameters: JsonObject
-}
+/** A wire tool definition as the model sees it: sdk-codegen's shared ToolSchema with JSON objects. */
+export type ToolSchema = SharedToolSchema<JsonObject>
 
 /** A named prompt section, rendered lazily at each assembly for the assembling scope. */
 export interface SectionOptions {

@@ -12,6 +12,8 @@
  *   length, program)` (deleted on that call; `length` is the program function's source length); the resolver takes a flat
  *   batch `[id, ok, payload?, id, ok, payload?, ...]` and settles those binding calls in order.
  */
+import { PROGRAM_FILE, PROGRAM_POSITION } from '../isolate/messages.ts'
+
 export const START_GLOBAL = '__isocodeStart'
 
 /** The prelude's source; see the module comment for its wire. */
@@ -46,7 +48,7 @@ export const GUEST_PRELUDE = String.raw`(function () {
   const join = Array.prototype.join;
   const exec = RegExp.prototype.exec;
   const fnToString = Function.prototype.toString;
-  const POSITION = /program\.ts:(\d+):(\d+)/;
+  const POSITION = ${PROGRAM_POSITION};
 
   let outputCap = 65536;
   let seq = 0;
@@ -277,7 +279,7 @@ export const GUEST_PRELUDE = String.raw`(function () {
   function atSite(error, site) {
     try {
       const where = site === undefined ? null : apply(exec, POSITION, [StringCtor(site.stack)]);
-      if (where) defineProperty(error, 'stack', { value: StringCtor(error.name) + ': ' + StringCtor(error.message) + '\n    at program.ts:' + where[1] + ':' + where[2], writable: true, configurable: true });
+      if (where) defineProperty(error, 'stack', { value: StringCtor(error.name) + ': ' + StringCtor(error.message) + '\n    at ' + ${JSON.stringify(PROGRAM_FILE)} + ':' + where[1] + ':' + where[2], writable: true, configurable: true });
     } catch (e) { /* the error keeps its own stack */ }
     return error;
   }

@@ -1,6 +1,7 @@
 import type ivm from 'isolated-vm-types'
 import { isolatedVm } from './ivm.ts'
 import { START_GLOBAL } from '../guest/prelude.ts'
+import { PROGRAM_FILE } from './messages.ts'
 
 /** What the guest tells the host about one run; every argument is untrusted and re-checked here. */
 export interface GuestEvents {
@@ -8,9 +9,6 @@ export interface GuestEvents {
   call(id: number, ns: number, member: string, json: string | undefined): void
   done(kind: 'ok' | 'exception' | 'invalid-output', text: string | undefined): void
 }
-
-/** The program's file name inside the isolate; stack frames name it with the model's line:col. */
-export const PROGRAM_FILE = 'program.ts'
 
 /**
  * Settled binding calls for the guest, flat: `id, ok, payload` per call, where payload is the

@@ -1,4 +1,5 @@
 import type ivm from 'isolated-vm-types'
+import { onAbort } from '@isocode/code-runtime'
 import { isolatedVm } from './ivm.ts'
 import { GUEST_PRELUDE } from '../guest/prelude.ts'
 import { GuestContext } from './bridge.ts'
@@ -119,16 +120,15 @@ export class IsolatePool {
     return new Promise((resolve) => {
       const waiter: Waiter = {
         grant: (slot) => {
-          signal?.removeEventListener('abort', onAbort)
+          detach()
           resolve(slot)
         },
       }
-      const onAbort = (): void => {
+      const detach = onAbort(signal, () => {
         const index = this.waiters.indexOf(waiter)
         if (index >= 0) this.waiters.splice(index, 1)
         resolve(undefined)
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
+      })
       this.waiters.push(waiter)
     })
   }

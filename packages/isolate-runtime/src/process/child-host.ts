@@ -1,39 +1,17 @@
 import type { ChildProcess } from 'node:child_process'
-import { withUsage } from '@isocode/code-runtime'
-import type { CodeBinding, CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
+import { onAbort, withUsage } from '@isocode/code-runtime'
+import type { CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
-import { callBinding, memberTables } from '../binding-call.ts'
+import { callBinding, memberTables, namespaceShapes } from '../binding-call.ts'
 import { describeHostError } from '../describe.ts'
 import type { IsolateRunRequest } from '../request.ts'
+import type { ActiveRun } from './active-run.ts'
 import { type ChildExit, describeExit, failureOfExit, firstLine } from './exit.ts'
 import { OutputBook } from '../output.ts'
 import type { Call, Reply, ToChild, ToParent } from './protocol.ts'
 import { type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
 import { checkChildMessage } from './validate.ts'
-import { concurrencyTables, type ConcurrencyTables, mayStart } from '../concurrency.ts'
-
-interface ActiveRun {
-  id: number
-  members: Map<string, CodeBinding>[]
-  /** The lines that reached the parent, held to the output cap here too. */
-  output: OutputBook
-  resolve: (result: CodeRunResult) => void
-  /** When the run was handed to the child, and the binding calls the parent ran for it. */
-  startedAt: number
-  bindingCalls: number
-  bindingMs: number
-  /** Calls waiting for their turn, and replies not yet sent. */
-  queue: Call[]
-  /** Each namespace's concurrency-safe members and their bound (see `concurrency.ts`). */
-  concurrency: ConcurrencyTables
-  /** Calls running now, and whether one of them must run alone. */
-  running: number
-  exclusive: boolean
-  outbox: Reply[]
-  onLog: ((line: string) => void) | undefined
-  detach: () => void
-  timers: NodeJS.Timeout[]
-}
+import { concurrencyTables, mayStart } from '../concurrency.ts'
 
 /** What a host tells its supervisor. */
 export interface HostEvents {
@@ -133,22 +111,12 @@ export class ChildHost {
       const wall = this.config.wallBudgetMs
       this.backstop(run, wall + WALL_BACKSTOP_MS, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
       const { signal } = request
-      if (signal !== undefined) {
-        const onAbort = (): void => {
-          const reason = describeHostError(signal.reason)
-          this.send({ t: 'abort', run: id, reason })
-          this.backstop(run, ABORT_BACKSTOP_MS, 'abort', `the run was aborted (${reason}); the runtime process stopped answering and was killed`)
-        }
-        signal.addEventListener('abort', onAbort, { once: true })
-        run.detach = () => signal.removeEventListener('abort', onAbort)
-      }
-      const namespaces = request.bindings.map((ns, i) => ({
-        global: ns.global,
-        members: [...(members[i] as Map<string, CodeBinding>).keys()],
-        ...(ns.errorClass === undefined ? {} : { errorClass: { name: ns.errorClass.name, memberNameProperty: ns.errorClass.memberNameProperty } }),
-        ...(ns.concurrent === undefined ? {} : { concurrent: { members: [...ns.concurrent.members], limit: ns.concurrent.limit } }),
-      }))
-      this.send({ t: 'run', run: id, program: request.program, namespaces })
+      run.detach = onAbort(signal, () => {
+        const reason = describeHostError(signal?.reason)
+        this.send({ t: 'abort', run: id, reason })
+        this.backstop(run, ABORT_BACKSTOP_MS, 'abort', `the run was aborted (${reason}); the runtime process stopped answering and was killed`)
+      })
+      this.send({ t: 'run', run: id, program: request.program, namespaces: namespaceShapes(request.bindings, members) })
     })
   }
 

@@ -1,9 +1,9 @@
-import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, validateBindings, withUsage } from '@isocode/code-runtime'
+import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, onAbort, withUsage } from '@isocode/code-runtime'
 import type { CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
 import { IsolateRuntimeConfigSchema, resolveConfig } from '../config.ts'
 import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../config.ts'
-import { aborted, checkRequest, type IsolateRunRequest } from '../request.ts'
+import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from '../request.ts'
 import { stripProgram } from '../strip.ts'
 import { ChildHost } from './child-host.ts'
 import { type ChildExit, describeExit, firstLine } from './exit.ts'
@@ -64,21 +64,16 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
    * are values, and only misuse rejects.
    */
   run(request: IsolateRunRequest): Promise<CodeRunResult> {
+    let prologue: Prologue
     try {
-      if (!this.started || this.disposing !== undefined) {
-        throw new CodeRuntimeError(CodeRuntimeErrorCode.DISPOSED, 'the supervised runtime is disposed (or not started); load the plugin again')
-      }
-      checkRequest(request)
-      validateBindings(request.bindings)
+      // why: stripped here, once, so children never load the TypeScript compiler (seconds of start-up
+      // and tens of MB each); ts-blank-space keeps positions, so line:col stays the model's own.
+      prologue = runPrologue(request, () => this.assertUsable(), stripProgram)
     } catch (error) {
       return Promise.reject(error)
     }
-    if (request.signal?.aborted) return Promise.resolve(aborted())
-    // why: stripped here, once, so children never load the TypeScript compiler (seconds of start-up
-    // and tens of MB each); ts-blank-space keeps positions, so line:col stays the model's own.
-    const stripped = stripProgram(request.program)
-    if (!stripped.ok) return Promise.resolve(withUsage({ logs: [], error: { kind: 'exception', message: stripped.message } }))
-    return this.enqueue({ ...request, program: stripped.code })
+    if (prologue.result !== undefined) return Promise.resolve(prologue.result)
+    return this.enqueue({ ...request, program: prologue.code })
   }
 
   /** Lifetime counts: processes started and lost, runs handed to a process. */
@@ -95,17 +90,18 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     return this.disposing
   }
 
+  private assertUsable(): void {
+    if (!this.started || this.disposing !== undefined) {
+      throw new CodeRuntimeError(CodeRuntimeErrorCode.DISPOSED, 'the supervised runtime is disposed (or not started); load the plugin again')
+    }
+  }
+
   private enqueue(request: IsolateRunRequest): Promise<CodeRunResult> {
     const host = this.idleHost()
     if (host !== undefined) return this.dispatch(host, request)
     return new Promise((resolve) => {
       const entry: Waiting = { request, resolve, detach: () => {} }
-      const { signal } = request
-      if (signal !== undefined) {
-        const onAbort = (): void => this.drop(entry, aborted('the run was aborted while queued'))
-        signal.addEventListener('abort', onAbort, { once: true })
-        entry.detach = () => signal.removeEventListener('abort', onAbort)
-      }
+      entry.detach = onAbort(request.signal, () => this.drop(entry, aborted('the run was aborted while queued')))
       this.waiting.push(entry)
       this.refill()
     })

@@ -1,3 +1,4 @@
+import { onAbort } from '@isocode/code-runtime'
 import type { CodeRunResult, CodeRuntime } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import { CodeRunFailedError, ToolArgsError } from '../errors.ts'
@@ -54,14 +55,14 @@ async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecut
   const outer = exec.signal
   const follow = (): void => runAbort.abort(outer?.reason)
   if (outer?.aborted) follow()
-  else outer?.addEventListener('abort', follow, { once: true })
+  const detach = onAbort(outer, follow)
   const tools = host.endTools(exec.agent)
   const bridge = createCodeBridge(host, exec, tools, runAbort.signal)
   let result: CodeRunResult | undefined
   try {
     result = await runtime.run({ program: args.code, bindings: [bridge.namespace], signal: runAbort.signal })
   } finally {
-    outer?.removeEventListener('abort', follow)
+    detach()
     runAbort.abort(new Error('run_code settled'))
     // why: drain before returning, so every tool/code-dispatch event lands before run_code's result.
     await bridge.settle()

@@ -1,4 +1,5 @@
-import type { ContentBlock, JsonValue } from '../types.ts'
+import type { JsonValue } from '@isocode/code-runtime'
+import type { ContentBlock } from '../content.ts'
 
 /** A file a call reads or modifies, so a capable UI can follow along. */
 export interface ToolLocation {

@@ -1,0 +1,39 @@
+import type { GuestContext } from './isolate/bridge.ts'
+
+// why: the run's budgets and state machine apart from ProgramRun, so the settlement rule reads in one place.
+/** The budgets one run is held to. */
+export interface RunBudgets {
+  cpuMs: number
+  wallMs: number
+  outputCap: number
+  /**
+   * Dispatch binding calls one at a time (the seam's rule). False only where the bindings are
+   * forwarders to a host that serializes them itself (the supervised child), so a Promise.all
+   * crosses the process boundary as one batch.
+   */
+  serialBindings: boolean
+}
+
+/** How the program ended, as the guest reported it (the completion value's JSON, or the failure text). */
+export interface Finished {
+  kind: 'ok' | 'exception' | 'invalid-output'
+  text: string | undefined
+}
+
+/**
+ * Where a run is; it only moves forward, and `settled` is entered once. `running`: the program
+ * may log and call bindings (`context` once started). `draining`: the program reported how it
+ * ended; calls are refused, tasks still in flight are awaited. `settled`: the result is out.
+ */
+export type RunState =
+  | { readonly phase: 'running'; readonly context: GuestContext | undefined }
+  | { readonly phase: 'draining'; readonly context: GuestContext; readonly finished: Finished }
+  | { readonly phase: 'settled'; readonly context: GuestContext | undefined }
+
+/** A binding call the program made, waiting for its turn in the run's queue. */
+export interface QueuedCall {
+  id: number
+  ns: number
+  member: string
+  json: string | undefined
+}
