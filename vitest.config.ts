@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'fixtures/vitest.config.ts'],
+    // why: every workspace package with tests, the end-to-end suites (packages/e2e) included.
+    projects: ['packages/*/vitest.config.ts'],
   },
 })

@@ -4,10 +4,9 @@ import type { CodeRuntime, CodeRunRequest } from '@isocode/code-runtime'
 import { Context, type Plugin } from 'cordis'
 import tsBlankSpace from 'ts-blank-space'
 import ts from 'typescript'
-import { SAMPLE_PROGRAM } from './baseline/sample-program.ts'
-import { PROGRAM_PREFIX, PROGRAM_SUFFIX } from './baseline/strip.ts'
-import { WorkerRuntime } from './baseline/worker-runtime.ts'
+import { PROGRAM_PREFIX, PROGRAM_SUFFIX, WorkerRuntime } from '@isocode/worker-runtime'
 import { CALLERS, CALLS, echoTools, expectValue, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
+import { SAMPLE_PROGRAM } from './lib/sample-program.ts'
 import { createBench, type SuiteFactory, stat, type TaskStats } from './lib/suite.ts'
 
 interface Backend {

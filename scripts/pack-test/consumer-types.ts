@@ -7,6 +7,7 @@ import { createAgentScope, SystemPrompt, type PromptAssembly } from '@isocode/ha
 import { IsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import { createCodeModeServer, McpClient } from '@isocode/mcp'
 import { defineTool, ToolRegistry, type ToolDefinition, type ToolExecutionResult } from '@isocode/registry'
+import { presentCallOf } from '@isocode/registry/presentation'
 import { TimeoutPolicy } from '@isocode/registry/timeout-policy'
 import { jsonSchemaToTs, renderToolsSdk } from '@isocode/sdk-codegen'
 import { Context } from 'cordis'
@@ -51,5 +52,5 @@ export async function consumer(): Promise<string> {
   const scope = createAgentScope(ctx)
   scope.dispose()
   const text: string = renderToolsSdk([{ name: 'sum', parameters: typed.parameters }]) + jsonSchemaToTs({ type: 'string' })
-  return [assembly.system, result.isError, text, parseCommandLine(['sdk']).command, typeof bootApp, typeof McpClient, typeof createCodeModeServer, typeof TimeoutPolicy, typeof SupervisedIsolateRuntime].join('\n')
+  return [assembly.system, result.isError, text, parseCommandLine(['sdk']).command, typeof bootApp, typeof McpClient, typeof createCodeModeServer, typeof TimeoutPolicy, typeof presentCallOf, typeof SupervisedIsolateRuntime].join('\n')
 }

@@ -11,14 +11,9 @@ export { schemaSpecToJsonSchema } from './schema/to-json-schema.ts'
 export { validateArgs } from './schema/validate-args.ts'
 export { assertSupportedOutputSchema } from './output-schema/check-schema.ts'
 export { validateStructuredValue } from './output-schema/validate.ts'
-export { presentCallOf, presentResultOf } from './presentation/present.ts'
-export { isFileDiff, isToolCallView, isToolResultSnapshot, isToolResultView } from './presentation/view-check.ts'
-export { fileDiffs, textHunks, wholeFileDiff } from './presentation/file-diff.ts'
 export type { DefineToolInput, DefinedToolReturn } from './schema/define-tool.ts'
 export type { InferArgs, PropertySpec, SchemaSpec, SchemaSpecType } from './schema/spec.ts'
 export type { OutputScalar, OutputSchemaNode, StructuredOutputSchema } from './output-schema/types.ts'
-export type { Presenters } from './presentation/present.ts'
-export type { FileDiffOptions, TextHunk } from './presentation/file-diff.ts'
 export { ToolRegistry } from './service.ts'
 export { ToolRegistryConfigSchema } from './config.ts'
 export { RUN_CODE } from './store/reserved.ts'
@@ -43,11 +38,3 @@ export type {
   ToolRestriction,
   ToolSchema,
 } from './types.ts'
-export type {
-  FileDiff,
-  ToolCallView,
-  ToolKind,
-  ToolLocation,
-  ToolResultSnapshot,
-  ToolResultView,
-} from './presentation/views.ts'

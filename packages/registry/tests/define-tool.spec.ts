@@ -8,8 +8,8 @@ import {
   type SchemaSpec,
   type ToolDefinition,
   type ToolExecution,
-  type ToolResultSnapshot,
 } from '@isocode/registry'
+import type { ToolResultSnapshot } from '@isocode/registry/presentation'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 
 const exec = { callId: 'c1', name: 'read_file', arguments: {} } as unknown as ToolExecution

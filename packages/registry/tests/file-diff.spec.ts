@@ -1,4 +1,4 @@
-import { fileDiffs, textHunks, wholeFileDiff, type TextHunk } from '@isocode/registry'
+import { fileDiffs, textHunks, wholeFileDiff, type TextHunk } from '@isocode/registry/presentation'
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 

@@ -1,16 +1,5 @@
-import {
-  defineTool,
-  fileDiffs,
-  isToolCallView,
-  isToolResultView,
-  presentCallOf,
-  presentResultOf,
-  type JsonValue,
-  type ToolDefinition,
-  type ToolExecution,
-  type ToolExecutionResult,
-  type ToolOutput,
-} from '@isocode/registry'
+import { defineTool, type JsonValue, type ToolDefinition, type ToolExecution, type ToolExecutionResult, type ToolOutput } from '@isocode/registry'
+import { fileDiffs, isToolCallView, isToolResultView, presentCallOf, presentResultOf } from '@isocode/registry/presentation'
 import { describe, expect, it } from 'vitest'
 
 const exec = { callId: 'c1', name: 'write_file', arguments: {} } as unknown as ToolExecution

@@ -11,7 +11,7 @@ import { type Context, Service } from 'cordis'
 import { stripProgram } from './strip.ts'
 import { type WorkerBudgets, WorkerRun } from './worker-run.ts'
 
-/** Config of the baseline; every field is optional and must be a positive finite number. */
+/** Config of the worker runtime; every field is optional and must be a positive finite number. */
 export type WorkerRuntimeConfig = Partial<WorkerBudgets>
 
 const DEFAULTS: WorkerBudgets = { cpuMs: 60_000, wallMs: 600_000, outputBytes: 64 * 1024 * 1024, memoryMb: 512 }
@@ -27,8 +27,9 @@ function budgetsOf(config: WorkerRuntimeConfig): WorkerBudgets {
 }
 
 /**
- * The upstream design as a bench baseline: one fresh worker_threads Worker per run, types erased
- * with ts-blank-space, bindings over postMessage, budgets enforced by terminating the worker.
+ * The upstream design as a backend (containment only, no isolation boundary): one fresh
+ * worker_threads Worker per run, types erased with ts-blank-space, bindings over postMessage,
+ * budgets enforced by terminating the worker. The bench's baseline and a second e2e backend.
  */
 export class WorkerRuntime extends CodeRuntime {
   readonly language = 'typescript'

@@ -1,0 +1,6 @@
+export { presentCallOf, presentResultOf } from './present.ts'
+export { isFileDiff, isToolCallView, isToolResultSnapshot, isToolResultView } from './view-check.ts'
+export { fileDiffs, textHunks, wholeFileDiff } from './file-diff.ts'
+export type { Presenters } from './present.ts'
+export type { FileDiffOptions, TextHunk } from './file-diff.ts'
+export type { FileDiff, ToolCallView, ToolKind, ToolLocation, ToolResultSnapshot, ToolResultView } from './views.ts'
