@@ -129,7 +129,7 @@ await report.step('(a) the library quick-start runs', async () => {
   return 'printed run_code, the typed SDK and the program result'
 }, notInstalled)
 
-await report.step('(b) the installed isocode bin: run (both isolations) and sdk', async () => {
+await report.step('(b) the installed isocode bin: run (default and in-process isolation) and sdk', async () => {
   const folder = join(consumer, 'workspace')
   await mkdir(folder)
   await writeFile(join(folder, 'a.md'), '# A\nalpha\n')
@@ -137,13 +137,15 @@ await report.step('(b) the installed isocode bin: run (both isolations) and sdk'
   await copyFile(join(here, 'program.ts'), join(folder, 'program.ts'))
   const bin = join(consumer, 'node_modules', '.bin', 'isocode')
   const results = ['"a.md": 2', '"b.md": 3', 'notes: a.md, b.md']
-  const inProcess = expectSuccess('isocode run', await run(bin, ['run', 'program.ts'], { cwd: folder, env }))
-  expectContains('isocode run', inProcess.stdout, [...results, 'runtime isolate (in this process)', '── ok'])
-  const supervised = expectSuccess('isocode run --isolation process', await run(bin, ['run', 'program.ts', '--isolation', 'process'], { cwd: folder, env }))
-  expectContains('isocode run --isolation process', supervised.stdout, [...results, 'runtime process', '── ok'])
+  // why: the default is the process-isolated runtime (a supervised child, the built child entry);
+  // --isolation isolate is the in-process opt-in.
+  const supervised = expectSuccess('isocode run', await run(bin, ['run', 'program.ts'], { cwd: folder, env }))
+  expectContains('isocode run', supervised.stdout, [...results, 'runtime process', '── ok'])
+  const inProcess = expectSuccess('isocode run --isolation isolate', await run(bin, ['run', 'program.ts', '--isolation', 'isolate'], { cwd: folder, env }))
+  expectContains('isocode run --isolation isolate', inProcess.stdout, [...results, 'runtime isolate (in this process)', '── ok'])
   const sdk = expectSuccess('isocode sdk', await run(bin, ['sdk'], { cwd: folder, env }))
   expectContains('isocode sdk', sdk.stdout, ['declare const tools: {', 'list_files: (args: {', 'read_file: (args: {'])
-  return 'run, run --isolation process, sdk'
+  return 'run, run --isolation isolate, sdk'
 }, notInstalled)
 
 const ok = report.summary()

@@ -2,7 +2,7 @@
 // public entry point resolves without custom conditions, and the types are real (not `any`).
 // (`@isocode/code-runtime/conformance` needs the optional peer vitest, which this project lacks.)
 import { bootApp, parseCommandLine } from '@isocode/cli'
-import { CodeRuntime, type CodeRunRequest, type CodeRunResult } from '@isocode/code-runtime'
+import { CodeRuntime, type CodeRunRequest, type CodeRunResult, withUsage } from '@isocode/code-runtime'
 import { createAgentScope, SystemPrompt, type PromptAssembly } from '@isocode/harness'
 import { IsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import { createCodeModeServer, McpClient } from '@isocode/mcp'
@@ -17,7 +17,7 @@ export class EchoRuntime extends CodeRuntime {
   readonly isolation = 'none'
   readonly language = 'typescript'
   async run(request: CodeRunRequest): Promise<CodeRunResult> {
-    return { logs: [request.program] }
+    return withUsage({ logs: [request.program] })
   }
 }
 
