@@ -1,7 +1,7 @@
 // Issue 15 §3: 10 calls under Promise.all to a tool that waits 20 ms, through run_code: the
 // serial default against the same tool declared concurrencySafe with a bound of 10.
 import { SystemPrompt } from '@isocode/harness'
-import { IsolateRuntime } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
 import { ToolRegistry } from '@isocode/registry'
 import type { ToolDefinition } from '@isocode/registry'
 import { Context } from 'cordis'
@@ -29,7 +29,7 @@ const factory: SuiteFactory = async () => {
   const root = new Context()
   await root.plugin(SystemPrompt)
   await root.plugin(ToolRegistry, { mode: 'code', concurrentCallLimit: CALLS })
-  const runtimeFiber = await root.plugin(IsolateRuntime, { poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 60_000 })
+  const runtimeFiber = await root.plugin(InProcessIsolateRuntime, { poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 60_000 })
   const tools = root.get('tools') as ToolRegistry
   tools.register(waiting('wait', false))
   tools.register(waiting('wait_safe', true))

@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CodeRuntime } from '@isocode/code-runtime'
 import { SessionSink, SystemPrompt } from '@isocode/harness'
-import { IsolateRuntime } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
 import { startCodeModeHttpServer } from '@isocode/mcp'
 import { ToolRegistry } from '@isocode/registry'
 import { Context } from 'cordis'
@@ -45,7 +45,7 @@ async function callRunCode(client: Client, code: string, expected: string, task:
 const suite: SuiteFactory = async () => {
   const root = new Context()
   const fibers: Fiber[] = [await root.plugin(SystemPrompt), await root.plugin(NullSession), await root.plugin(ToolRegistry, { mode: 'code' })]
-  fibers.push(await root.plugin(IsolateRuntime, RUNTIME_CONFIG))
+  fibers.push(await root.plugin(InProcessIsolateRuntime, RUNTIME_CONFIG))
   fibers.push(
     await root.plugin({
       name: 'echo-tool',

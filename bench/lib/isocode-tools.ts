@@ -3,7 +3,7 @@
 // breakdown suites so both measure the same engine.
 import type { CodeRuntime } from '@isocode/code-runtime'
 import { type SessionEvent, SessionSink, SystemPrompt } from '@isocode/harness'
-import { IsolateRuntime } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
 import { ToolRegistry } from '@isocode/registry'
 import { Context, type Plugin } from 'cordis'
 import { RUNTIME_CONFIG } from './runtime-tasks.ts'
@@ -41,10 +41,10 @@ export interface IsocodeTools {
 }
 
 /**
- * Boot SystemPrompt + ToolRegistry (code mode) + a runtime (IsolateRuntime unless `runtime` is
+ * Boot SystemPrompt + ToolRegistry (code mode) + a runtime (InProcessIsolateRuntime unless `runtime` is
  * given), without a session, as code-mode.bench.ts does.
  */
-export async function bootIsocode(runtime: Plugin = IsolateRuntime): Promise<IsocodeTools> {
+export async function bootIsocode(runtime: Plugin = InProcessIsolateRuntime): Promise<IsocodeTools> {
   const root = new Context()
   await root.plugin(SystemPrompt)
   await root.plugin(ToolRegistry, { mode: 'code' })
