@@ -20,7 +20,6 @@ export function namespaceShapes(namespaces: readonly CodeBindingNamespace[], mem
     global: ns.global,
     members: [...(members[i] as Map<string, CodeBinding>).keys()],
     ...(ns.errorClass === undefined ? {} : { errorClass: { name: ns.errorClass.name, memberNameProperty: ns.errorClass.memberNameProperty } }),
-    ...(ns.concurrent === undefined ? {} : { concurrent: { members: [...ns.concurrent.members], limit: ns.concurrent.limit } }),
   }))
 }
 

@@ -1,7 +1,7 @@
 import { onAbort, withUsage } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
 import { callBinding, memberTables, namespaceShapes } from './binding-call.ts'
-import { concurrencyTables, mayStart, type ConcurrencyTables } from './concurrency.ts'
+import { CallScheduler, concurrencyTables } from './concurrency.ts'
 import { describeHostError, describeTaskError, describeSyntaxError } from './describe.ts'
 import type { GuestContext, GuestEvents, Settlements } from './isolate/bridge.ts'
 import { isCompileError } from './isolate/messages.ts'
@@ -19,16 +19,13 @@ export class ProgramRun implements GuestEvents {
   readonly result: Promise<CodeRunResult>
   private readonly output: OutputBook
   private readonly members: Map<string, CodeBinding>[]
-  private readonly concurrency: ConcurrencyTables
-  private readonly queue: QueuedCall[] = []
+  private readonly calls: CallScheduler<QueuedCall>
   private readonly late: string[] = []
   private readonly timers = new RunTimers()
   // why: results that complete in the same host turn (Promise.all) reach the guest in one task.
   private outbox: Settlements = []
   private flushing = false
   private state: RunState = { phase: 'running', context: undefined }
-  private running = 0
-  private exclusive = false
   private inFlight = 0
   private cpuStartNs = 0n
   // why: the last CPU reading survives the isolate (a killed or OOM-disposed isolate reads 0).
@@ -49,7 +46,7 @@ export class ProgramRun implements GuestEvents {
   ) {
     this.output = new OutputBook(budgets.outputCap)
     this.members = memberTables(namespaces)
-    this.concurrency = concurrencyTables(namespaces)
+    this.calls = new CallScheduler(concurrencyTables(namespaces), (call) => this.invoke(call), () => this.open)
     this.result = new Promise((resolve) => (this.resolveResult = resolve))
   }
 
@@ -112,15 +109,18 @@ export class ProgramRun implements GuestEvents {
     if (!this.open) return
     // why: a setTimeout waits on the host beside the serial binding queue, never blocking a call.
     if (ns === TIMER_NAMESPACE) return this.timers.start(json === undefined ? 0 : Number(json), () => this.deliver(id, true, null))
-    this.queue.push({ id, ns, member, json })
-    this.pump()
+    const queued = { id, ns, member, json }
+    // why: the supervised child forwards every call at once; its parent schedules them where the
+    // functions run (one at a time, or a concurrent member's limit).
+    if (!this.budgets.serialBindings) void this.invoke(queued)
+    else this.calls.push(queued)
   }
 
   done(kind: 'ok' | 'exception' | 'invalid-output', text: string | undefined): void {
     if (this.state.phase !== 'running' || this.state.context === undefined) return
     // why: the program is over; queued calls are dropped undispatched, results in flight ignored.
     this.state = { phase: 'draining', context: this.state.context, finished: { kind, text } }
-    this.queue.length = 0
+    this.calls.clear()
     if (this.inFlight === 0) this.complete()
   }
 
@@ -166,7 +166,7 @@ export class ProgramRun implements GuestEvents {
       bindingCalls: this.bindingCalls,
       bindingMs: roundMs(this.bindingMs),
     })
-    this.queue.length = 0
+    this.calls.clear()
     this.outbox = []
     this.timers.clear()
     this.stopWatch()
@@ -208,30 +208,6 @@ export class ProgramRun implements GuestEvents {
       this.late.push(outcome.message)
     }
     if (this.state.phase === 'draining' && this.inFlight === 0) this.complete()
-  }
-
-  // why: calls start in call order; a namespace's concurrent members may overlap up to its limit,
-  // every other call runs alone (the serial default).
-  private pump(): void {
-    if (!this.budgets.serialBindings) {
-      // why: the supervised child forwards every call at once; its parent keeps the order and the
-      // concurrency rules (one at a time, or a concurrent member's limit).
-      for (const next of this.queue.splice(0)) void this.invoke(next)
-      return
-    }
-    while (this.open) {
-      const next = this.queue[0]
-      if (next === undefined) return
-      const limit = this.concurrency[next.ns]?.get(next.member)
-      if (!mayStart(limit, this.running, this.exclusive)) return
-      this.queue.shift()
-      this.running++
-      this.exclusive = limit === undefined
-      void this.invoke(next).finally(() => {
-        this.running--
-        this.pump()
-      })
-    }
   }
 
   private async invoke(call: QueuedCall): Promise<void> {

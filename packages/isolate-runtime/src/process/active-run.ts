@@ -1,5 +1,5 @@
 import type { CodeBinding, CodeRunResult } from '@isocode/code-runtime'
-import type { ConcurrencyTables } from '../concurrency.ts'
+import type { CallScheduler } from '../concurrency.ts'
 import type { OutputBook } from '../output.ts'
 import type { Call, Reply } from './protocol.ts'
 
@@ -14,13 +14,8 @@ export interface ActiveRun {
   startedAt: number
   bindingCalls: number
   bindingMs: number
-  /** Calls waiting for their turn, and replies not yet sent. */
-  queue: Call[]
-  /** Each namespace's concurrency-safe members and their bound (see `concurrency.ts`). */
-  concurrency: ConcurrencyTables
-  /** Calls running now, and whether one of them must run alone. */
-  running: number
-  exclusive: boolean
+  /** The run's binding calls, started where the functions run; replies not yet sent. */
+  calls: CallScheduler<Call>
   outbox: Reply[]
   onLog: ((line: string) => void) | undefined
   detach: () => void

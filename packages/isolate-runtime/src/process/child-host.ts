@@ -11,7 +11,7 @@ import { OutputBook } from '../output.ts'
 import type { Call, Reply, ToChild, ToParent } from './protocol.ts'
 import { type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
 import { checkChildMessage } from './validate.ts'
-import { concurrencyTables, mayStart } from '../concurrency.ts'
+import { CallScheduler, concurrencyTables } from '../concurrency.ts'
 
 /** What a host tells its supervisor. */
 export interface HostEvents {
@@ -106,7 +106,7 @@ export class ChildHost {
     const id = this.nextRun++
     return new Promise((resolve) => {
       const members = memberTables(request.bindings)
-      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt: performance.now(), bindingCalls: 0, bindingMs: 0, queue: [], concurrency: concurrencyTables(request.bindings), running: 0, exclusive: false, outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
+      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt: performance.now(), bindingCalls: 0, bindingMs: 0, calls: new CallScheduler(concurrencyTables(request.bindings), (call) => this.invoke(run, call), () => this.active === run), outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
       this.active = run
       const wall = this.config.wallBudgetMs
       this.backstop(run, wall + WALL_BACKSTOP_MS, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
@@ -150,27 +150,10 @@ export class ChildHost {
   }
 
   private enqueue(run: ActiveRun, calls: Call[]): void {
-    for (const call of calls) if (call.run === run.id) run.queue.push(call)
-    this.pump(run)
-  }
-
-  // why: the seam's rule (calls start in submission order, one at a time unless a namespace's
-  // concurrency-safe members allow overlap) is kept here, where the functions run; the child
-  // forwards calls as the program makes them.
-  private pump(run: ActiveRun): void {
-    while (this.active === run) {
-      const next = run.queue[0]
-      if (next === undefined) return
-      const limit = run.concurrency[next.ns]?.get(next.member)
-      if (!mayStart(limit, run.running, run.exclusive)) return
-      run.queue.shift()
-      run.running++
-      run.exclusive = limit === undefined
-      void this.invoke(run, next).finally(() => {
-        run.running--
-        this.pump(run)
-      })
-    }
+    // why: the seam's rule (calls start in submission order, one at a time unless a namespace's
+    // concurrency-safe members allow overlap) is kept here, where the functions run; the child
+    // forwards calls as the program makes them.
+    for (const call of calls) if (call.run === run.id) run.calls.push(call)
   }
 
   private logs(run: ActiveRun, lines: string[]): void {

@@ -75,9 +75,7 @@ function bindingsOf(run: number, shapes: NamespaceShape[]): CodeBindingNamespace
   return shapes.map((shape, ns) => {
     const functions = Object.create(null) as Record<string, CodeBinding>
     for (const member of shape.members) functions[member] = (args) => callParent(run, ns, member, args) as Promise<JsonValue>
-    const namespace: CodeBindingNamespace = shape.errorClass === undefined ? { global: shape.global, functions } : { global: shape.global, functions, errorClass: shape.errorClass }
-    if (shape.concurrent !== undefined) namespace.concurrent = shape.concurrent
-    return namespace
+    return shape.errorClass === undefined ? { global: shape.global, functions } : { global: shape.global, functions, errorClass: shape.errorClass }
   })
 }
 

@@ -8,8 +8,6 @@ export interface NamespaceShape {
   global: string
   members: string[]
   errorClass?: { name: string; memberNameProperty: string }
-  /** The members whose calls may overlap, and how many at once (see CodeBindingNamespace). */
-  concurrent?: { members: string[]; limit: number }
 }
 
 /** The outcome of one binding call, as the parent answers it. */
