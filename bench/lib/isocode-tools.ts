@@ -1,6 +1,6 @@
 // Isocode's run_code through the full registry (pipeline + bridge + isolate runtime) with one
-// `tools.echo` end tool, booted as in bench/code-mode.bench.ts; shared by the peer and
-// breakdown suites so both measure the same engine.
+// `tools.echo` end tool; shared by the code-mode, peer and breakdown suites so all measure the
+// same engine.
 import type { CodeRuntime } from '@isocode/code-runtime'
 import { type SessionEvent, SessionSink, SystemPrompt } from '@isocode/harness'
 import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
@@ -42,7 +42,7 @@ export interface IsocodeTools {
 
 /**
  * Boot SystemPrompt + ToolRegistry (code mode) + a runtime (InProcessIsolateRuntime unless `runtime` is
- * given), without a session, as code-mode.bench.ts does.
+ * given), without a session.
  */
 export async function bootIsocode(runtime: Plugin = InProcessIsolateRuntime): Promise<IsocodeTools> {
   const root = new Context()
