@@ -13,6 +13,8 @@
  *   batch `[id, ok, payload?, id, ok, payload?, ...]` and settles those binding calls in order.
  */
 import { PROGRAM_FILE, PROGRAM_POSITION } from '../isolate/messages.ts'
+import { CONSOLE_SOURCE } from './console-source.ts'
+import { JSON_ENCODER_SOURCE } from './json-source.ts'
 
 export const START_GLOBAL = '__isocodeStart'
 
@@ -55,123 +57,10 @@ export const GUEST_PRELUDE = String.raw`(function () {
   const pending = create(null);
 
   // ---- lossless JSON: refuse what JSON.stringify would silently change (rule RT-9 in docs/runtime-contract.md) ----
-  // One pass that checks and writes, so the text is exactly the value that was checked (a
-  // toJSON planted on a prototype by the program cannot change it). Linear in size and depth.
-  const SetCtor = Set;
-  const setHas = Set.prototype.has;
-  const setAdd = Set.prototype.add;
-  const setDelete = Set.prototype.delete;
-  function Refusal(depth, why) { this.depth = depth; this.why = why; }
-  // A fixed bound well under the isolate's stack, so a very deep value is refused at once with a
-  // clear reason instead of by a stack overflow after a long walk.
-  const MAX_DEPTH = 20000;
-  function encode(value, trail, depth, seen) {
-    switch (typeof value) {
-      case 'string': return stringify(value);
-      case 'boolean': return value ? 'true' : 'false';
-      case 'number':
-        if (!isFinite(value)) throw new Refusal(depth, StringCtor(value) + ' is not JSON');
-        return stringify(value);
-      case 'undefined': throw new Refusal(depth, 'undefined is not JSON');
-      case 'bigint': throw new Refusal(depth, 'BigInt is not JSON');
-      case 'object': if (value === null) return 'null'; break;
-      default: throw new Refusal(depth, 'a ' + typeof value + ' is not JSON');
-    }
-    if (depth >= MAX_DEPTH) throw new Refusal(depth, 'nested deeper than ' + MAX_DEPTH + ' levels');
-    if (apply(setHas, seen, [value])) throw new Refusal(depth, 'cycle');
-    apply(setAdd, seen, [value]);
-    const proto = getPrototypeOf(value);
-    let out;
-    if (isArray(value)) {
-      if (proto !== ArrayPrototype) throw new Refusal(depth, 'array subclass is not JSON');
-      const n = value.length;
-      if (keys(value).length !== n) throw new Refusal(depth, 'array has holes or extra properties');
-      out = '[';
-      for (let i = 0; i < n; i++) {
-        trail[depth] = i;
-        out += (i ? ',' : '') + encode(value[i], trail, depth + 1, seen);
-      }
-      out += ']';
-    } else {
-      if (proto !== ObjectPrototype && proto !== null) throw new Refusal(depth, 'not a plain object');
-      if (getOwnPropertySymbols(value).length > 0) throw new Refusal(depth, 'symbol keys are not JSON');
-      const names = keys(value);
-      out = '{';
-      for (let i = 0; i < names.length; i++) {
-        const k = names[i];
-        trail[depth] = k;
-        out += (i ? ',' : '') + stringify(k) + ':' + encode(value[k], trail, depth + 1, seen);
-      }
-      out += '}';
-    }
-    apply(setDelete, seen, [value]);
-    return out;
-  }
-  function pathOf(trail, depth) {
-    let path = '$';
-    // why: a refusal deep in a value must not turn into a message over the output cap.
-    const shown = depth > 32 ? 16 : depth;
-    for (let i = 0; i < shown; i++) path += typeof trail[i] === 'number' ? '[' + trail[i] + ']' : '[' + stringify(trail[i]) + ']';
-    return shown < depth ? path + '…(' + depth + ' levels deep)' : path;
-  }
-  function toJson(value) {
-    // why: null-prototype, so index setters a program planted on Array.prototype never run here.
-    const trail = setPrototypeOf([], null);
-    try { return { json: encode(value, trail, 0, new SetCtor()) }; }
-    catch (e) {
-      if (e instanceof Refusal) return { why: pathOf(trail, e.depth) + ': ' + e.why };
-      return { why: 'not serialisable (' + describe(e) + ')' };
-    }
-  }
+${JSON_ENCODER_SOURCE}
 
   // ---- console: render like a terse util.inspect, bounded in depth, width and length ----
-  function quote(s) { return stringify(s.length > 1000 ? apply(slice, s, [0, 1000]) + '…' : s); }
-  function show(v, depth, seen) {
-    switch (typeof v) {
-      case 'string': return depth === 0 ? v : quote(v);
-      case 'number': return is(v, -0) ? '-0' : StringCtor(v);
-      case 'bigint': return StringCtor(v) + 'n';
-      case 'boolean': case 'undefined': case 'symbol': return StringCtor(v);
-      case 'function': return '[Function: ' + (StringCtor(v.name) || 'anonymous') + ']';
-    }
-    if (v === null) return 'null';
-    if (v instanceof ErrorCtor) return StringCtor(v.stack || v);
-    if (v instanceof DateCtor) return apply(toISOString, v, []);
-    for (let i = 0; i < seen.length; i++) if (seen[i] === v) return '[Circular]';
-    if (depth > 3) return isArray(v) ? '[Array]' : '[Object]';
-    const parts = [];
-    const inner = seen.concat([v]);
-    if (isArray(v)) {
-      const n = v.length < 100 ? v.length : 100;
-      for (let i = 0; i < n; i++) parts[i] = show(v[i], depth + 1, inner);
-      if (v.length > n) parts[n] = '... ' + (v.length - n) + ' more items';
-      return '[ ' + apply(join, parts, [', ']) + ' ]';
-    }
-    const names = keys(v);
-    const n = names.length < 50 ? names.length : 50;
-    for (let i = 0; i < n; i++) {
-      const k = names[i];
-      const label = apply(exec, /^[A-Za-z_$][\w$]*$/, [k]) ? k : quote(k);
-      parts[i] = label + ': ' + show(v[k], depth + 1, inner);
-    }
-    if (names.length > n) parts[n] = '... ' + (names.length - n) + ' more';
-    return parts.length ? '{ ' + apply(join, parts, [', ']) + ' }' : '{}';
-  }
-  function line(args) {
-    let text = '';
-    for (let i = 0; i < args.length; i++) {
-      let part;
-      try { part = show(args[i], 0, []); } catch (e) { part = '[unprintable]'; }
-      text += (i ? ' ' : '') + part;
-      if (text.length > outputCap) break;
-    }
-    // Longer than the cap cannot fit anyway; the host still sees it is over.
-    return text.length > outputCap ? apply(slice, text, [0, outputCap + 1]) : text;
-  }
-  const logger = function () { send('L', line(arguments)); };
-  const consoleObject = create(null);
-  for (const level of ['log', 'info', 'warn', 'error', 'debug']) consoleObject[level] = logger;
-  defineProperty(g, 'console', { value: freeze(consoleObject), writable: true, configurable: true });
+${CONSOLE_SOURCE}
 
   // ---- timers: setTimeout waits on the host (wall time, no CPU) beside the binding queue ----
   // A timer is a call on namespace -1 that the host answers after the delay. Callbacks never run
