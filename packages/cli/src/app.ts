@@ -143,7 +143,7 @@ export async function bootApp(options: AppOptions): Promise<CliApp> {
       durations.set(exec.callId, performance.now() - started)
       return result
     })
-    const configs = mcpConfigs(options.mcp, options.handshakeMs)
+    const configs = mcpConfigs(options.mcp, options.handshakeMs, options.concurrent)
     if ((configs.length === 0 && options.tools === undefined) || options.workspace) await registerAll(root, 'workspace-tools', await workspaceTools(options.root))
     if (options.tools !== undefined) await loadToolsModule(root, options.tools)
     if (configs.length > 0) await startServers(root, configs, fibers)

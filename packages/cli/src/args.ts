@@ -19,6 +19,8 @@ export interface ToolSourceOptions {
   root: string
   /** `--handshake-ms <ms>`: how long each --mcp server may take to start and answer the handshake. */
   handshakeMs?: number | undefined
+  /** `--concurrent <server>` (repeatable): that --mcp server's tools may overlap under Promise.all. */
+  concurrent?: string[] | undefined
 }
 
 /** `serve --http`: where to listen and the limits of the Streamable HTTP server. */
@@ -56,6 +58,7 @@ const TOOL_OPTIONS = {
   workspace: { type: 'boolean' },
   root: { type: 'string' },
   'handshake-ms': { type: 'string' },
+  concurrent: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -148,9 +151,17 @@ function isolation(value: string | undefined, command: 'run' | 'serve'): Isolati
   return chosen
 }
 
-function toolSource(command: Command, values: { mcp?: string[]; tools?: string; workspace?: boolean; root?: string; 'handshake-ms'?: string }): ToolSourceOptions {
+function toolSource(command: Command, values: { mcp?: string[]; tools?: string; workspace?: boolean; root?: string; 'handshake-ms'?: string; concurrent?: string[] }): ToolSourceOptions {
   const handshakeMs = positiveInt(values['handshake-ms'], '--handshake-ms', command)
-  return { mcp: values.mcp ?? [], tools: values.tools, workspace: values.workspace === true, root: values.root ?? process.cwd(), ...(handshakeMs === undefined ? {} : { handshakeMs }) }
+  if (values.concurrent !== undefined && (values.mcp ?? []).length === 0) usage('--concurrent <server> names an --mcp server; give the server with --mcp first', command)
+  return {
+    mcp: values.mcp ?? [],
+    tools: values.tools,
+    workspace: values.workspace === true,
+    root: values.root ?? process.cwd(),
+    ...(handshakeMs === undefined ? {} : { handshakeMs }),
+    ...(values.concurrent === undefined ? {} : { concurrent: values.concurrent }),
+  }
 }
 
 /** Parse `argv` (without node and the script) into a command; throws a USAGE CliError naming the fix. */

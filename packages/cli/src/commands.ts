@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { connectStdio, createCodeModeServer } from '@isocode/mcp'
+import { explainProgramError, RUN_CODE } from '@isocode/registry'
 import type { HttpServeOptions, Isolation, ToolSourceOptions } from './args.ts'
 import { bootApp } from './app.ts'
 import type { CliApp } from './app.ts'
@@ -41,7 +42,10 @@ export async function runCommand(io: Io, options: ToolSourceOptions & { program:
     const callId = 'isocode-run'
     const result = await app.root.tools.execute({ callId, name: 'run_code', arguments: { code, description: `isocode run ${options.program}` } })
     const calls = timeline(app.session.events, app.durations, callId)
-    io.out(renderReport({ result, run: app.runs.at(-1), calls, budgets: app.budgets, isolation: app.isolation }))
+    // why: the report explains a failure exactly as run_code explains it to the model (code frame, closest names).
+    const names = app.root.tools.visible().map((tool) => tool.name).filter((name) => name !== RUN_CODE)
+    const explain = (message: string): string => explainProgramError(message, code, names)
+    io.out(renderReport({ result, run: app.runs.at(-1), calls, budgets: app.budgets, isolation: app.isolation, explain }))
     return result.isError ? 1 : 0
   })
 }

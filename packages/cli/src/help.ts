@@ -10,6 +10,8 @@ const TOOL_FLAGS = `Tools (default: the read-only workspace toolset over the cur
   --root <dir>               the folder the workspace toolset may read (default: current folder)
   --handshake-ms <ms>        how long each --mcp server may take to start and answer the MCP
                              handshake (default 15000)
+  --concurrent <server>      that --mcp server's tools are safe to run at once: calls to them
+                             under Promise.all overlap (up to 4) instead of queueing (repeatable)
   -h, --help                 show this help`
 
 const TEXT: Record<Command | 'main', string> = {

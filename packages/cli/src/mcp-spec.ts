@@ -52,13 +52,21 @@ function deriveName(words: readonly string[]): string {
  * Turn the `--mcp` values into McpClient configs: a command line (stdio, with optional leading
  * `KEY=value` environment words) or an http(s) URL (Streamable HTTP), optionally prefixed with
  * `name=`. Names are made unique; with more than one server every server is namespaced
- * (`server__tool`) so equal tool names cannot clash. `startTimeoutMs` bounds each handshake.
+ * (`server__tool`) so equal tool names cannot clash. `startTimeoutMs` bounds each handshake; the
+ * servers named in `concurrent` get `concurrencySafe` (an unknown name is a USAGE error).
  */
-export function mcpConfigs(values: readonly string[], startTimeoutMs?: number): McpServerConfig[] {
-  const start = startTimeoutMs === undefined ? {} : { startTimeoutMs }
+export function mcpConfigs(values: readonly string[], startTimeoutMs?: number, concurrent: readonly string[] = []): McpServerConfig[] {
+  const configs = values.map(parseServer(values.length > 1, startTimeoutMs === undefined ? {} : { startTimeoutMs }))
+  const names = configs.map((config) => config.name)
+  for (const name of concurrent) {
+    if (!names.includes(name)) throw new CliError(`--concurrent "${name}": no --mcp server has that name; the servers are ${names.map((n) => `"${n}"`).join(', ')} (name one with --mcp "name=<command>")`, 'USAGE')
+  }
+  return configs.map((config) => (concurrent.includes(config.name) ? { ...config, concurrencySafe: true } : config))
+}
+
+function parseServer(namespace: boolean, start: { startTimeoutMs?: number }): (value: string) => McpServerConfig {
   const taken = new Set<string>()
-  const namespace = values.length > 1
-  return values.map((value) => {
+  return (value) => {
     const named = NAMED.exec(value.trim())
     const body = (named?.[2] ?? value).trim()
     if (body === '') throw new CliError('--mcp needs a command line or URL, e.g. --mcp "npx -y @modelcontextprotocol/server-memory"', 'USAGE')
@@ -76,5 +84,5 @@ export function mcpConfigs(values: readonly string[], startTimeoutMs?: number): 
     const [command, ...args] = words
     if (command === undefined) throw new CliError(`--mcp "${value}": no command to run`, 'USAGE')
     return { name, command, args, namespace, ...start, ...(Object.keys(env).length > 0 ? { env } : {}) }
-  })
+  }
 }

@@ -51,6 +51,8 @@ export function renderReport(input: {
   calls: readonly TimelineEntry[]
   budgets: ResolvedIsolateRuntimeConfig
   isolation: Isolation
+  /** Turns the runtime's failure message into what the model reads (code frame, hints); default: as is. */
+  explain?: ((message: string) => string) | undefined
 }): string {
   const { result, run, calls, budgets, isolation } = input
   const out: string[] = []
@@ -86,6 +88,6 @@ export function renderReport(input: {
   }
   const failure = run?.result.error
   out.push(heading(result.isError ? (failure === undefined ? 'failed' : `failed (${failure.kind})`) : 'ok'))
-  if (failure !== undefined) out.push(failure.message)
+  if (failure !== undefined) out.push(input.explain === undefined ? failure.message : input.explain(failure.message))
   return `${out.join('\n')}\n`
 }

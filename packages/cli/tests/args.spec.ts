@@ -40,6 +40,11 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['sdk'])).not.toHaveProperty('isolation')
   })
 
+  it('takes repeated --concurrent server names for serve and run', () => {
+    expect(parseCommandLine(['serve', '--mcp', 'a=npx a', '--mcp', 'b=npx b', '--concurrent', 'a', '--concurrent', 'b'])).toMatchObject({ concurrent: ['a', 'b'] })
+    expect(parseCommandLine(['run', 'p.ts', '--mcp', 'npx a'])).not.toHaveProperty('concurrent')
+  })
+
   it('reads sdk --budget as whole bytes (absent = the registry default)', () => {
     expect(parseCommandLine(['sdk'])).toMatchObject({ command: 'sdk', budget: undefined })
     expect(parseCommandLine(['sdk', '--budget', '4096', '--tools', 'list.json'])).toMatchObject({ budget: 4096, tools: 'list.json' })
@@ -58,6 +63,7 @@ describe('parseCommandLine', () => {
     [['sdk', '--isolation', 'process'], "Unknown option '--isolation'", 'isocode sdk --help'],
     [['sdk', 'extra'], 'takes no positional arguments', 'isocode sdk --help'],
     [['sdk', '--budget', '16k'], '--budget must be a whole number of bytes >= 0, got "16k"', 'isocode sdk --help'],
+    [['serve', '--concurrent', 'memory'], '--concurrent <server> names an --mcp server; give the server with --mcp first', 'isocode serve --help'],
     [['sdk', '--budget=-1'], '--budget must be a whole number of bytes >= 0, got "-1"', 'isocode sdk --help'],
   ])('%j fails naming the problem and where help is', (argv, problem, help) => {
     const error = usageError(argv)

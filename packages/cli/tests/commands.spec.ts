@@ -52,6 +52,23 @@ describe('isocode commands', () => {
     expect(io.stdout).toMatch(/create_entities +\d+ ms {2}ok/)
   })
 
+  it('run explains a failure as the model reads it: the line quoted with a caret, the closest tool names', async () => {
+    await writeFile(join(dir, 'typo.ts'), 'const word = "quiet"\nreturn await tools.shot({ word })\n')
+    const io = capture()
+    const code = await runCommand(io, { ...sources({ tools: join(dir, 'tools.ts') }), program: join(dir, 'typo.ts'), cpuMs: undefined, wallMs: undefined, isolation: 'isolate' })
+    expect(code).toBe(1)
+    expect(io.stdout.slice(io.stdout.indexOf('── failed'))).toBe(
+      [
+        `── failed (exception) ${'─'.repeat(42)}`,
+        'TypeError: tools.shot is not a function (at 2:20)',
+        '2 | return await tools.shot({ word })',
+        '  |                    ^',
+        'There is no tool named "shot"; did you mean tools.shout?',
+        '',
+      ].join('\n'),
+    )
+  })
+
   it('run --tools loads a module of tool definitions instead of the workspace toolset', async () => {
     const io = capture()
     const code = await runCommand(io, { ...sources({ tools: join(dir, 'tools.ts') }), program: join(dir, 'shout.ts'), cpuMs: 1_000, wallMs: 2_000, isolation: 'isolate' })

@@ -33,6 +33,17 @@ describe('mcpConfigs', () => {
     expect(mcpConfigs(['npx a', 'npx a']).map((config) => config.name)).toEqual(['a', 'a-2'])
   })
 
+  it('marks the servers named by --concurrent concurrency-safe, and only those', () => {
+    const configs = mcpConfigs(['notes=npx server-memory', 'npx server-git'], undefined, ['notes'])
+    expect(configs.map((config) => [config.name, config.concurrencySafe ?? false])).toEqual([['notes', true], ['git', false]])
+  })
+
+  it('refuses a --concurrent name that no server has, listing the names there are', () => {
+    expect(() => mcpConfigs(['notes=npx server-memory', 'npx server-git'], undefined, ['memory'])).toThrow(
+      '--concurrent "memory": no --mcp server has that name; the servers are "notes", "git" (name one with --mcp "name=<command>")',
+    )
+  })
+
   it('connects to an http(s) URL over Streamable HTTP', () => {
     expect(mcpConfigs(['remote=https://example.com/mcp'])[0]).toEqual({ name: 'remote', url: 'https://example.com/mcp', namespace: false })
   })

@@ -16,7 +16,7 @@ let app: CliApp
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'isocode-errors-'))
   const mcp = ['memory', 'other'].map((name) => `${name}=MEMORY_FILE_PATH=${join(dir, `${name}.jsonl`)} node ${memoryBin}`)
-  app = await bootApp({ mcp, tools: undefined, workspace: false, root: dir, mode: 'code', log: () => {} })
+  app = await bootApp({ mcp, concurrent: ['other'], tools: undefined, workspace: false, root: dir, mode: 'code', log: () => {} })
 })
 afterAll(async () => {
   await app.dispose()
@@ -60,6 +60,10 @@ describe('errors a model fixes in one step', () => {
     expect(await modelSees('console.log("step 1")\nthrow new RangeError("too far")')).toBe(
       ['run_code failed (exception): RangeError: too far (at 2:7)', '2 | throw new RangeError("too far")', '  |       ^', '', 'logs before the failure:', 'step 1'].join('\n'),
     )
+  })
+
+  it('--concurrent marks only the named server\'s tools concurrency-safe', () => {
+    expect([app.root.tools.get('other__read_graph')?.concurrencySafe, app.root.tools.get('memory__read_graph')?.concurrencySafe ?? false]).toEqual([true, false])
   })
 
   it('the SDK header says what the sandbox offers beyond ECMAScript', async () => {

@@ -12,6 +12,12 @@ export interface RunBudgets {
    * crosses the process boundary as one batch.
    */
   serialBindings: boolean
+  /**
+   * At a budget kill of a program that is executing, pause its isolate through the V8 inspector to
+   * name the line (isolate/locate.ts). The paused isolate is abandoned, never disposed, so only a
+   * host whose process ends right after (the supervised child) sets this.
+   */
+  pauseToLocate: boolean
 }
 
 /** How the program ended, as the guest reported it (the completion value's JSON, or the failure text). */

@@ -4,6 +4,7 @@ import { callBinding, memberTables, namespaceShapes } from './binding-call.ts'
 import { CallScheduler, concurrencyTables } from './concurrency.ts'
 import { describeHostError, describeTaskError, describeSyntaxError } from './describe.ts'
 import type { GuestContext, GuestEvents, Settlements } from './isolate/bridge.ts'
+import { budgetSite } from './isolate/locate.ts'
 import { isCompileError } from './isolate/messages.ts'
 import type { IsolateSlot } from './isolate/pool.ts'
 import type { Watchdog } from './isolate/watchdog.ts'
@@ -26,6 +27,8 @@ export class ProgramRun implements GuestEvents {
   private outbox: Settlements = []
   private flushing = false
   private state: RunState = { phase: 'running', context: undefined }
+  // why: set while a budget kill asks where the program is; the run takes nothing more from then.
+  private stopping = false
   private inFlight = 0
   private cpuStartNs = 0n
   // why: the last CPU reading survives the isolate (a killed or OOM-disposed isolate reads 0).
@@ -71,8 +74,8 @@ export class ProgramRun implements GuestEvents {
       wallDeadline: performance.now() + this.budgets.wallMs,
       expire: (budget) =>
         budget === 'cpu'
-          ? this.kill('timeout', `CPU budget of ${this.budgets.cpuMs} ms exceeded`)
-          : this.kill('timeout', `wall-clock budget of ${this.budgets.wallMs} ms exceeded`),
+          ? this.stop('timeout', `CPU budget of ${this.budgets.cpuMs} ms exceeded`)
+          : this.stop('timeout', `wall-clock budget of ${this.budgets.wallMs} ms exceeded`),
     })
     this.detachSignal = onAbort(signal, () => this.kill('abort', `the run was aborted (${describeHostError(signal?.reason)})`))
     const setup = JSON.stringify({
@@ -86,7 +89,7 @@ export class ProgramRun implements GuestEvents {
     })
     let task: Promise<unknown>
     try {
-      task = context.start(code, setup, this, this.remainingCpuMs())
+      task = context.start(code, setup, this, this.backstopMs())
     } catch (error) {
       this.kill('crash', `the isolate died before the program started: ${describeHostError(error)}`)
       return this.result
@@ -97,7 +100,7 @@ export class ProgramRun implements GuestEvents {
 
   log(text: string): void {
     if (this.state.phase === 'settled') return
-    if (!this.output.add(text)) return this.kill('output-limit', this.output.overMessage())
+    if (!this.output.add(text)) return this.stop('output-limit', this.output.overMessage())
     try {
       this.onLog?.(text)
     } catch {
@@ -122,6 +125,27 @@ export class ProgramRun implements GuestEvents {
     this.state = { phase: 'draining', context: this.state.context, finished: { kind, text } }
     this.calls.clear()
     if (this.inFlight === 0) this.complete()
+  }
+
+  /**
+   * End the run for a budget the program broke, naming where it was: the line it is executing
+   * (a paused isolate), else the call or timer it waits on; then {@link kill} with that text.
+   */
+  private stop(kind: CodeRunFailureKind, message: string): void {
+    if (this.state.phase === 'settled' || this.stopping) return
+    const executing = this.inFlight > 0
+    // why: in the host's own process a paused isolate could never be disposed safely.
+    if (executing && !this.budgets.pauseToLocate) return this.kill(kind, message)
+    this.stopping = true
+    this.cpuNow()
+    const { context } = this.state
+    // why: the gate closes first, so nothing the program sends while it is located counts.
+    context?.close()
+    this.calls.clear()
+    this.timers.clear()
+    // why: once a pause was asked for, the isolate may stop at any moment; it is never disposed.
+    if (executing) this.slot.abandon()
+    void budgetSite(this.slot.isolate, context, executing).then((site) => this.kill(kind, message + site))
   }
 
   /** End the run now with `kind`; the isolate is disposed (it may be mid-execution). */
@@ -193,7 +217,8 @@ export class ProgramRun implements GuestEvents {
 
   private taskSettled(rejected: boolean, error: unknown, first: boolean): void {
     this.inFlight--
-    if (this.state.phase === 'settled') return
+    // why: a budget kill is naming the program's position; it settles the run itself.
+    if (this.state.phase === 'settled' || this.stopping) return
     if (rejected) {
       // why: compiling is part of the first task; a SyntaxError annotated with a position in
       // the program is the model's syntax error, reported like any other exception.
@@ -236,7 +261,7 @@ export class ProgramRun implements GuestEvents {
     const { context } = this.state
     if (!this.open || context === undefined || batch.length === 0) return
     try {
-      this.track(context.resolve(batch, this.remainingCpuMs()))
+      this.track(context.resolve(batch, this.backstopMs()))
     } catch (error) {
       this.track(Promise.reject(error))
     }
@@ -244,7 +269,7 @@ export class ProgramRun implements GuestEvents {
 
   /** Whether the program still runs: its calls, logs and binding results are taken. */
   private get open(): boolean {
-    return this.state.phase === 'running'
+    return this.state.phase === 'running' && !this.stopping
   }
 
   /** The isolate's CPU clock now, or the last reading once the isolate is gone (never goes back). */
@@ -254,11 +279,17 @@ export class ProgramRun implements GuestEvents {
     return this.cpuLastNs
   }
 
-  private remainingCpuMs(): number {
-    const used = Number(this.cpuNow() - this.cpuStartNs) / 1e6
-    return Math.max(1, Math.ceil(this.budgets.cpuMs - used))
+  /** isolated-vm's timeout for the next isolate task: past every budget the watchdog enforces. */
+  private backstopMs(): number {
+    const cpuLeft = this.budgets.cpuMs - Number(this.cpuNow() - this.cpuStartNs) / 1e6
+    const wallLeft = this.budgets.wallMs - (performance.now() - this.startedAt)
+    return Math.max(1, Math.ceil(Math.max(cpuLeft, wallLeft))) + BACKSTOP_SLACK_MS
   }
 }
+
+// why: isolated-vm's own task timeout is only a backstop for a stalled host loop; the watchdog
+// enforces the budgets, and must win the race so that it can name the program's position.
+const BACKSTOP_SLACK_MS = 250
 
 function roundMs(ms: number): number {
   return Math.round(ms * 1000) / 1000

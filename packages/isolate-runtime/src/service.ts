@@ -77,6 +77,9 @@ export class InProcessIsolateRuntime extends CodeRuntime {
   /** Whether binding calls are dispatched one at a time here; see `RunBudgets.serialBindings`. */
   protected readonly serialBindings: boolean = true
 
+  /** Whether a budget kill may pause a running isolate to name its position; see `RunBudgets.pauseToLocate`. */
+  protected readonly pauseToLocate: boolean = false
+
   /**
    * The TypeScript stripper, loaded at start: the TypeScript compiler is the heaviest module here,
    * so a subclass that is handed JavaScript (the supervised runtime's child) can skip loading it.
@@ -87,7 +90,7 @@ export class InProcessIsolateRuntime extends CodeRuntime {
 
   /** Lifetime counts of this runtime's pool: isolates created and disposed, runs started. */
   stats(): PoolStats {
-    return { ...(this.pool?.stats ?? { isolatesCreated: 0, isolatesDisposed: 0, runs: 0 }) }
+    return { ...(this.pool?.stats ?? { isolatesCreated: 0, isolatesDisposed: 0, isolatesAbandoned: 0, runs: 0 }) }
   }
 
   /** End live runs with `abort`, dispose every isolate and resolve once they are gone; idempotent. */
@@ -116,7 +119,8 @@ export class InProcessIsolateRuntime extends CodeRuntime {
   private begin(pool: IsolatePool, slot: IsolateSlot, request: IsolateRunRequest, code: string): Promise<CodeRunResult> {
     pool.stats.runs++
     const { signal } = request
-    const budgets = { cpuMs: this.config.cpuBudgetMs, wallMs: this.config.wallBudgetMs, outputCap: this.config.outputCapBytes, serialBindings: this.serialBindings }
+    const { cpuBudgetMs: cpuMs, wallBudgetMs: wallMs, outputCapBytes: outputCap } = this.config
+    const budgets = { cpuMs, wallMs, outputCap, serialBindings: this.serialBindings, pauseToLocate: this.pauseToLocate }
     const run = new ProgramRun(slot, budgets, request.bindings, (done, reusable) => {
       this.live.delete(done)
       pool.release(slot, reusable)

@@ -47,7 +47,7 @@ describe.each(backends)('timers on %s', (_name, start) => {
 
   it('counts toward the wall budget', async () => {
     const result = await run(app.runtime, 'await new Promise((r) => setTimeout(r, 60_000))')
-    expect(result.error).toEqual({ kind: 'timeout', message: 'wall-clock budget of 3000 ms exceeded' })
+    expect(result.error).toEqual({ kind: 'timeout', message: 'wall-clock budget of 3000 ms exceeded while waiting on setTimeout (at 1:26)' })
   })
 
   it('never fires a timer after the program ended, not even during the next run', async () => {

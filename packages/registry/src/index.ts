@@ -17,6 +17,7 @@ export type { OutputScalar, OutputSchemaNode, StructuredOutputSchema } from './o
 export { ToolRegistry } from './service.ts'
 export { ToolRegistryConfigSchema } from './config.ts'
 export { RUN_CODE } from './store/reserved.ts'
+export { explainProgramError } from './code-mode/program-error.ts'
 export type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
 export type { ToolsChange, ToolsChangeKind } from './change.ts'
 export type { ToolPipelineEvent } from './pipeline/events.ts'

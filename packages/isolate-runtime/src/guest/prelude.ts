@@ -9,8 +9,9 @@
  *   `'L', text` a console line; `'C', id, ns, member, json?` a binding call;
  *   `'D', kind, text?` the program settled (`kind` is `ok`, `exception` or `invalid-output`).
  * - host → guest: the program's own script calls the one-shot global `START_GLOBAL(setupJson,
- *   length, program)` (deleted on that call; `length` is the program function's source length); the resolver takes a flat
- *   batch `[id, ok, payload?, id, ok, payload?, ...]` and settles those binding calls in order.
+ *   length, program)` (deleted on that call; `length` is the program function's source length);
+ *   the resolver takes a flat batch `[id, ok, payload?, id, ok, payload?, ...]` and settles those
+ *   binding calls in order, or the string `'waiting'` and returns what the program waits on.
  */
 import { PROGRAM_FILE, PROGRAM_POSITION } from '../isolate/messages.ts'
 import { CONSOLE_SOURCE } from './console-source.ts'
@@ -91,6 +92,8 @@ ${CONSOLE_SOURCE}
       timerCount++;
       const id = ++seq;
       pending[id] = {
+        label: 'setTimeout',
+        site: new ErrorCtor(),
         resolve: function () { timerCount--; timerFired(timer, callback, extra); },
         reject: function () { timerCount--; delete liveTimers[timer]; },
       };
@@ -143,7 +146,7 @@ ${CONSOLE_SOURCE}
     for (let i = 0; i < n; i++) out[i] = list[i];
     return setPrototypeOf(out, ArrayPrototype);
   }
-  function stub(ns, member, Fail) {
+  function stub(ns, member, Fail, label) {
     const spread = member[0] === '$';
     return function (args) {
       if (spread) args = positional(arguments);
@@ -159,7 +162,7 @@ ${CONSOLE_SOURCE}
         }
         const id = ++seq;
         // The call site, captured while the program's frame is on the stack; read only on failure.
-        pending[id] = { resolve: resolve, reject: reject, Fail: Fail, member: member, site: new ErrorCtor() };
+        pending[id] = { resolve: resolve, reject: reject, Fail: Fail, member: member, label: label, site: new ErrorCtor() };
         send('C', id, ns, member, json);
       });
     };
@@ -180,7 +183,7 @@ ${CONSOLE_SOURCE}
       const Fail = spec.errorClass ? errorClass(spec.errorClass.name, spec.errorClass.member) : undefined;
       const object = create(null);
       for (const member of spec.members) {
-        defineProperty(object, member, { value: stub(i, member, Fail), enumerable: true });
+        defineProperty(object, member, { value: stub(i, member, Fail, spec.global + '.' + member), enumerable: true });
       }
       defineProperty(g, spec.global, { value: freeze(object), enumerable: false });
       if (Fail) defineProperty(g, spec.errorClass.name, { value: Fail, writable: true, configurable: true });
@@ -216,7 +219,23 @@ ${CONSOLE_SOURCE}
     configurable: true,
   });
 
+  // What the program waits on, for a wall-clock kill while it is idle: the oldest pending binding
+  // call (else the oldest timer) as 'label (at line:col)', or '' when nothing is pending.
+  function waitingOn() {
+    let timer = '';
+    for (const id in pending) {
+      const call = pending[id];
+      const where = apply(exec, POSITION, [StringCtor(call.site.stack)]);
+      const text = call.label + (where ? ' (at ' + where[1] + ':' + where[2] + ')' : '');
+      if (call.label !== 'setTimeout') return text;
+      if (timer === '') timer = text;
+    }
+    return timer;
+  }
+
+  // The host's only handle: a batch array settles binding calls; the string 'waiting' asks waitingOn.
   return function resolve(batch) {
+    if (batch === 'waiting') return waitingOn();
     // why: the host never sends holes (absent payload is null), so no read falls through to a
     // prototype the program may have patched.
     for (let i = 0; i < batch.length; i += 3) {

@@ -61,7 +61,8 @@ export class GuestContext {
    * host thread only queues the three tasks, so preparing never blocks it.
    */
   static async prepare(isolate: ivm.Isolate, prelude: ivm.Script): Promise<GuestContext> {
-    const context = await isolate.createContext()
+    // why: the inspector is what can say where a program was when a budget stopped it (locate.ts).
+    const context = await isolate.createContext({ inspector: true })
     try {
       const channel: { target: GuestEvents | undefined } = { target: undefined }
       const callback = new (isolatedVm().Callback)(
@@ -93,6 +94,19 @@ export class GuestContext {
   /** Settle binding calls inside the guest, in order, in one isolate task. */
   resolve(batch: Settlements, timeoutMs: number): Promise<unknown> {
     return this.resolver.apply(undefined, [batch], { timeout: timeoutMs, arguments: { copy: true } })
+  }
+
+  /**
+   * What the idle program waits on, e.g. `tools.slow (at 2:7)`, or undefined (nothing pending,
+   * or no answer within `timeoutMs`). Only for a run that is about to be killed.
+   */
+  async waitingOn(timeoutMs: number): Promise<string | undefined> {
+    try {
+      const text: unknown = await this.resolver.apply(undefined, ['waiting'], { timeout: timeoutMs, result: { copy: true } })
+      return typeof text === 'string' && text !== '' ? text : undefined
+    } catch {
+      return undefined
+    }
   }
 
   /** Close the gate: nothing the guest sends reaches the run any more. Synchronous and cheap. */

@@ -23,12 +23,15 @@ export class IsolateSlot {
   private next: Promise<GuestContext> | undefined
   private ready: GuestContext | undefined
   private retired = false
+  private abandoned = false
 
   constructor(
     memoryLimitMb: number,
     private readonly stats: PoolStats,
   ) {
-    this.isolate = new (isolatedVm().Isolate)({ memoryLimit: memoryLimitMb })
+    // why: inspector support lets a budget kill name the program's line (isolate/locate.ts); no
+    // session exists until then, and a program cannot reach one.
+    this.isolate = new (isolatedVm().Isolate)({ memoryLimit: memoryLimitMb, inspector: true })
     stats.isolatesCreated++
     this.prelude = this.isolate.compileScriptSync(GUEST_PRELUDE, { filename: 'isocode-prelude.js' })
   }
@@ -68,13 +71,23 @@ export class IsolateSlot {
   }
 
   get isDisposed(): boolean {
-    return this.isolate.isDisposed
+    return this.abandoned || this.isolate.isDisposed
+  }
+
+  /**
+   * Leave the isolate paused where a budget kill located the program: it is never used or disposed
+   * again (isolated-vm crashes disposing a paused isolate), and its process is expected to exit.
+   */
+  abandon(): void {
+    if (this.abandoned || this.isolate.isDisposed) return
+    this.abandoned = true
+    this.stats.isolatesAbandoned++
   }
 
   /** Dispose the isolate; idempotent, never throws (an OOM may have disposed it already). */
   kill(): void {
     try {
-      if (!this.isolate.isDisposed) this.isolate.dispose()
+      if (!this.abandoned && !this.isolate.isDisposed) this.isolate.dispose()
     } catch {
       // why: disposal must never mask the run's real outcome.
     }
@@ -98,7 +111,7 @@ export class IsolatePool {
   private disposed = false
 
   /** Lifetime counts; read through InProcessIsolateRuntime.stats(). */
-  readonly stats: PoolStats = { isolatesCreated: 0, isolatesDisposed: 0, runs: 0 }
+  readonly stats: PoolStats = { isolatesCreated: 0, isolatesDisposed: 0, isolatesAbandoned: 0, runs: 0 }
 
   constructor(private readonly options: PoolOptions) {}
 

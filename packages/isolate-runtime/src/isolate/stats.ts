@@ -5,6 +5,11 @@
 export interface PoolStats {
   isolatesCreated: number
   isolatesDisposed: number
+  /**
+   * Isolates left paused after a budget kill named the program's position (never disposed:
+   * isolated-vm crashes disposing a paused isolate); only a process that then exits may have them.
+   */
+  isolatesAbandoned: number
   /** Runs that started on an isolate of the pool. */
   runs: number
 }

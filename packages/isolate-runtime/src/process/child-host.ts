@@ -44,6 +44,8 @@ export class ChildHost {
   private nextRun = 1
   // why: after one malformed message nothing more of that child is read.
   private broken = false
+  /** The child said its last result retires it; its exit is expected, not a loss. */
+  retired = false
   private readonly closed: Promise<void>
 
   constructor(
@@ -145,8 +147,13 @@ export class ChildHost {
     if (message.t === 'ready' || run === undefined) return
     if (message.t === 'calls') return this.enqueue(run, message.calls)
     if (message.run !== run.id) return
-    if (message.t === 'logs') this.logs(run, message.lines)
-    else this.result(run, message.result)
+    if (message.t === 'logs') return this.logs(run, message.lines)
+    // why: a retiring child exits after this result; gone now, it is never handed another run.
+    if (message.retire === true) {
+      this.retired = true
+      this.state = 'gone'
+    }
+    this.result(run, message.result)
   }
 
   private enqueue(run: ActiveRun, calls: Call[]): void {

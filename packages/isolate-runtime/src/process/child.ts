@@ -2,7 +2,8 @@
 // IPC by SupervisedIsolateRuntime, which sends programs already stripped to JavaScript. Binding calls go back to the parent, which holds the real
 // functions; log lines stream to the parent as they are written, so a crash loses none that
 // reached it. The process ends on its own after disposal (never process.exit: isolated-vm can
-// segfault when the process exits right after a dispose).
+// segfault when the process exits right after a dispose), or kills itself after a result that
+// retires it (see `retire`).
 import { withUsage } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
 import { Context } from 'cordis'
@@ -38,6 +39,8 @@ function send(message: ToParent): void {
 class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
   // why: its bindings only forward to the parent, which runs them one at a time in order.
   protected override readonly serialBindings = false
+  // why: this process exits after a run that paused its isolate (see RunBudgets.pauseToLocate).
+  protected override readonly pauseToLocate = true
 
   protected override loadStripper(): Promise<(source: string) => StripResult> {
     return Promise.resolve((code) => ({ ok: true, code }))
@@ -98,6 +101,7 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
   }
   try {
     const result = await runtime.run({ program, bindings: bindingsOf(id, shapes), signal: run.controller.signal, onLog })
+    if (runtime.stats().isolatesAbandoned > 0) return retire({ t: 'result', run: id, result, retire: true })
     send({ t: 'result', run: id, result })
   } catch (error) {
     send({ t: 'result', run: id, result: withUsage({ logs: [], error: { kind: 'crash', message: `the runtime child refused the run: ${String(error)}` } }) })
@@ -106,6 +110,19 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
     // why: calls of a settled run are never answered usefully; forget them.
     for (const [call, entry] of pending) if (entry.run === id) pending.delete(call)
   }
+}
+
+/**
+ * Send the last result and end this process at once: an isolate left paused by a budget kill can
+ * be neither disposed nor resumed safely, so no cleanup runs (SIGKILL skips isolated-vm's own).
+ */
+function retire(last: ToParent): void {
+  if (!process.connected || process.send === undefined) return endNow()
+  process.send(last, endNow)
+}
+
+function endNow(): void {
+  process.kill(process.pid, 'SIGKILL')
 }
 
 function dispose(): Promise<void> {

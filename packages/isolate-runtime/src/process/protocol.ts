@@ -34,13 +34,14 @@ export type ToChild =
 
 /**
  * Child → parent. Calls made in one child turn travel as one message; the parent runs them one
- * at a time, in order (the child does not serialize them).
+ * at a time, in order (the child does not serialize them). A result with `retire` is the child's
+ * last message: it left an isolate paused (RunBudgets.pauseToLocate) and exits right after.
  */
 export type ToParent =
   | { t: 'ready' }
   | { t: 'logs'; run: number; lines: string[] }
   | { t: 'calls'; calls: Call[] }
-  | { t: 'result'; run: number; result: CodeRunResult }
+  | { t: 'result'; run: number; result: CodeRunResult; retire?: true }
 
 /** Whether `value` looks like a message of this protocol (the channel is ours, but stay total). */
 export function isMessage(value: unknown): value is { t: string } {

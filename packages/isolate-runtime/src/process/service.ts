@@ -14,6 +14,8 @@ export interface SupervisedRuntimeStats {
   processesStarted: number
   /** Child processes that died while the runtime still needed them (crashes, V8 aborts). */
   processesLost: number
+  /** Child processes that exited by design after a budget kill paused their isolate (RunBudgets.pauseToLocate). */
+  processesRetired: number
   /** Runs handed to a child process. */
   runs: number
 }
@@ -38,7 +40,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
   readonly config: ResolvedIsolateRuntimeConfig
   private readonly hosts = new Set<ChildHost>()
   private readonly waiting: Waiting[] = []
-  private readonly counts: SupervisedRuntimeStats = { processesStarted: 0, processesLost: 0, runs: 0 }
+  private readonly counts: SupervisedRuntimeStats = { processesStarted: 0, processesLost: 0, processesRetired: 0, runs: 0 }
   private started = false
   private disposing: Promise<void> | undefined
 
@@ -144,7 +146,8 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
   private lost(host: ChildHost, exit: ChildExit, started: boolean): void {
     this.hosts.delete(host)
     if (this.disposing !== undefined) return
-    this.counts.processesLost++
+    if (host.retired) this.counts.processesRetired++
+    else this.counts.processesLost++
     // why: a process that died under a program is replaced at once, so the pool stays warm; one
     // that could not even start is replaced only on demand, so a broken setup cannot spin.
     if (started) return void this.spawn()

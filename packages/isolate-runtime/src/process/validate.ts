@@ -74,9 +74,12 @@ export function checkChildMessage(value: unknown): Checked {
       return { ok: true, message: { t: 'calls', calls } }
     }
     case 'result': {
-      if (!onlyKeys(value, ['t', 'run', 'result']) || !isId(value.run)) return refuse('result is not { run, result }')
+      if (!onlyKeys(value, ['t', 'run', 'result', 'retire']) || !isId(value.run)) return refuse('result is not { run, result, retire? }')
+      if (value.retire !== undefined && value.retire !== true) return refuse('result.retire is not true')
       const why = checkResult(value.result)
-      return why === undefined ? { ok: true, message: { t: 'result', run: value.run, result: value.result as CodeRunResult } } : refuse(why)
+      if (why !== undefined) return refuse(why)
+      const result = value.result as CodeRunResult
+      return { ok: true, message: value.retire === true ? { t: 'result', run: value.run, result, retire: true } : { t: 'result', run: value.run, result } }
     }
     default:
       return refuse(`unknown message type ${JSON.stringify(value.t.slice(0, 40))}`)

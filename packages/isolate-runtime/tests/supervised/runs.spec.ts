@@ -84,14 +84,14 @@ describe('supervised runtime: runs over the process boundary', () => {
 
   it('ends a run whose binding never settles at the wall budget', async () => {
     const result = await run(app.runtime, 'console.log("waiting"); await tools.never({})', [ns('tools', { never })])
-    expect(result).toEqual({ logs: ['waiting'], error: { kind: 'timeout', message: 'wall-clock budget of 2000 ms exceeded' }, usage: expect.any(Object) })
+    expect(result).toEqual({ logs: ['waiting'], error: { kind: 'timeout', message: 'wall-clock budget of 2000 ms exceeded while waiting on tools.never (at 1:37)' }, usage: expect.any(Object) })
   })
 
   it('taps log lines as they reach the parent, the same lines the result keeps', async () => {
     const tapped: string[] = []
     const program = 'console.log("one"); await tools.echo({}); console.log("two"); while (true) {}'
     const result = await app.runtime.run({ program, bindings: [ns('tools', { echo })], onLog: (line) => void tapped.push(line) })
-    expect(result).toEqual({ logs: ['one', 'two'], error: { kind: 'timeout', message: 'CPU budget of 1500 ms exceeded' }, usage: expect.any(Object) })
+    expect(result).toEqual({ logs: ['one', 'two'], error: { kind: 'timeout', message: 'CPU budget of 1500 ms exceeded (at 1:63)' }, usage: expect.any(Object) })
     expect(tapped).toEqual(['one', 'two'])
   })
 
@@ -133,7 +133,7 @@ describe('supervised runtime: lifecycle', () => {
     expect(ended.map((result) => result.error)).toEqual([0, 1, 2].map(() => ({ kind: 'abort', message: 'the runtime was disposed' })))
     expect(ended[0]?.logs).toEqual(['a'])
     await expect(run(app.runtime, 'return 1')).rejects.toMatchObject({ code: 'DISPOSED' })
-    expect(app.runtime.stats()).toEqual({ processesStarted: 2, processesLost: 0, runs: 6 })
+    expect(app.runtime.stats()).toEqual({ processesStarted: 2, processesLost: 0, processesRetired: 0, runs: 6 })
   })
 
   it('refuses an invalid config before starting any process', async () => {

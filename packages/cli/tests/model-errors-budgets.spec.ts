@@ -1,0 +1,49 @@
+// The exact text a model gets back from run_code when its program breaks a budget, on the default
+// runtime (process isolation): the line it was executing, or what it was waiting on, with a caret.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { bootApp } from '@isocode/cli'
+import type { CliApp } from '@isocode/cli'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+let dir = ''
+let app: CliApp
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'isocode-budgets-'))
+  app = await bootApp({ mcp: [], tools: undefined, workspace: true, root: dir, mode: 'code', cpuMs: 200, wallMs: 600, log: () => {} })
+})
+afterAll(async () => {
+  await app.dispose()
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function modelSees(code: string): Promise<string> {
+  const result = await app.root.tools.execute({ callId: 'c', name: 'run_code', arguments: { code, description: 'test' } })
+  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
+}
+
+describe('budget errors a model fixes in one step', () => {
+  it('runs on the process-isolated default', () => {
+    expect(app.isolation).toBe('process')
+  })
+
+  it('a CPU-budget kill quotes the line of the endless loop', async () => {
+    expect(await modelSees('const files: string[] = []\nfor (;;) {}\nreturn files')).toBe(
+      ['run_code failed (timeout): CPU budget of 200 ms exceeded (at 2:1)', '2 | for (;;) {}', '  | ^'].join('\n'),
+    )
+  })
+
+  it('a wall-clock kill names the timer the program waits on and where it set it', async () => {
+    expect(await modelSees('console.log("waiting")\nawait new Promise((resolve) => setTimeout(resolve, 60_000))')).toBe(
+      [
+        'run_code failed (timeout): wall-clock budget of 600 ms exceeded while waiting on setTimeout (at 2:32)',
+        '2 | await new Promise((resolve) => setTimeout(resolve, 60_000))',
+        '  |                                ^',
+        '',
+        'logs before the failure:',
+        'waiting',
+      ].join('\n'),
+    )
+  })
+})
