@@ -13,11 +13,11 @@ const missing = (): never => {
 
 describe('the isolated-vm line for each Node', () => {
   it('maps every maintained Node ABI to its isolated-vm alias', () => {
-    expect(ISOLATED_VM_LINES.map((line) => [line.node, line.abi, line.alias, line.version, line.abortsOnHashGrowth])).toEqual([
-      [20, '115', 'isolated-vm-5', '5.0.4', true],
-      [22, '127', 'isolated-vm-6', '6.2.0', true],
-      [24, '137', 'isolated-vm-7', '7.0.1', true],
-      [26, '147', 'isolated-vm-7', '7.0.1', false],
+    expect(ISOLATED_VM_LINES.map((line) => [line.node, line.abi, line.alias, line.version, line.abortsOnHashGrowth, line.pausesToLocate])).toEqual([
+      [20, '115', 'isolated-vm-5', '5.0.4', true, true],
+      [22, '127', 'isolated-vm-6', '6.2.0', true, true],
+      [24, '137', 'isolated-vm-7', '7.0.1', true, true],
+      [26, '147', 'isolated-vm-7', '7.0.1', false, false],
     ])
     expect(supportedNodeLines()).toBe('Node 20, 22, 24 or 26')
   })

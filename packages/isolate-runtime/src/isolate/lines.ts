@@ -18,6 +18,12 @@ export interface IsolatedVmLine {
    * 22 and 24; on 26 the same program ends with `memory` like any heap bomb.
    */
   readonly abortsOnHashGrowth: boolean
+  /**
+   * Whether the V8 inspector can pause a running isolate of this line, so that a budget kill in
+   * the supervised child names the program's line (rule RT-39), measured: true on 20, 22 and 24;
+   * on 26 the pause is a fatal V8 error (SIGTRAP) in the process hosting the isolate.
+   */
+  readonly pausesToLocate: boolean
 }
 
 /**
@@ -25,10 +31,10 @@ export interface IsolatedVmLine {
  * 6.2.0 on 22, 7.0.1 on 24 and 26 (both shipped as prebuilt binaries).
  */
 export const ISOLATED_VM_LINES: readonly IsolatedVmLine[] = Object.freeze([
-  { node: 20, abi: '115', alias: 'isolated-vm-5', version: '5.0.4', prebuilt: false, abortsOnHashGrowth: true },
-  { node: 22, abi: '127', alias: 'isolated-vm-6', version: '6.2.0', prebuilt: true, abortsOnHashGrowth: true },
-  { node: 24, abi: '137', alias: 'isolated-vm-7', version: '7.0.1', prebuilt: true, abortsOnHashGrowth: true },
-  { node: 26, abi: '147', alias: 'isolated-vm-7', version: '7.0.1', prebuilt: true, abortsOnHashGrowth: false },
+  { node: 20, abi: '115', alias: 'isolated-vm-5', version: '5.0.4', prebuilt: false, abortsOnHashGrowth: true, pausesToLocate: true },
+  { node: 22, abi: '127', alias: 'isolated-vm-6', version: '6.2.0', prebuilt: true, abortsOnHashGrowth: true, pausesToLocate: true },
+  { node: 24, abi: '137', alias: 'isolated-vm-7', version: '7.0.1', prebuilt: true, abortsOnHashGrowth: true, pausesToLocate: true },
+  { node: 26, abi: '147', alias: 'isolated-vm-7', version: '7.0.1', prebuilt: true, abortsOnHashGrowth: false, pausesToLocate: false },
 ])
 
 /** The line serving a Node ABI, or undefined when that Node is not supported. */

@@ -9,6 +9,7 @@ import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code
 import { Context } from 'cordis'
 import { resolveConfig } from '../config.ts'
 import { InProcessIsolateRuntime } from '../service.ts'
+import { isolatedVmLineFor } from '../isolate/lines.ts'
 import type { StripResult } from '../strip.ts'
 import { type Call, isMessage, type NamespaceShape, type ToChild, type ToParent } from './protocol.ts'
 
@@ -39,8 +40,9 @@ function send(message: ToParent): void {
 class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
   // why: its bindings only forward to the parent, which runs them one at a time in order.
   protected override readonly serialBindings = false
-  // why: this process exits after a run that paused its isolate (see RunBudgets.pauseToLocate).
-  protected override readonly pauseToLocate = true
+  // why: this process exits after a run that paused its isolate (see RunBudgets.pauseToLocate),
+  // on the Node lines whose V8 survives the pause.
+  protected override readonly pauseToLocate = isolatedVmLineFor()?.pausesToLocate === true
 
   protected override loadStripper(): Promise<(source: string) => StripResult> {
     return Promise.resolve((code) => ({ ok: true, code }))

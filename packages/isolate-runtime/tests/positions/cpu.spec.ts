@@ -1,8 +1,13 @@
 // A CPU-budget kill names the line the program was executing. The process-isolated runtime pauses
 // the isolate through the V8 inspector, then retires its process; in-process nothing is paused (a
 // paused isolate cannot be disposed safely), so the message names no position.
+import { isolatedVmLineFor } from '@isocode/isolate-runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { boot, bootSupervised, run } from '../helpers.ts'
+
+// why: the pause is a fatal V8 error on some lines (Node 26); there the child kills without it.
+const pauses = isolatedVmLineFor()?.pausesToLocate === true
+const at = (position: string): string => (pauses ? ` (at ${position})` : '')
 
 describe('supervised: a CPU-budget kill', () => {
   let app: Awaited<ReturnType<typeof bootSupervised>>
@@ -11,17 +16,17 @@ describe('supervised: a CPU-budget kill', () => {
 
   it('names the line of a synchronous loop', async () => {
     const result = await run(app.runtime, 'const a: number = 1\nlet x = 0\nwhile (true) { x++ }\nreturn a')
-    expect(result.error).toEqual({ kind: 'timeout', message: 'CPU budget of 100 ms exceeded (at 3:1)' })
+    expect(result.error).toEqual({ kind: 'timeout', message: `CPU budget of 100 ms exceeded${at('3:1')}` })
   })
 
   it('names the loop inside a function called after an await', async () => {
     const result = await run(app.runtime, 'function spin(): void {\n  for (;;) {}\n}\nawait null\nspin()')
-    expect(result.error).toEqual({ kind: 'timeout', message: 'CPU budget of 100 ms exceeded (at 2:3)' })
+    expect(result.error).toEqual({ kind: 'timeout', message: `CPU budget of 100 ms exceeded${at('2:3')}` })
   })
 
   it('retires each paused process by design (not a loss) and keeps serving from replacements', async () => {
     expect((await run(app.runtime, 'return 6 * 7')).value).toBe(42)
-    expect(app.runtime.stats()).toMatchObject({ processesLost: 0, processesRetired: 2 })
+    expect(app.runtime.stats()).toMatchObject({ processesLost: 0, processesRetired: pauses ? 2 : 0 })
   })
 })
 
