@@ -1,32 +1,18 @@
 // The exact text a model gets back from run_code when its program breaks a budget, on the default
 // runtime (process isolation): the line it was executing, or what it was waiting on, with a caret.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { bootApp } from '@isocode/cli'
-import type { CliApp } from '@isocode/cli'
 import { isolatedVmLineFor } from '@isocode/isolate-runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bootModelView, type ModelView } from './model-sees.ts'
 
-let dir = ''
-let app: CliApp
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'isocode-budgets-'))
-  app = await bootApp({ mcp: [], tools: undefined, workspace: true, root: dir, mode: 'code', cpuMs: 200, wallMs: 600, log: () => {} })
-})
-afterAll(async () => {
-  await app.dispose()
-  await rm(dir, { recursive: true, force: true })
-})
+let view: ModelView
+beforeAll(async () => (view = await bootModelView('isocode-budgets-', () => ({ mcp: [], tools: undefined, workspace: true, cpuMs: 200, wallMs: 600 }))))
+afterAll(() => view.dispose())
 
-async function modelSees(code: string): Promise<string> {
-  const result = await app.root.tools.execute({ callId: 'c', name: 'run_code', arguments: { code, description: 'test' } })
-  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
-}
+const modelSees = (code: string): Promise<string> => view.modelSees(code)
 
 describe('budget errors a model fixes in one step', () => {
   it('runs on the process-isolated default', () => {
-    expect(app.isolation).toBe('process')
+    expect(view.app.isolation).toBe('process')
   })
 
   it('a CPU-budget kill quotes the line of the endless loop', async () => {

@@ -1,32 +1,27 @@
 // The exact text a model gets back from run_code (what `isocode serve` returns to an MCP client)
 // for the error examples of issue 15, against two real MCP servers named memory and other.
 import { createRequire } from 'node:module'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { bootApp } from '@isocode/cli'
-import type { CliApp } from '@isocode/cli'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bootModelView, type ModelView } from './model-sees.ts'
 
 const require = createRequire(import.meta.url)
 const memoryBin = join(dirname(require.resolve('@modelcontextprotocol/server-memory/package.json')), 'dist', 'index.js')
 
-let dir = ''
-let app: CliApp
+let view: ModelView
+let app: ModelView['app']
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'isocode-errors-'))
-  const mcp = ['memory', 'other'].map((name) => `${name}=MEMORY_FILE_PATH=${join(dir, `${name}.jsonl`)} node ${memoryBin}`)
-  app = await bootApp({ mcp, concurrent: ['other'], tools: undefined, workspace: false, root: dir, mode: 'code', log: () => {} })
+  view = await bootModelView('isocode-errors-', (dir) => ({
+    mcp: ['memory', 'other'].map((name) => `${name}=MEMORY_FILE_PATH=${join(dir, `${name}.jsonl`)} node ${memoryBin}`),
+    concurrent: ['other'],
+    tools: undefined,
+    workspace: false,
+  }))
+  app = view.app
 })
-afterAll(async () => {
-  await app.dispose()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => view.dispose())
 
-async function modelSees(code: string): Promise<string> {
-  const result = await app.root.tools.execute({ callId: 'c', name: 'run_code', arguments: { code, description: 'test' } })
-  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
-}
+const modelSees = (code: string): Promise<string> => view.modelSees(code)
 
 describe('errors a model fixes in one step', () => {
   it('a wrong argument to an MCP tool names the SDK member, the call site and the argument path', async () => {
