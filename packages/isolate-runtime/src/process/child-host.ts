@@ -40,6 +40,8 @@ export class ChildHost {
   private readonly child: ChildProcess
   private readonly stderr = new StderrTail()
   private active: ActiveRun | undefined
+  /** When the host last became idle (performance.now()); the supervisor prefers the oldest. */
+  idleSince = 0
   private state: 'starting' | 'ready' | 'gone' = 'starting'
   private nextRun = 1
   // why: after one malformed message nothing more of that child is read.
@@ -74,6 +76,7 @@ export class ChildHost {
       if (message.t === 'ready' && this.state === 'starting') {
         clearTimeout(startTimer)
         this.state = 'ready'
+        this.idleSince = performance.now()
         markReady()
         this.events.idle(this)
       } else {
@@ -249,6 +252,7 @@ export class ChildHost {
     this.active = undefined
     for (const timer of run.timers) clearTimeout(timer)
     run.detach()
+    this.idleSince = performance.now()
     run.resolve(result)
     if (this.state === 'ready') this.events.idle(this)
   }
