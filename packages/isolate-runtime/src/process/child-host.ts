@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
+import type { Duplex } from 'node:stream'
 import { onAbort, withUsage } from '@isocode/code-runtime'
 import type { CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
@@ -8,8 +9,9 @@ import type { IsolateRunRequest } from '../request.ts'
 import type { ActiveRun } from './active-run.ts'
 import { type ChildExit, describeExit, failureOfExit, firstLine } from './exit.ts'
 import { OutputBook } from '../output.ts'
-import type { Call, Reply, ToChild, ToParent } from './protocol.ts'
-import { type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
+import { FrameChannel } from './channel.ts'
+import { type Call, childFrameLimit, PARENT_FRAME_LIMIT, type Reply, type ToChild, type ToParent } from './protocol.ts'
+import { CHANNEL_FD, type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
 import { checkChildMessage } from './validate.ts'
 import { CallScheduler, concurrencyTables } from '../concurrency.ts'
 
@@ -38,6 +40,7 @@ const ABORT_BACKSTOP_MS = 1_000
 export class ChildHost {
   readonly ready: Promise<void>
   private readonly child: ChildProcess
+  private readonly channel: FrameChannel
   private readonly stderr = new StderrTail()
   private active: ActiveRun | undefined
   /** When the host last became idle (performance.now()); the supervisor prefers the oldest. */
@@ -68,7 +71,7 @@ export class ChildHost {
       this.child.kill('SIGKILL')
     }, START_TIMEOUT_MS)
     startTimer.unref()
-    this.child.on('message', (raw: unknown) => {
+    const onMessage = (raw: unknown): void => {
       if (this.broken || this.state === 'gone') return
       const checked = checkChildMessage(raw)
       if (!checked.ok) return this.malformed(checked.reason)
@@ -82,6 +85,13 @@ export class ChildHost {
       } else {
         this.onMessage(message)
       }
+    }
+    this.channel = new FrameChannel(this.child.stdio[CHANNEL_FD] as Duplex, childFrameLimit(config), PARENT_FRAME_LIMIT, {
+      message: onMessage,
+      malformed: (reason) => {
+        if (!this.broken && this.state !== 'gone') this.malformed(reason)
+      },
+      error: (error) => this.stderr.push(`\n${String(error)}\n`),
     })
     // why: 'close' comes after stdio is drained, so V8's fatal report is in the stderr tail.
     this.closed = new Promise((resolve) => {
@@ -192,6 +202,7 @@ export class ChildHost {
     const text = `the runtime process sent a malformed message (${reason}); it was killed`
     this.stderr.push(`\nError: ${text}\n`)
     this.broken = true
+    this.channel.stop(reason)
     const run = this.active
     // why: a ready child becomes gone at once, so no message of it is read and no run is handed
     // to it; a child still starting stays 'starting', so its start is reported as failed.
@@ -264,9 +275,7 @@ export class ChildHost {
 
   private send(message: ToChild): void {
     // why: the channel closes when the child dies; that run is settled through 'close' instead.
-    if (this.state === 'gone' || !this.child.connected) return
-    this.child.send(message, (error) => {
-      if (error !== null && error !== undefined) this.stderr.push(`\n${String(error)}\n`)
-    })
+    if (this.state === 'gone') return
+    this.channel.send(message)
   }
 }

@@ -1,15 +1,19 @@
-// The entry of a supervised runtime child: one InProcessIsolateRuntime with one isolate, driven over Node
-// IPC by SupervisedIsolateRuntime, which sends programs already stripped to JavaScript. Binding calls go back to the parent, which holds the real
-// functions; log lines stream to the parent as they are written, so a crash loses none that
-// reached it. The process ends on its own after disposal (never process.exit: isolated-vm can
-// segfault when the process exits right after a dispose).
+// The entry of a supervised runtime child: one InProcessIsolateRuntime with one isolate, driven by
+// SupervisedIsolateRuntime over the frame channel on fd 3, which sends programs already stripped to
+// JavaScript. Binding calls go back to the parent, which holds the real functions; log lines
+// stream to the parent as they are written, so a crash loses none that reached it. The process
+// ends on its own after disposal (never process.exit: isolated-vm can segfault when the process
+// exits right after a dispose).
+import { Socket } from 'node:net'
 import { withUsage } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
 import { Context } from 'cordis'
 import { resolveConfig } from '../config.ts'
 import { InProcessIsolateRuntime } from '../service.ts'
 import type { StripResult } from '../strip.ts'
-import { type Call, isMessage, type NamespaceShape, type ToChild, type ToParent } from './protocol.ts'
+import { FrameChannel } from './channel.ts'
+import { type Call, childFrameLimit, isMessage, type NamespaceShape, PARENT_FRAME_LIMIT, type ToChild, type ToParent } from './protocol.ts'
+import { CHANNEL_FD } from './spawn.ts'
 
 interface ChildRun {
   controller: AbortController
@@ -29,11 +33,6 @@ let nextCall = 1
 let disposing: Promise<void> | undefined
 let outgoing: Call[] = []
 
-function send(message: ToParent): void {
-  // why: after the parent went away there is no one to tell; disposal follows the disconnect.
-  if (process.connected) process.send?.(message)
-}
-
 /** The child's runtime: the parent strips TypeScript, so the child never loads the compiler. */
 class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
   // why: its bindings only forward to the parent, which runs them one at a time in order.
@@ -44,15 +43,30 @@ class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
   }
 }
 
+const config = resolveConfig(JSON.parse(process.argv[2] ?? '{}'))
+const sendLimit = childFrameLimit(config)
 const root = new Context()
-const fiber = await root.plugin(JavaScriptIsolateRuntime, resolveConfig(JSON.parse(process.argv[2] ?? '{}')))
+const fiber = await root.plugin(JavaScriptIsolateRuntime, config)
 const runtime = serviceOf(root)
+const channel = new FrameChannel(new Socket({ fd: CHANNEL_FD, readable: true, writable: true }), PARENT_FRAME_LIMIT, sendLimit, {
+  message: (message) => {
+    if (isMessage(message)) onMessage(message as ToChild)
+  },
+  // why: the parent is trusted; a stream that breaks its framing means it is gone or broken.
+  malformed: () => void dispose(),
+  closed: () => void dispose(),
+})
 
 function serviceOf(ctx: Context): InProcessIsolateRuntime {
   const service = ctx.get('codeRuntime') as InProcessIsolateRuntime | undefined
   // why: a plugin that failed to start leaves no service; exit with the reason on stderr.
   if (service === undefined) throw new Error('the InProcessIsolateRuntime plugin did not start in the runtime child')
   return service
+}
+
+function send(message: ToParent): 'sent' | 'closed' | 'oversize' {
+  // why: after the parent went away there is no one to tell; disposal follows the close.
+  return channel.send(message)
 }
 
 function callParent(run: number, ns: number, member: string, args: unknown): Promise<JsonValue | undefined> {
@@ -68,7 +82,15 @@ function callParent(run: number, ns: number, member: string, args: unknown): Pro
 function flushCalls(): void {
   const calls = outgoing
   outgoing = []
-  if (calls.length > 0) send({ t: 'calls', calls })
+  if (calls.length === 0 || send({ t: 'calls', calls }) !== 'oversize') return
+  // why: rare: a batch over the parent's frame limit goes call by call, and a call that alone is
+  // over it fails here, in the guest, instead of reaching a parent that would kill this process.
+  for (const call of calls) {
+    if (send({ t: 'calls', calls: [call] }) !== 'oversize') continue
+    const entry = pending.get(call.call)
+    pending.delete(call.call)
+    entry?.reject(new Error(`the arguments of ${call.member} are over the ${sendLimit}-byte limit of the runtime channel`))
+  }
 }
 
 function bindingsOf(run: number, shapes: NamespaceShape[]): CodeBindingNamespace[] {
@@ -98,7 +120,9 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
   }
   try {
     const result = await runtime.run({ program, bindings: bindingsOf(id, shapes), signal: run.controller.signal, onLog })
-    send({ t: 'result', run: id, result })
+    if (send({ t: 'result', run: id, result }) === 'oversize') {
+      send({ t: 'result', run: id, result: withUsage({ logs: [], error: { kind: 'crash', message: `the run's result is over the ${sendLimit}-byte limit of the runtime channel` } }) })
+    }
   } catch (error) {
     send({ t: 'result', run: id, result: withUsage({ logs: [], error: { kind: 'crash', message: `the runtime child refused the run: ${String(error)}` } }) })
   } finally {
@@ -111,7 +135,7 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
 function dispose(): Promise<void> {
   disposing ??= (async () => {
     await fiber.dispose()
-    if (process.connected) process.disconnect()
+    channel.end()
   })()
   return disposing
 }
@@ -138,8 +162,4 @@ function onMessage(message: ToChild): void {
   }
 }
 
-process.on('message', (message: unknown) => {
-  if (isMessage(message)) onMessage(message as ToChild)
-})
-process.on('disconnect', () => void dispose())
 send({ t: 'ready' })
