@@ -43,6 +43,8 @@ export class ChildHost {
   private readonly channel: FrameChannel
   private readonly stderr = new StderrTail()
   private active: ActiveRun | undefined
+  // why: one wall backstop per host, re-armed across runs (see watchWall).
+  private wallTimer: NodeJS.Timeout | undefined
   /** When the host last became idle (performance.now()); the supervisor prefers the oldest. */
   idleSince = 0
   private state: 'starting' | 'ready' | 'gone' = 'starting'
@@ -98,6 +100,7 @@ export class ChildHost {
       this.child.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
         const started = this.state !== 'starting'
         clearTimeout(startTimer)
+        clearTimeout(this.wallTimer)
         this.state = 'gone'
         const exit: ChildExit = { code, signal, stderr: this.stderr.toString() }
         if (!started) failStart(new Error(`the runtime child process did not start (${describeExit(exit)}): ${firstLine(exit.stderr) ?? 'no output'}`))
@@ -119,10 +122,11 @@ export class ChildHost {
     const id = this.nextRun++
     return new Promise((resolve) => {
       const members = memberTables(request.bindings)
-      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt: performance.now(), bindingCalls: 0, bindingMs: 0, calls: new CallScheduler(concurrencyTables(request.bindings), (call) => this.invoke(run, call), () => this.active === run), outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
+      const startedAt = performance.now()
+      const deadline = startedAt + this.config.wallBudgetMs + WALL_BACKSTOP_MS
+      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt, deadline, bindingCalls: 0, bindingMs: 0, calls: new CallScheduler(concurrencyTables(request.bindings), (call) => this.invoke(run, call), () => this.active === run), outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
       this.active = run
-      const wall = this.config.wallBudgetMs
-      this.backstop(run, wall + WALL_BACKSTOP_MS, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
+      this.watchWall()
       const { signal } = request
       run.detach = onAbort(signal, () => {
         const reason = describeHostError(signal?.reason)
@@ -234,15 +238,37 @@ export class ChildHost {
   }
 
   private backstop(run: ActiveRun, ms: number, kind: 'timeout' | 'abort', message: string): void {
-    const timer = setTimeout(() => {
-      if (this.active !== run) return
-      // why: gone before the run is finished, so the supervisor never hands this process another.
-      this.state = 'gone'
-      this.finish(run, { logs: run.output.logs, error: { kind, message } })
-      this.child.kill('SIGKILL')
-    }, ms)
+    const timer = setTimeout(() => this.giveUp(run, kind, message), ms)
     timer.unref()
     run.timers.push(timer)
+  }
+
+  /**
+   * Keep one wall backstop timer armed while a run is live. Runs start one after another, so a
+   * later run's deadline is later: when the timer fires early for the run now live, it re-arms
+   * for the rest, instead of every run creating and clearing a timer of its own.
+   */
+  private watchWall(): void {
+    const run = this.active
+    if (this.wallTimer !== undefined || run === undefined || this.state === 'gone') return
+    this.wallTimer = setTimeout(() => {
+      this.wallTimer = undefined
+      const live = this.active
+      if (live === undefined) return
+      if (performance.now() < live.deadline) return this.watchWall()
+      const wall = this.config.wallBudgetMs
+      this.giveUp(live, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
+    }, Math.max(1, Math.ceil(run.deadline - performance.now())))
+    this.wallTimer.unref()
+  }
+
+  /** The child stopped answering for `run`: end it with `kind` and kill the process. */
+  private giveUp(run: ActiveRun, kind: 'timeout' | 'abort', message: string): void {
+    if (this.active !== run) return
+    // why: gone before the run is finished, so the supervisor never hands this process another.
+    this.state = 'gone'
+    this.finish(run, { logs: run.output.logs, error: { kind, message } })
+    this.child.kill('SIGKILL')
   }
 
   /**

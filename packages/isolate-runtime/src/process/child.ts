@@ -16,7 +16,6 @@ import { type Call, childFrameLimit, isMessage, type NamespaceShape, PARENT_FRAM
 import { CHANNEL_FD } from './spawn.ts'
 
 interface ChildRun {
-  controller: AbortController
   lines: string[]
   flushing: boolean
 }
@@ -32,6 +31,10 @@ const pending = new Map<number, PendingCall>()
 let nextCall = 1
 let disposing: Promise<void> | undefined
 let outgoing: Call[] = []
+// why: the parent hands a child one run at a time, so runs share one controller until one of them
+// is aborted (then the next run gets a fresh one); creating one per run costs more than the run's
+// own bookkeeping.
+let controller = new AbortController()
 
 /** The child's runtime: the parent strips TypeScript, so the child never loads the compiler. */
 class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
@@ -109,7 +112,7 @@ function flushLogs(id: number, run: ChildRun): void {
 }
 
 async function start(id: number, program: string, shapes: NamespaceShape[]): Promise<void> {
-  const run: ChildRun = { controller: new AbortController(), lines: [], flushing: false }
+  const run: ChildRun = { lines: [], flushing: false }
   runs.set(id, run)
   const onLog = (line: string): void => {
     run.lines.push(line)
@@ -119,7 +122,7 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
     setImmediate(() => flushLogs(id, run))
   }
   try {
-    const result = await runtime.run({ program, bindings: bindingsOf(id, shapes), signal: run.controller.signal, onLog })
+    const result = await runtime.run({ program, bindings: bindingsOf(id, shapes), signal: controller.signal, onLog })
     if (send({ t: 'result', run: id, result }) === 'oversize') {
       send({ t: 'result', run: id, result: withUsage({ logs: [], error: { kind: 'crash', message: `the run's result is over the ${sendLimit}-byte limit of the runtime channel` } }) })
     }
@@ -146,7 +149,10 @@ function onMessage(message: ToChild): void {
       void start(message.run, message.program, message.namespaces)
       return
     case 'abort':
-      runs.get(message.run)?.controller.abort(new Error(message.reason))
+      // why: an abort that crossed its run's result finds no live run and is dropped.
+      if (!runs.has(message.run)) return
+      controller.abort(new Error(message.reason))
+      controller = new AbortController()
       return
     case 'replies':
       for (const reply of message.replies) {
