@@ -43,7 +43,6 @@ export class ChildHost {
   private readonly channel: FrameChannel
   private readonly stderr = new StderrTail()
   private active: ActiveRun | undefined
-  // why: one wall backstop per host, re-armed across runs (see watchWall).
   private wallTimer: NodeJS.Timeout | undefined
   /** When the host last became idle (performance.now()); the supervisor prefers the oldest. */
   idleSince = 0
@@ -90,9 +89,7 @@ export class ChildHost {
     }
     this.channel = new FrameChannel(this.child.stdio[CHANNEL_FD] as Duplex, childFrameLimit(config), PARENT_FRAME_LIMIT, {
       message: onMessage,
-      malformed: (reason) => {
-        if (!this.broken && this.state !== 'gone') this.malformed(reason)
-      },
+      malformed: (reason) => void (!this.broken && this.state !== 'gone' && this.malformed(reason)),
       error: (error) => this.stderr.push(`\n${String(error)}\n`),
     })
     // why: 'close' comes after stdio is drained, so V8's fatal report is in the stderr tail.
@@ -131,7 +128,8 @@ export class ChildHost {
       run.detach = onAbort(signal, () => {
         const reason = describeHostError(signal?.reason)
         this.send({ t: 'abort', run: id, reason })
-        this.backstop(run, ABORT_BACKSTOP_MS, 'abort', `the run was aborted (${reason}); the runtime process stopped answering and was killed`)
+        const timer = setTimeout(() => this.giveUp(run, 'abort', `the run was aborted (${reason}); the runtime process stopped answering and was killed`), ABORT_BACKSTOP_MS)
+        run.timers.push(timer.unref())
       })
       this.send({ t: 'run', run: id, program: request.program, namespaces: namespaceShapes(request.bindings, members) })
     })
@@ -235,12 +233,6 @@ export class ChildHost {
     const replies = run.outbox
     run.outbox = []
     if (this.active === run && replies.length > 0) this.send({ t: 'replies', replies })
-  }
-
-  private backstop(run: ActiveRun, ms: number, kind: 'timeout' | 'abort', message: string): void {
-    const timer = setTimeout(() => this.giveUp(run, kind, message), ms)
-    timer.unref()
-    run.timers.push(timer)
   }
 
   /**

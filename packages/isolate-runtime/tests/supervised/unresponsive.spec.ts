@@ -42,10 +42,11 @@ it('ends an aborted run soon after the abort when the child does not answer it',
   expect((await exit).signal).toBe('SIGKILL')
 })
 
+const slow = () => new Promise<number>((resolve) => setTimeout(() => resolve(1), 600))
+
 it('gives a later run its own full wall backstop, not the one armed for an earlier run', async () => {
   // why: one backstop timer serves the host's runs in turn; a run that started 600 ms after the
   // timer was armed must still get its whole budget plus backstop before it is given up.
-  const slow = () => new Promise<number>((resolve) => setTimeout(() => resolve(1), 600))
   const { result } = await stoppedRun(false, async (host) => {
     const first = await host.run({ program: 'return await tools.slow({})', bindings: [ns('tools', { slow })] })
     expect(first.value).toBe(1)
