@@ -1,9 +1,13 @@
-// The supervised runtime (one isolate per child process, bindings over Node IPC) on the isolate
-// suite's tasks, against an in-process InProcessIsolateRuntime reference booted in this same suite.
+// The supervised runtime (one isolate per child process, bindings over the frame channel) on the
+// isolate suite's tasks, against an in-process InProcessIsolateRuntime reference booted in this
+// same suite; plus the boot of a pool of 2, from built output and from source, alternated.
 import type { CodeRuntime, CodeRunRequest } from '@isocode/code-runtime'
 import { InProcessIsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import { Context, type Plugin } from 'cordis'
 import { CALLERS, CALLS, echoTools, expectValue, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
+import { alternate } from './lib/alternate.ts'
+import { expectBuiltChildren, importBuiltIsolateRuntime } from './lib/built.ts'
+import { canListChildren } from './lib/children.ts'
 import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
 
 
@@ -14,7 +18,11 @@ const TASKS = {
   callers: `supervised: ${CALLERS} callers x ${RUNS_PER_CALLER} runs`,
   refReturn1: `isolate (reference): warm return 1`,
   refSequential: `isolate (reference): ${CALLS} sequential echo calls`,
+  bootBuilt: `supervised: boot pool of 2 (built output)`,
+  bootSource: `supervised: boot pool of 2 (source, tsx)`,
 } as const
+
+const BOOT_SAMPLES = 8
 
 const RETURN1: CodeRunRequest = { program: PROGRAMS.return1, bindings: [] }
 const SEQUENTIAL: CodeRunRequest = { program: PROGRAMS.sequential, bindings: echoTools }
@@ -38,8 +46,33 @@ async function boot(plugin: Plugin): Promise<Booted> {
   return { runtime, bootMs, dispose: () => fiber.dispose() }
 }
 
+/**
+ * A boot task: each sample starts a pool of 2 and checks it runs (timed); untimed before the next
+ * sample, `check` looks at the processes and the pool is disposed, so samples never overlap.
+ */
+function bootTask(name: string, plugin: Plugin, check: () => void = () => {}) {
+  let live: Booted | undefined
+  const release = async (): Promise<void> => {
+    if (live === undefined) return
+    check()
+    await live.dispose()
+    live = undefined
+  }
+  return {
+    release,
+    task: {
+      name,
+      before: release,
+      fn: async () => {
+        live = await boot(plugin)
+      },
+    },
+  }
+}
 
 const suite: SuiteFactory = async () => {
+  // why: built before any runtime is up, so the compiler's CPU never overlaps a measurement.
+  const built = await importBuiltIsolateRuntime()
   const supervised = await boot(SupervisedIsolateRuntime)
   // why: a failed reference boot must not leave the child processes running.
   const reference = await boot(InProcessIsolateRuntime).catch(async (error: unknown) => {
@@ -64,10 +97,24 @@ const suite: SuiteFactory = async () => {
     bench,
     metrics: (stats) => ({
       supervised_boot_ms: Number(supervised.bootMs.toFixed(1)),
+      supervised_boot_pool2_built_ms: Number((stat(stats, TASKS.bootBuilt).median_us / 1000).toFixed(1)),
       supervised_us_per_sequential_call: Number(((stat(stats, TASKS.sequential).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2)),
       supervised_us_per_promise_all_call: Number(((stat(stats, TASKS.parallel).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2)),
       reference_us_per_sequential_call: Number(((stat(stats, TASKS.refSequential).median_us - stat(stats, TASKS.refReturn1).median_us) / CALLS).toFixed(2)),
     }),
+    async sampled() {
+      // why: boot() also awaits one checked run; that run is part of "the pool serves", and it is
+      // the same in both tasks.
+      const tasks = [
+        bootTask(TASKS.bootBuilt, built.SupervisedIsolateRuntime, canListChildren() ? () => expectBuiltChildren(RUNTIME_CONFIG.poolSize) : undefined),
+        bootTask(TASKS.bootSource, SupervisedIsolateRuntime),
+      ]
+      try {
+        return await alternate(tasks.map((each) => each.task), { samples: BOOT_SAMPLES, warmup: 1 })
+      } finally {
+        for (const each of tasks) await each.release()
+      }
+    },
     ratios: (stats) => ({
       supervised_vs_isolate_return1: ratio(stats, TASKS.return1, TASKS.refReturn1, 2),
       supervised_vs_isolate_seq_calls: ratio(stats, TASKS.sequential, TASKS.refSequential, 2),

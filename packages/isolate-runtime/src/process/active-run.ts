@@ -12,6 +12,8 @@ export interface ActiveRun {
   resolve: (result: CodeRunResult) => void
   /** When the run was handed to the child, and the binding calls the parent ran for it. */
   startedAt: number
+  /** When the parent gives up on a child that stopped answering (wall budget plus backstop). */
+  deadline: number
   bindingCalls: number
   bindingMs: number
   /** The run's binding calls, started where the functions run; replies not yet sent. */
@@ -19,5 +21,6 @@ export interface ActiveRun {
   outbox: Reply[]
   onLog: ((line: string) => void) | undefined
   detach: () => void
+  /** Abort backstops armed for this run, cleared when it settles. */
   timers: NodeJS.Timeout[]
 }

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
+import type { Duplex } from 'node:stream'
 import { onAbort, withUsage } from '@isocode/code-runtime'
 import type { CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
@@ -8,8 +9,9 @@ import type { IsolateRunRequest } from '../request.ts'
 import type { ActiveRun } from './active-run.ts'
 import { type ChildExit, describeExit, failureOfExit, firstLine } from './exit.ts'
 import { OutputBook } from '../output.ts'
-import type { Call, Reply, ToChild, ToParent } from './protocol.ts'
-import { type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
+import { FrameChannel } from './channel.ts'
+import { type Call, childFrameLimit, PARENT_FRAME_LIMIT, type Reply, type ToChild, type ToParent } from './protocol.ts'
+import { CHANNEL_FD, type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
 import { checkChildMessage } from './validate.ts'
 import { CallScheduler, concurrencyTables } from '../concurrency.ts'
 
@@ -38,8 +40,12 @@ const ABORT_BACKSTOP_MS = 1_000
 export class ChildHost {
   readonly ready: Promise<void>
   private readonly child: ChildProcess
+  private readonly channel: FrameChannel
   private readonly stderr = new StderrTail()
   private active: ActiveRun | undefined
+  private wallTimer: NodeJS.Timeout | undefined
+  /** When the host last became idle (performance.now()); the supervisor prefers the oldest. */
+  idleSince = 0
   private state: 'starting' | 'ready' | 'gone' = 'starting'
   private nextRun = 1
   // why: after one malformed message nothing more of that child is read.
@@ -68,7 +74,7 @@ export class ChildHost {
       this.child.kill('SIGKILL')
     }, START_TIMEOUT_MS)
     startTimer.unref()
-    this.child.on('message', (raw: unknown) => {
+    const onMessage = (raw: unknown): void => {
       if (this.broken || this.state === 'gone') return
       const checked = checkChildMessage(raw)
       if (!checked.ok) return this.malformed(checked.reason)
@@ -76,17 +82,24 @@ export class ChildHost {
       if (message.t === 'ready' && this.state === 'starting') {
         clearTimeout(startTimer)
         this.state = 'ready'
+        this.idleSince = performance.now()
         markReady()
         this.events.idle(this)
       } else {
         this.onMessage(message)
       }
+    }
+    this.channel = new FrameChannel(this.child.stdio[CHANNEL_FD] as Duplex, childFrameLimit(config), PARENT_FRAME_LIMIT, {
+      message: onMessage,
+      malformed: (reason) => void (!this.broken && this.state !== 'gone' && this.malformed(reason)),
+      error: (error) => this.stderr.push(`\n${String(error)}\n`),
     })
     // why: 'close' comes after stdio is drained, so V8's fatal report is in the stderr tail.
     this.closed = new Promise((resolve) => {
       this.child.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
         const started = this.state !== 'starting'
         clearTimeout(startTimer)
+        clearTimeout(this.wallTimer)
         this.state = 'gone'
         const exit: ChildExit = { code, signal, stderr: this.stderr.toString() }
         if (!started) failStart(new Error(`the runtime child process did not start (${describeExit(exit)}): ${firstLine(exit.stderr) ?? 'no output'}`))
@@ -108,15 +121,17 @@ export class ChildHost {
     const id = this.nextRun++
     return new Promise((resolve) => {
       const members = memberTables(request.bindings)
-      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt: performance.now(), bindingCalls: 0, bindingMs: 0, calls: new CallScheduler(concurrencyTables(request.bindings), (call) => this.invoke(run, call), () => this.active === run), outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
+      const startedAt = performance.now()
+      const deadline = startedAt + this.config.wallBudgetMs + WALL_BACKSTOP_MS
+      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt, deadline, bindingCalls: 0, bindingMs: 0, calls: new CallScheduler(concurrencyTables(request.bindings), (call) => this.invoke(run, call), () => this.active === run), outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
       this.active = run
-      const wall = this.config.wallBudgetMs
-      this.backstop(run, wall + WALL_BACKSTOP_MS, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
+      this.watchWall()
       const { signal } = request
       run.detach = onAbort(signal, () => {
         const reason = describeHostError(signal?.reason)
         this.send({ t: 'abort', run: id, reason })
-        this.backstop(run, ABORT_BACKSTOP_MS, 'abort', `the run was aborted (${reason}); the runtime process stopped answering and was killed`)
+        const timer = setTimeout(() => this.giveUp(run, 'abort', `the run was aborted (${reason}); the runtime process stopped answering and was killed`), ABORT_BACKSTOP_MS)
+        run.timers.push(timer.unref())
       })
       this.send({ t: 'run', run: id, program: request.program, namespaces: namespaceShapes(request.bindings, members) })
     })
@@ -196,6 +211,7 @@ export class ChildHost {
     const text = `the runtime process sent a malformed message (${reason}); it was killed`
     this.stderr.push(`\nError: ${text}\n`)
     this.broken = true
+    this.channel.stop(reason)
     const run = this.active
     // why: a ready child becomes gone at once, so no message of it is read and no run is handed
     // to it; a child still starting stays 'starting', so its start is reported as failed.
@@ -226,16 +242,32 @@ export class ChildHost {
     if (this.active === run && replies.length > 0) this.send({ t: 'replies', replies })
   }
 
-  private backstop(run: ActiveRun, ms: number, kind: 'timeout' | 'abort', message: string): void {
-    const timer = setTimeout(() => {
-      if (this.active !== run) return
-      // why: gone before the run is finished, so the supervisor never hands this process another.
-      this.state = 'gone'
-      this.finish(run, { logs: run.output.logs, error: { kind, message } })
-      this.child.kill('SIGKILL')
-    }, ms)
-    timer.unref()
-    run.timers.push(timer)
+  /**
+   * Keep one wall backstop timer armed while a run is live. Runs start one after another, so a
+   * later run's deadline is later: when the timer fires early for the run now live, it re-arms
+   * for the rest, instead of every run creating and clearing a timer of its own.
+   */
+  private watchWall(): void {
+    const run = this.active
+    if (this.wallTimer !== undefined || run === undefined || this.state === 'gone') return
+    this.wallTimer = setTimeout(() => {
+      this.wallTimer = undefined
+      const live = this.active
+      if (live === undefined) return
+      if (performance.now() < live.deadline) return this.watchWall()
+      const wall = this.config.wallBudgetMs
+      this.giveUp(live, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
+    }, Math.max(1, Math.ceil(run.deadline - performance.now())))
+    this.wallTimer.unref()
+  }
+
+  /** The child stopped answering for `run`: end it with `kind` and kill the process. */
+  private giveUp(run: ActiveRun, kind: 'timeout' | 'abort', message: string): void {
+    if (this.active !== run) return
+    // why: gone before the run is finished, so the supervisor never hands this process another.
+    this.state = 'gone'
+    this.finish(run, { logs: run.output.logs, error: { kind, message } })
+    this.child.kill('SIGKILL')
   }
 
   /**
@@ -256,6 +288,7 @@ export class ChildHost {
     this.active = undefined
     for (const timer of run.timers) clearTimeout(timer)
     run.detach()
+    this.idleSince = performance.now()
     run.resolve(result)
     if (this.state === 'ready') this.events.idle(this)
   }
@@ -267,9 +300,7 @@ export class ChildHost {
 
   private send(message: ToChild): void {
     // why: the channel closes when the child dies; that run is settled through 'close' instead.
-    if (this.state === 'gone' || !this.child.connected) return
-    this.child.send(message, (error) => {
-      if (error !== null && error !== undefined) this.stderr.push(`\n${String(error)}\n`)
-    })
+    if (this.state === 'gone') return
+    this.channel.send(message)
   }
 }

@@ -1,9 +1,10 @@
-// The entry of a supervised runtime child: one InProcessIsolateRuntime with one isolate, driven over Node
-// IPC by SupervisedIsolateRuntime, which sends programs already stripped to JavaScript. Binding calls go back to the parent, which holds the real
-// functions; log lines stream to the parent as they are written, so a crash loses none that
-// reached it. The process ends on its own after disposal (never process.exit: isolated-vm can
-// segfault when the process exits right after a dispose), or kills itself after a result that
-// retires it (see `retire`).
+// The entry of a supervised runtime child: one InProcessIsolateRuntime with one isolate, driven by
+// SupervisedIsolateRuntime over the frame channel on fd 3, which sends programs already stripped to
+// JavaScript. Binding calls go back to the parent, which holds the real functions; log lines
+// stream to the parent as they are written, so a crash loses none that reached it. The process
+// ends on its own after disposal (never process.exit: isolated-vm can segfault when the process
+// exits right after a dispose), or kills itself after a result that retires it (see `retire`).
+import { Socket } from 'node:net'
 import { withUsage } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
 import { Context } from 'cordis'
@@ -11,10 +12,11 @@ import { resolveConfig } from '../config.ts'
 import { InProcessIsolateRuntime } from '../service.ts'
 import { isolatedVmLineFor } from '../isolate/lines.ts'
 import type { StripResult } from '../strip.ts'
-import { type Call, isMessage, type NamespaceShape, type ToChild, type ToParent } from './protocol.ts'
+import { FrameChannel } from './channel.ts'
+import { type Call, childFrameLimit, isMessage, type NamespaceShape, PARENT_FRAME_LIMIT, type ToChild, type ToParent } from './protocol.ts'
+import { CHANNEL_FD } from './spawn.ts'
 
 interface ChildRun {
-  controller: AbortController
   lines: string[]
   flushing: boolean
 }
@@ -30,11 +32,10 @@ const pending = new Map<number, PendingCall>()
 let nextCall = 1
 let disposing: Promise<void> | undefined
 let outgoing: Call[] = []
-
-function send(message: ToParent): void {
-  // why: after the parent went away there is no one to tell; disposal follows the disconnect.
-  if (process.connected) process.send?.(message)
-}
+// why: the parent hands a child one run at a time, so runs share one controller until one of them
+// is aborted (then the next run gets a fresh one); creating one per run costs more than the run's
+// own bookkeeping.
+let controller = new AbortController()
 
 /** The child's runtime: the parent strips TypeScript, so the child never loads the compiler. */
 class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
@@ -49,15 +50,30 @@ class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
   }
 }
 
+const config = resolveConfig(JSON.parse(process.argv[2] ?? '{}'))
+const sendLimit = childFrameLimit(config)
 const root = new Context()
-const fiber = await root.plugin(JavaScriptIsolateRuntime, resolveConfig(JSON.parse(process.argv[2] ?? '{}')))
+const fiber = await root.plugin(JavaScriptIsolateRuntime, config)
 const runtime = serviceOf(root)
+const channel = new FrameChannel(new Socket({ fd: CHANNEL_FD, readable: true, writable: true }), PARENT_FRAME_LIMIT, sendLimit, {
+  message: (message) => {
+    if (isMessage(message)) onMessage(message as ToChild)
+  },
+  // why: the parent is trusted; a stream that breaks its framing means it is gone or broken.
+  malformed: () => void dispose(),
+  closed: () => void dispose(),
+})
 
 function serviceOf(ctx: Context): InProcessIsolateRuntime {
   const service = ctx.get('codeRuntime') as InProcessIsolateRuntime | undefined
   // why: a plugin that failed to start leaves no service; exit with the reason on stderr.
   if (service === undefined) throw new Error('the InProcessIsolateRuntime plugin did not start in the runtime child')
   return service
+}
+
+function send(message: ToParent): 'sent' | 'closed' | 'oversize' {
+  // why: after the parent went away there is no one to tell; disposal follows the close.
+  return channel.send(message)
 }
 
 function callParent(run: number, ns: number, member: string, args: unknown): Promise<JsonValue | undefined> {
@@ -73,7 +89,15 @@ function callParent(run: number, ns: number, member: string, args: unknown): Pro
 function flushCalls(): void {
   const calls = outgoing
   outgoing = []
-  if (calls.length > 0) send({ t: 'calls', calls })
+  if (calls.length === 0 || send({ t: 'calls', calls }) !== 'oversize') return
+  // why: rare: a batch over the parent's frame limit goes call by call, and a call that alone is
+  // over it fails here, in the guest, instead of reaching a parent that would kill this process.
+  for (const call of calls) {
+    if (send({ t: 'calls', calls: [call] }) !== 'oversize') continue
+    const entry = pending.get(call.call)
+    pending.delete(call.call)
+    entry?.reject(new Error(`the arguments of ${call.member} are over the ${sendLimit}-byte limit of the runtime channel`))
+  }
 }
 
 function bindingsOf(run: number, shapes: NamespaceShape[]): CodeBindingNamespace[] {
@@ -92,7 +116,7 @@ function flushLogs(id: number, run: ChildRun): void {
 }
 
 async function start(id: number, program: string, shapes: NamespaceShape[]): Promise<void> {
-  const run: ChildRun = { controller: new AbortController(), lines: [], flushing: false }
+  const run: ChildRun = { lines: [], flushing: false }
   runs.set(id, run)
   const onLog = (line: string): void => {
     run.lines.push(line)
@@ -102,9 +126,11 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
     setImmediate(() => flushLogs(id, run))
   }
   try {
-    const result = await runtime.run({ program, bindings: bindingsOf(id, shapes), signal: run.controller.signal, onLog })
+    const result = await runtime.run({ program, bindings: bindingsOf(id, shapes), signal: controller.signal, onLog })
     if (runtime.stats().isolatesAbandoned > 0) return retire({ t: 'result', run: id, result, retire: true })
-    send({ t: 'result', run: id, result })
+    if (send({ t: 'result', run: id, result }) === 'oversize') {
+      send({ t: 'result', run: id, result: withUsage({ logs: [], error: { kind: 'crash', message: `the run's result is over the ${sendLimit}-byte limit of the runtime channel` } }) })
+    }
   } catch (error) {
     send({ t: 'result', run: id, result: withUsage({ logs: [], error: { kind: 'crash', message: `the runtime child refused the run: ${String(error)}` } }) })
   } finally {
@@ -119,8 +145,8 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
  * be neither disposed nor resumed safely, so no cleanup runs (SIGKILL skips isolated-vm's own).
  */
 function retire(last: ToParent): void {
-  if (!process.connected || process.send === undefined) return endNow()
-  process.send(last, endNow)
+  // why: killed once the frame is written, so the parent reads the result before the exit.
+  if (channel.send(last, endNow) !== 'sent') endNow()
 }
 
 function endNow(): void {
@@ -130,7 +156,7 @@ function endNow(): void {
 function dispose(): Promise<void> {
   disposing ??= (async () => {
     await fiber.dispose()
-    if (process.connected) process.disconnect()
+    channel.end()
   })()
   return disposing
 }
@@ -141,7 +167,10 @@ function onMessage(message: ToChild): void {
       void start(message.run, message.program, message.namespaces)
       return
     case 'abort':
-      runs.get(message.run)?.controller.abort(new Error(message.reason))
+      // why: an abort that crossed its run's result finds no live run and is dropped.
+      if (!runs.has(message.run)) return
+      controller.abort(new Error(message.reason))
+      controller = new AbortController()
       return
     case 'replies':
       for (const reply of message.replies) {
@@ -157,8 +186,4 @@ function onMessage(message: ToChild): void {
   }
 }
 
-process.on('message', (message: unknown) => {
-  if (isMessage(message)) onMessage(message as ToChild)
-})
-process.on('disconnect', () => void dispose())
 send({ t: 'ready' })

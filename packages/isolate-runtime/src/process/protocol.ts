@@ -1,7 +1,9 @@
-// The messages between a supervised runtime and its child process (Node IPC, JSON
-// serialization). Every payload is plain JSON: programs, binding arguments and results were
-// checked as lossless JSON before they get here.
+// The messages between a supervised runtime and its child process (one JSON frame each over the
+// channel of channel.ts). Every payload is plain JSON: programs, binding arguments and results
+// were checked as lossless JSON before they get here.
 import type { CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
+import { MAX_BODY_BYTES } from './frame.ts'
 
 /** One binding namespace as the child rebuilds it: names only, the functions stay in the parent. */
 export interface NamespaceShape {
@@ -42,6 +44,20 @@ export type ToParent =
   | { t: 'logs'; run: number; lines: string[] }
   | { t: 'calls'; calls: Call[] }
   | { t: 'result'; run: number; result: CodeRunResult; retire?: true }
+
+/**
+ * The largest frame a parent reads from its child. A run's logs and result stay within the output
+ * cap, and a call's arguments were built in an isolate of `memoryLimitMb`, so honest frames stay
+ * far below it; a bigger one is that child's crash, and the parent never buffers more.
+ */
+export function childFrameLimit(config: ResolvedIsolateRuntimeConfig): number {
+  // why: JSON of a string can take up to 6 bytes per UTF-16 unit (\u escapes) and the heap limit
+  // is only a guideline, hence the generous factor.
+  return Math.min(MAX_BODY_BYTES, 4 * config.outputCapBytes + 8 * config.memoryLimitMb * 1024 * 1024 + 65_536)
+}
+
+/** The largest frame a child reads from its parent (which is trusted): what a header can say. */
+export const PARENT_FRAME_LIMIT = MAX_BODY_BYTES
 
 /** Whether `value` looks like a message of this protocol (the channel is ours, but stay total). */
 export function isMessage(value: unknown): value is { t: string } {

@@ -120,8 +120,11 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
   }
 
   private idleHost(): ChildHost | undefined {
-    for (const host of this.hosts) if (host.idle) return host
-    return undefined
+    // why: the host idle the longest has had the most time to prepare its next context in its
+    // own process, off this run's critical path; the one that just finished is still preparing.
+    let best: ChildHost | undefined
+    for (const host of this.hosts) if (host.idle && (best === undefined || host.idleSince < best.idleSince)) best = host
+    return best
   }
 
   private dispatch(host: ChildHost, request: IsolateRunRequest): Promise<CodeRunResult> {

@@ -1,4 +1,4 @@
-import { type ChildProcess, fork } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
@@ -22,12 +22,16 @@ export function childCommand(moduleUrl: string = import.meta.url): ChildCommand 
   return { entry: fileURLToPath(new URL('./child.ts', moduleUrl)), execArgv }
 }
 
-/** Fork one runtime child with `config` (one isolate); stderr is piped for crash reports. */
+/** The child's file descriptor of the message channel (a socket pair made by spawn). */
+export const CHANNEL_FD = 3
+
+/**
+ * Start one runtime child with `config` (one isolate): stderr is piped for crash reports, and fd 3
+ * is the message channel (length-prefixed JSON frames; see frame.ts), not Node IPC.
+ */
 export function spawnRuntimeChild(config: ResolvedIsolateRuntimeConfig, command: ChildCommand = childCommand()): ChildProcess {
-  return fork(command.entry, [JSON.stringify({ ...config, poolSize: 1 })], {
-    execArgv: command.execArgv,
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    serialization: 'json',
+  return spawn(process.execPath, [...command.execArgv, command.entry, JSON.stringify({ ...config, poolSize: 1 })], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   })
 }
 

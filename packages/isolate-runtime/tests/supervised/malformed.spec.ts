@@ -1,37 +1,16 @@
 // The parent trusts nothing its child sends: every message shape is checked, the lines it keeps
 // are held to the output cap, and a malformed message is that child's crash (issue 13, item 8).
-import { fileURLToPath } from 'node:url'
-import type { CodeRunResult } from '@isocode/code-runtime'
 import { resolveConfig } from '@isocode/isolate-runtime'
 import { afterEach, expect, it } from 'vitest'
 import { ChildHost } from '../../src/process/child-host.ts'
-import type { ChildExit } from '../../src/process/exit.ts'
+import { entry, scripted as scriptedRun } from './scripted.ts'
 
-const entry = fileURLToPath(new URL('./fixtures/scripted-child.mjs', import.meta.url))
 const config = resolveConfig({ poolSize: 1, outputCapBytes: 64 })
+const scripted = (steps: unknown[]) => scriptedRun(config, steps)
 
 afterEach(() => {
   delete process.env.SCRIPTED_CHILD_FIRST
 })
-
-async function scripted(messages: unknown[]): Promise<{ result: CodeRunResult; events: string[]; exit: ChildExit | undefined; host: ChildHost }> {
-  const events: string[] = []
-  let exit: ChildExit | undefined
-  let exited!: () => void
-  const gone = new Promise<void>((resolve) => (exited = resolve))
-  const host = new ChildHost(config, {
-    idle: () => events.push('idle'),
-    exited: (_host, info, started) => {
-      events.push(`exited started=${started}`)
-      exit = info
-      exited()
-    },
-  }, { entry, execArgv: [] })
-  await host.ready
-  const result = await host.run({ program: JSON.stringify(messages), bindings: [] })
-  if (result.error?.kind === 'crash') await gone
-  return { result, events, exit, host }
-}
 
 const lines = (...text: string[]) => ({ t: 'logs', run: '$RUN', lines: text })
 

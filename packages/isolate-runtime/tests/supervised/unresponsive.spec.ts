@@ -7,7 +7,7 @@ import { ChildHost } from '../../src/process/child-host.ts'
 import type { ChildExit } from '../../src/process/exit.ts'
 import { never, ns } from '../helpers.ts'
 
-async function stoppedRun(abort = false): Promise<{ result: CodeRunResult; events: string[]; exit: Promise<ChildExit> }> {
+async function stoppedRun(abort = false, before?: (host: ChildHost) => Promise<void>): Promise<{ result: CodeRunResult; events: string[]; exit: Promise<ChildExit> }> {
   const events: string[] = []
   let exited!: (exit: ChildExit) => void
   const exit = new Promise<ChildExit>((resolve) => (exited = resolve))
@@ -16,6 +16,7 @@ async function stoppedRun(abort = false): Promise<{ result: CodeRunResult; event
     exited: (_host, info, started) => (events.push(`exited started=${started}`), exited(info)),
   })
   await host.ready
+  await before?.(host)
   const controller = new AbortController()
   let logged!: () => void
   const hi = new Promise<void>((resolve) => (logged = resolve))
@@ -39,4 +40,17 @@ it('ends an aborted run soon after the abort when the child does not answer it',
   const { result, exit } = await stoppedRun(true)
   expect(result).toEqual({ logs: ['hi'], error: { kind: 'abort', message: 'the run was aborted (user stop); the runtime process stopped answering and was killed' }, usage: expect.any(Object) })
   expect((await exit).signal).toBe('SIGKILL')
+})
+
+const slow = () => new Promise<number>((resolve) => setTimeout(() => resolve(1), 600))
+
+it('gives a later run its own full wall backstop, not the one armed for an earlier run', async () => {
+  // why: one backstop timer serves the host's runs in turn; a run that started 600 ms after the
+  // timer was armed must still get its whole budget plus backstop before it is given up.
+  const { result } = await stoppedRun(false, async (host) => {
+    const first = await host.run({ program: 'return await tools.slow({})', bindings: [ns('tools', { slow })] })
+    expect(first.value).toBe(1)
+  })
+  expect(result.error?.kind).toBe('timeout')
+  expect(result.usage.wallMs).toBeGreaterThanOrEqual(1000 + 1000)
 })

@@ -1,0 +1,28 @@
+// The scripted stand-in child (fixtures/scripted-child.mjs) behind a real ChildHost, for protocol tests.
+import { fileURLToPath } from 'node:url'
+import type { CodeRunResult } from '@isocode/code-runtime'
+import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
+import { ChildHost } from '../../src/process/child-host.ts'
+import type { ChildExit } from '../../src/process/exit.ts'
+
+export const entry = fileURLToPath(new URL('./fixtures/scripted-child.mjs', import.meta.url))
+
+/** Run one scripted "program" (the steps the child sends back) and wait for the child to die if the run crashed. */
+export async function scripted(config: ResolvedIsolateRuntimeConfig, steps: unknown[]): Promise<{ result: CodeRunResult; events: string[]; exit: ChildExit | undefined; host: ChildHost }> {
+  const events: string[] = []
+  let exit: ChildExit | undefined
+  let exited!: () => void
+  const gone = new Promise<void>((resolve) => (exited = resolve))
+  const host = new ChildHost(config, {
+    idle: () => events.push('idle'),
+    exited: (_host, info, started) => {
+      events.push(`exited started=${started}`)
+      exit = info
+      exited()
+    },
+  }, { entry, execArgv: [] })
+  await host.ready
+  const result = await host.run({ program: JSON.stringify(steps), bindings: [] })
+  if (result.error?.kind === 'crash') await gone
+  return { result, events, exit, host }
+}
