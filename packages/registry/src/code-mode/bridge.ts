@@ -49,6 +49,13 @@ function dispatchEvent(input: ToolExecutionInput, outer: ToolExecution, result: 
   return event
 }
 
+/** What a sub-call gives the program: its value, or a thrown failure text. */
+function finish(name: string, typed: boolean, result: ToolExecutionResult): JsonValue {
+  if (result.isError) throw new Error(callFailureText(name, result))
+  // why: a sub-call's additionalContext is dropped on purpose (it would break call/result adjacency).
+  return programValue(result, typed)
+}
+
 /**
  * Build the `tools` namespace of one run_code call: one binding per visible end tool, each call
  * JSON-normalized, serialized (calls to concurrencySafe tools overlap up to the registry's
@@ -68,12 +75,6 @@ export function createCodeBridge(
   let dispatched = 0
   // why: events land in dispatch order even when concurrent calls finish out of order.
   let logTail: Promise<void> = Promise.resolve()
-
-  const finish = (name: string, typed: boolean, result: ToolExecutionResult): JsonValue => {
-    if (result.isError) throw new Error(callFailureText(name, result))
-    // why: a sub-call's additionalContext is dropped on purpose (it would break call/result adjacency).
-    return programValue(result, typed)
-  }
 
   const call = (name: string, typed: boolean, concurrent: boolean, args: unknown): Promise<JsonValue> => {
     const refusal = (): string => `tools.${name} was called after the program settled; it was not run`
