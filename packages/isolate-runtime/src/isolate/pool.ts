@@ -149,9 +149,8 @@ export class IsolatePool {
 
   /**
    * Give a slot back: reuse it with a fresh context, or dispose and replace it in the background.
-   * Called when the run settles, before its caller resumes: the preparation (~0.3 ms of isolate
-   * CPU, mostly V8 building the context) starts at once on the slot's own thread, overlapping the
-   * host's turn between runs instead of the next run's thread hops.
+   * The preparation (~0.3 ms of isolate CPU, mostly V8 building the context) starts at once on the
+   * slot's own thread.
    */
   release(slot: IsolateSlot, reusable: boolean): void {
     slot.runs++
