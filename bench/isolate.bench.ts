@@ -103,7 +103,11 @@ const suite: SuiteFactory = async () => {
     }),
     ratios: (stats) => ({
       ...(hasIsolate
-        ? { isolate_vs_worker_return1: ratio(stats, 'worker: warm return 1', 'isolate: warm return 1') }
+        ? {
+            isolate_vs_worker_return1: ratio(stats, 'worker: warm return 1', 'isolate: warm return 1'),
+            // why: issue 14 §3 — back to back must cost at most 1.2x a run on a prepared context.
+            isolate_back_to_back_vs_prepared: ratio(stats, 'isolate: warm return 1', 'isolate: return 1 (prepared context)', 2),
+          }
         : {}),
       strip_vs_transpile: ratio(stats, 'strip 2 KB: ts.transpileModule', 'strip 2 KB: ts-blank-space'),
     }),

@@ -226,11 +226,15 @@ export class ToolRegistry extends Service {
       execute: (input) => this.execute(input),
       runtime: () => ctx.get('codeRuntime') ?? undefined,
       endTools: (scope) => this.endTools(scope),
-      log: async (scope, event) => {
-        try {
-          await ctx.get('session')?.append(scope, event)
-        } catch (error) {
-          ctx.logger('tools').warn('session sink failed to append %s: %s', event.type, describeThrown(error))
+      sessionLog: (scope) => {
+        const sink = ctx.get('session')
+        if (sink === undefined) return undefined
+        return async (event) => {
+          try {
+            await sink.append(scope, event)
+          } catch (error) {
+            ctx.logger('tools').warn('session sink failed to append %s: %s', event.type, describeThrown(error))
+          }
         }
       },
     }

@@ -3,7 +3,7 @@ import { onAbort } from '@isocode/code-runtime'
 import { isolatedVm } from './ivm.ts'
 import { GUEST_PRELUDE } from '../guest/prelude.ts'
 import { GuestContext } from './bridge.ts'
-import type { PoolStats } from './stats.ts'
+import { emptyStats, type PoolStats } from './stats.ts'
 
 /** Sizing of an {@link IsolatePool}. */
 export interface PoolOptions {
@@ -36,13 +36,19 @@ export class IsolateSlot {
     this.prelude = this.isolate.compileScriptSync(GUEST_PRELUDE, { filename: 'isocode-prelude.js' })
   }
 
-  /** Start preparing the next context; resolves when the slot can take a run. */
+  /**
+   * Start preparing the next context; resolves when the slot can take a run. The isolate runs
+   * nothing else meanwhile (the slot is not lent), so its CPU clock brackets the preparation.
+   */
   prepare(): Promise<GuestContext> {
+    const cpuBefore = this.cpuTimeNs()
     const next = GuestContext.prepare(this.isolate, this.prelude)
     this.next = next
     this.ready = undefined
     void next.then(
       (context) => {
+        this.stats.contextsPrepared++
+        this.stats.preparationCpuMs += Number(this.cpuTimeNs() - cpuBefore) / 1e6
         if (this.next === next) this.ready = context
       },
       () => undefined,
@@ -86,6 +92,8 @@ export class IsolateSlot {
 
   /** Dispose the isolate; idempotent, never throws (an OOM may have disposed it already). */
   kill(): void {
+    // why: read before disposal; a disposed isolate (an OOM) reads 0 and counts nothing.
+    const cpuNs = this.retired ? 0n : this.cpuTimeNs()
     try {
       if (!this.abandoned && !this.isolate.isDisposed) this.isolate.dispose()
     } catch {
@@ -95,6 +103,7 @@ export class IsolateSlot {
     if (!this.retired) {
       this.retired = true
       this.stats.isolatesDisposed++
+      this.stats.isolateCpuMs += Number(cpuNs) / 1e6
     }
   }
 }
@@ -103,15 +112,20 @@ interface Waiter {
   grant(slot: IsolateSlot | undefined): void
 }
 
-/** A fixed number of warm isolates; runs beyond the pool size wait in FIFO order. */
+/**
+ * A fixed number of warm isolates; runs beyond the pool size wait in FIFO order. Idle slots hold
+ * a ready context and are lent most recently used first: the isolate that just ran has the
+ * warmest caches, and the other one keeps its ready context for a run that overlaps.
+ */
 export class IsolatePool {
+  // why: a stack; every slot in it has its next context ready.
   private readonly idle: IsolateSlot[] = []
   private readonly waiters: Waiter[] = []
   private readonly background = new Set<Promise<unknown>>()
   private disposed = false
 
   /** Lifetime counts; read through InProcessIsolateRuntime.stats(). */
-  readonly stats: PoolStats = { isolatesCreated: 0, isolatesDisposed: 0, isolatesAbandoned: 0, runs: 0 }
+  readonly stats: PoolStats = emptyStats()
 
   constructor(private readonly options: PoolOptions) {}
 
@@ -122,13 +136,13 @@ export class IsolatePool {
 
   /** A warm slot at once, if one is idle and nobody queues ahead; the fast path of a run. */
   tryAcquire(): IsolateSlot | undefined {
-    return this.disposed || this.waiters.length > 0 ? undefined : this.idle.shift()
+    return this.disposed || this.waiters.length > 0 ? undefined : this.idle.pop()
   }
 
   /** Wait for a warm slot in FIFO order; `undefined` if the pool was disposed or `signal` fired. */
   acquire(signal?: AbortSignal): Promise<IsolateSlot | undefined> {
     if (this.disposed) return Promise.resolve(undefined)
-    const ready = this.idle.shift()
+    const ready = this.idle.pop()
     if (ready !== undefined) return Promise.resolve(ready)
     return new Promise((resolve) => {
       const waiter: Waiter = {
@@ -146,7 +160,11 @@ export class IsolatePool {
     })
   }
 
-  /** Give a slot back: reuse it with a fresh context, or dispose and replace it in the background. */
+  /**
+   * Give a slot back: reuse it with a fresh context, or dispose and replace it in the background.
+   * The preparation (~0.3 ms of isolate CPU, mostly V8 building the context) starts at once on the
+   * slot's own thread.
+   */
   release(slot: IsolateSlot, reusable: boolean): void {
     slot.runs++
     if (this.disposed) {

@@ -12,4 +12,15 @@ export interface PoolStats {
   isolatesAbandoned: number
   /** Runs that started on an isolate of the pool. */
   runs: number
+  /** Fresh contexts made ready for a run (one per run, plus one per isolate at its start). */
+  contextsPrepared: number
+  /** Isolate CPU time spent preparing them, ms; never part of a run's `usage.cpuMs`. */
+  preparationCpuMs: number
+  /** Total CPU time of the disposed isolates, ms, read at disposal (0 for one a heap limit killed). */
+  isolateCpuMs: number
+}
+
+/** A pool's counts before anything happened. */
+export function emptyStats(): PoolStats {
+  return { isolatesCreated: 0, isolatesDisposed: 0, isolatesAbandoned: 0, runs: 0, contextsPrepared: 0, preparationCpuMs: 0, isolateCpuMs: 0 }
 }

@@ -16,11 +16,17 @@ export const TOOL_ERROR_CLASS = { name: TOOL_CALL_ERROR_CLASS, memberNamePropert
 export interface BridgeHost {
   /** The registry's complete pipeline (`ctx.tools.execute`). */
   execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
-  /** Append a durable `tool/code-dispatch` event to the log of `scope`; never throws. */
-  log(scope: ScopeKey | undefined, event: SessionEvent): Promise<void>
+  /**
+   * The session log of `scope` for one run: appends a durable event and never throws, or
+   * undefined when no session sink is loaded. Looked up once per run, not per call.
+   */
+  sessionLog(scope: ScopeKey | undefined): SessionLog | undefined
   /** How many calls to concurrencySafe tools may run at once. */
   concurrentCallLimit(): number
 }
+
+/** Appends one event to a run's session log; never throws. */
+export type SessionLog = (event: SessionEvent) => Promise<void>
 
 /** One run's bindings plus the settlement hook run_code calls when the program is done. */
 export interface CodeBridge {
@@ -43,6 +49,13 @@ function dispatchEvent(input: ToolExecutionInput, outer: ToolExecution, result: 
   return event
 }
 
+/** What a sub-call gives the program: its value, or a thrown failure text. */
+function finish(name: string, typed: boolean, result: ToolExecutionResult): JsonValue {
+  if (result.isError) throw new Error(callFailureText(name, result))
+  // why: a sub-call's additionalContext is dropped on purpose (it would break call/result adjacency).
+  return programValue(result, typed)
+}
+
 /**
  * Build the `tools` namespace of one run_code call: one binding per visible end tool, each call
  * JSON-normalized, serialized (calls to concurrencySafe tools overlap up to the registry's
@@ -50,7 +63,13 @@ function dispatchEvent(input: ToolExecutionInput, outer: ToolExecution, result: 
  * `tool/code-dispatch` event in dispatch order. A tool that declares `outputSchema` resolves to
  * its `structuredContent` (what the SDK types it as), every other tool to its text.
  */
-export function createCodeBridge(host: BridgeHost, outer: ToolExecution, tools: readonly ToolDefinition[], signal: AbortSignal): CodeBridge {
+export function createCodeBridge(
+  host: BridgeHost,
+  outer: ToolExecution,
+  tools: readonly ToolDefinition[],
+  signal: AbortSignal,
+  log: SessionLog | undefined,
+): CodeBridge {
   const queue = new DispatchQueue()
   const limit = host.concurrentCallLimit()
   let dispatched = 0
@@ -73,17 +92,17 @@ export function createCodeBridge(host: BridgeHost, outer: ToolExecution, tools: 
         signal,
         ...(outer.agent === undefined ? {} : { agent: outer.agent }),
       }
+      // why: without a session sink there is nothing to order; the call skips the log chain.
+      if (log === undefined) return finish(name, typed, await host.execute(input))
       const previous = logTail
       let logged!: () => void
       logTail = new Promise<void>((resolve) => (logged = resolve))
       const result = await host.execute(input)
-      const logging = previous.then(() => host.log(outer.agent, dispatchEvent(input, outer, result))).catch(() => undefined).finally(logged)
+      const logging = previous.then(() => log(dispatchEvent(input, outer, result))).catch(() => undefined).finally(logged)
       // why: a serial call keeps its event before its result; a concurrent one does not wait for
       // slower calls dispatched before it (run_code still waits for every event before it returns).
       if (!concurrent) await logging
-      if (result.isError) throw new Error(callFailureText(name, result))
-      // why: a sub-call's additionalContext is dropped on purpose (it would break call/result adjacency).
-      return programValue(result, typed)
+      return finish(name, typed, result)
     }, refusal, concurrent ? limit : undefined)
   }
 

@@ -57,7 +57,8 @@ async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecut
   if (outer?.aborted) follow()
   const detach = onAbort(outer, follow)
   const tools = host.endTools(exec.agent)
-  const bridge = createCodeBridge(host, exec, tools, runAbort.signal)
+  const log = host.sessionLog(exec.agent)
+  const bridge = createCodeBridge(host, exec, tools, runAbort.signal, log)
   let result: CodeRunResult | undefined
   try {
     result = await runtime.run({ program: args.code, bindings: [bridge.namespace], signal: runAbort.signal })
@@ -68,7 +69,7 @@ async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecut
     await bridge.settle()
   }
   // why: after the dispatch events, before run_code's own result; listeners see it, the model never does.
-  await host.log(exec.agent, usageEvent(exec, result))
+  await log?.(usageEvent(exec, result))
   if (result.error !== undefined) {
     const names = tools.map((def) => def.name)
     throw new CodeRunFailedError(failureMessage(result, (message) => explainProgramError(message, args.code, names)))
