@@ -1,4 +1,5 @@
-import type { CodeBinding, CodeRunResult } from '@isocode/code-runtime'
+import { withUsage } from '@isocode/code-runtime'
+import type { CodeBinding, CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
 import type { CallScheduler } from '../concurrency.ts'
 import type { OutputBook } from '../output.ts'
 import type { Call, Reply } from './protocol.ts'
@@ -23,4 +24,20 @@ export interface ActiveRun {
   detach: () => void
   /** Abort backstops armed for this run, cleared when it settles. */
   timers: NodeJS.Timeout[]
+}
+
+/**
+ * The result of `run` as its caller gets it. Usage: CPU from the child's isolate clock; wall,
+ * binding calls and binding time as the parent saw them. A run whose child died has no CPU reading
+ * any more, so its wall time stands in as the upper bound (one isolate thread per process).
+ */
+export function settledResult(run: ActiveRun, outcome: Omit<CodeRunResult, 'usage'> & { usage?: CodeRunUsage }): CodeRunResult {
+  const wallMs = Math.round((performance.now() - run.startedAt) * 1000) / 1000
+  const { usage: reported, ...rest } = outcome
+  return withUsage(rest, {
+    cpuMs: Math.min(reported?.cpuMs ?? wallMs, wallMs),
+    wallMs,
+    bindingCalls: run.bindingCalls,
+    bindingMs: Math.round(run.bindingMs * 1000) / 1000,
+  })
 }

@@ -1,12 +1,12 @@
 import type { ChildProcess } from 'node:child_process'
 import type { Duplex } from 'node:stream'
-import { onAbort, withUsage } from '@isocode/code-runtime'
+import { onAbort } from '@isocode/code-runtime'
 import type { CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
 import { callBinding, memberTables, namespaceShapes } from '../binding-call.ts'
 import { describeHostError } from '../describe.ts'
 import type { IsolateRunRequest } from '../request.ts'
-import type { ActiveRun } from './active-run.ts'
+import { type ActiveRun, settledResult } from './active-run.ts'
 import { type ChildExit, describeExit, failureOfExit, firstLine } from './exit.ts'
 import { OutputBook } from '../output.ts'
 import { FrameChannel } from './channel.ts'
@@ -270,21 +270,10 @@ export class ChildHost {
     this.child.kill('SIGKILL')
   }
 
-  /**
-   * Settle `run` once. Usage: CPU from the child's isolate clock; wall, binding calls and binding
-   * time as the parent saw them. A run whose child died (or stopped answering) has no CPU reading
-   * any more, so its wall time stands in as the upper bound (one isolate thread per process).
-   */
+  /** Settle `run` once (usage as in `settledResult`) and report this host idle if it still serves. */
   private finish(run: ActiveRun, outcome: Omit<CodeRunResult, 'usage'> & { usage?: CodeRunUsage }): void {
     if (this.active !== run) return
-    const wallMs = Math.round((performance.now() - run.startedAt) * 1000) / 1000
-    const { usage: reported, ...rest } = outcome
-    const result = withUsage(rest, {
-      cpuMs: Math.min(reported?.cpuMs ?? wallMs, wallMs),
-      wallMs,
-      bindingCalls: run.bindingCalls,
-      bindingMs: Math.round(run.bindingMs * 1000) / 1000,
-    })
+    const result = settledResult(run, outcome)
     this.active = undefined
     for (const timer of run.timers) clearTimeout(timer)
     run.detach()
