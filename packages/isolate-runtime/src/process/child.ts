@@ -155,6 +155,9 @@ function endNow(): void {
 
 function dispose(): Promise<void> {
   disposing ??= (async () => {
+    // why: a paused isolate keeps this process from ending (and must not be disposed); this only
+    // happens when the parent leaves between a pause and the retiring result.
+    if (runtime.stats().isolatesAbandoned > 0) return endNow()
     await fiber.dispose()
     channel.end()
   })()
