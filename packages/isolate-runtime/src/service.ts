@@ -54,6 +54,7 @@ export class InProcessIsolateRuntime extends CodeRuntime {
       size: this.config.poolSize,
       memoryLimitMb: this.config.memoryLimitMb,
       maxRunsPerIsolate: this.config.maxRunsPerIsolate,
+      inspector: this.pauseToLocate,
     })
     this.pool = pool
     try {

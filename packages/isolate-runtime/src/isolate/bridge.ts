@@ -60,9 +60,9 @@ export class GuestContext {
    * Create a context and run the compiled prelude into it, all on the isolate's own thread: the
    * host thread only queues the three tasks, so preparing never blocks it.
    */
-  static async prepare(isolate: ivm.Isolate, prelude: ivm.Script): Promise<GuestContext> {
-    // why: the inspector is what can say where a program was when a budget stopped it (locate.ts).
-    const context = await isolate.createContext({ inspector: true })
+  static async prepare(isolate: ivm.Isolate, prelude: ivm.Script, inspector = false): Promise<GuestContext> {
+    // why: with the inspector a budget kill can say where the program was (locate.ts).
+    const context = await isolate.createContext({ inspector })
     try {
       const channel: { target: GuestEvents | undefined } = { target: undefined }
       const callback = new (isolatedVm().Callback)(

@@ -10,6 +10,8 @@ export interface PoolOptions {
   size: number
   memoryLimitMb: number
   maxRunsPerIsolate: number
+  /** Create isolates and contexts with V8 inspector support, so a budget kill can pause one (locate.ts). */
+  inspector: boolean
 }
 
 /**
@@ -28,10 +30,11 @@ export class IsolateSlot {
   constructor(
     memoryLimitMb: number,
     private readonly stats: PoolStats,
+    private readonly inspector = false,
   ) {
-    // why: inspector support lets a budget kill name the program's line (isolate/locate.ts); no
-    // session exists until then, and a program cannot reach one.
-    this.isolate = new (isolatedVm().Isolate)({ memoryLimit: memoryLimitMb, inspector: true })
+    // why: only where a budget kill may pause the isolate (the supervised child); no session
+    // exists until then, and a program cannot reach one.
+    this.isolate = new (isolatedVm().Isolate)({ memoryLimit: memoryLimitMb, inspector })
     stats.isolatesCreated++
     this.prelude = this.isolate.compileScriptSync(GUEST_PRELUDE, { filename: 'isocode-prelude.js' })
   }
@@ -42,7 +45,7 @@ export class IsolateSlot {
    */
   prepare(): Promise<GuestContext> {
     const cpuBefore = this.cpuTimeNs()
-    const next = GuestContext.prepare(this.isolate, this.prelude)
+    const next = GuestContext.prepare(this.isolate, this.prelude, this.inspector)
     this.next = next
     this.ready = undefined
     void next.then(
@@ -189,7 +192,7 @@ export class IsolatePool {
 
   private async spawn(): Promise<void> {
     if (this.disposed) return
-    const slot = new IsolateSlot(this.options.memoryLimitMb, this.stats)
+    const slot = new IsolateSlot(this.options.memoryLimitMb, this.stats, this.options.inspector)
     await this.warm(slot)
   }
 
