@@ -111,13 +111,14 @@ ${CONSOLE_SOURCE}
   });
 
   // ---- errors: the model's own line:col, never host details ----
+  // ' (at line:col)' of the program frame in an error's stack, or '' when it names none.
+  function siteOf(error) {
+    const where = apply(exec, POSITION, [StringCtor(error.stack)]);
+    return where ? ' (at ' + where[1] + ':' + where[2] + ')' : '';
+  }
   function describe(e) {
     try {
-      if (e instanceof ErrorCtor) {
-        const where = apply(exec, POSITION, [StringCtor(e.stack)]);
-        const head = StringCtor(e.name) + ': ' + StringCtor(e.message);
-        return where ? head + ' (at ' + where[1] + ':' + where[2] + ')' : head;
-      }
+      if (e instanceof ErrorCtor) return StringCtor(e.name) + ': ' + StringCtor(e.message) + siteOf(e);
       return 'Uncaught ' + show(e, 1, []);
     } catch (inner) {
       return 'Uncaught exception (unprintable)';
@@ -225,8 +226,7 @@ ${CONSOLE_SOURCE}
     let timer = '';
     for (const id in pending) {
       const call = pending[id];
-      const where = apply(exec, POSITION, [StringCtor(call.site.stack)]);
-      const text = call.label + (where ? ' (at ' + where[1] + ':' + where[2] + ')' : '');
+      const text = call.label + siteOf(call.site);
       if (call.label !== 'setTimeout') return text;
       if (timer === '') timer = text;
     }

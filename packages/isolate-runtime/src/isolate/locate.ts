@@ -7,7 +7,7 @@ import { PROGRAM_FILE } from './messages.ts'
 const LOCATE_MS = 250
 
 /** A 1-based line and column of the model's program text. */
-export interface ProgramPosition {
+interface ProgramPosition {
   line: number
   column: number
 }
@@ -19,11 +19,11 @@ interface CallFrame {
 /**
  * Where the program is executing right now: pause the running isolate through a one-shot V8
  * inspector session and read the top-most frame of the program's script. The pause is never
- * resumed: the caller abandons the isolate, and its process exits. Resolves undefined when the isolate does
- * not pause within `timeoutMs` (it is idle, or stuck in native code) or the frames name no
- * program position.
+ * resumed: the caller abandons the isolate, and its process exits. Resolves undefined when the
+ * isolate does not pause within `timeoutMs` (it is idle, or stuck in native code) or the frames
+ * name no program position.
  */
-export function pausedPosition(isolate: ivm.Isolate, timeoutMs: number): Promise<ProgramPosition | undefined> {
+function pausedPosition(isolate: ivm.Isolate, timeoutMs: number): Promise<ProgramPosition | undefined> {
   let session: ivm.InspectorSession
   try {
     session = isolate.createInspectorSession()

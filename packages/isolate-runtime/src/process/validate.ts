@@ -78,8 +78,7 @@ export function checkChildMessage(value: unknown): Checked {
       if (value.retire !== undefined && value.retire !== true) return refuse('result.retire is not true')
       const why = checkResult(value.result)
       if (why !== undefined) return refuse(why)
-      const result = value.result as CodeRunResult
-      return { ok: true, message: value.retire === true ? { t: 'result', run: value.run, result, retire: true } : { t: 'result', run: value.run, result } }
+      return { ok: true, message: { t: 'result', run: value.run, result: value.result as CodeRunResult, ...(value.retire === true ? { retire: true } : {}) } }
     }
     default:
       return refuse(`unknown message type ${JSON.stringify(value.t.slice(0, 40))}`)
