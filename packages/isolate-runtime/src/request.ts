@@ -4,8 +4,12 @@ import type { StripResult } from './strip.ts'
 
 /** A run request as the isolate backends take it: the seam's request plus an optional live log tap. */
 export interface IsolateRunRequest extends CodeRunRequest {
-  /** Called with each log line as the program writes it (only lines kept under the output cap). */
-  onLog?: (line: string) => void
+  /**
+   * Called with each log line as the program writes it (only lines kept under the output cap).
+   * `now` is true when the program runs on the calling thread (the supervised child's code after
+   * an await): nothing else runs until it awaits again, so a tap that defers work should do it now.
+   */
+  onLog?: (line: string, now?: boolean) => void
 }
 
 /** The result of a run that was aborted before it could start. */

@@ -18,6 +18,13 @@ export interface RunBudgets {
    * host whose process ends right after (the supervised child) sets this.
    */
   pauseToLocate: boolean
+  /**
+   * Settle binding calls into an idle isolate from the host's thread, so the program's code after
+   * an await runs there until it awaits again: no thread hop per call, but the host thread is busy
+   * meanwhile and only isolated-vm's timeout can stop that code. Only a host whose thread serves
+   * nothing else (the supervised child) sets this.
+   */
+  resumeOnHostThread: boolean
 }
 
 /** How the program ended, as the guest reported it (the completion value's JSON, or the failure text). */

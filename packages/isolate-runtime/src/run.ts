@@ -4,8 +4,8 @@ import { callBinding, memberTables, namespaceShapes } from './binding-call.ts'
 import { CallScheduler, concurrencyTables } from './concurrency.ts'
 import { describeHostError, describeTaskError, describeSyntaxError } from './describe.ts'
 import type { GuestContext, GuestEvents, Settlements } from './isolate/bridge.ts'
-import { budgetSite } from './isolate/locate.ts'
-import { isCompileError } from './isolate/messages.ts'
+import { budgetSite, type KillSite } from './isolate/locate.ts'
+import { isCompileError, isTimeoutMessage } from './isolate/messages.ts'
 import type { IsolateSlot } from './isolate/pool.ts'
 import type { Watchdog } from './isolate/watchdog.ts'
 import { OutputBook } from './output.ts'
@@ -29,6 +29,13 @@ export class ProgramRun implements GuestEvents {
   private state: RunState = { phase: 'running', context: undefined }
   // why: set while a budget kill asks where the program is; the run takes nothing more from then.
   private stopping = false
+  // why: set from a timeout of code resumed on the host's thread until it is handled a turn later;
+  // meanwhile the lines that code printed still count, its calls are not dispatched.
+  private overrun = false
+  // why: true while code runs on this thread (resumeHere): the isolate is on this stack, so an
+  // output kill waits (in `overflow`) until the call returns.
+  private resuming = false
+  private overflow: string | undefined
   private inFlight = 0
   private cpuStartNs = 0n
   // why: the last CPU reading survives the isolate (a killed or OOM-disposed isolate reads 0).
@@ -45,7 +52,7 @@ export class ProgramRun implements GuestEvents {
     private readonly budgets: RunBudgets,
     private readonly namespaces: readonly CodeBindingNamespace[],
     private readonly onSettled: (run: ProgramRun, reusable: boolean) => void,
-    private readonly onLog?: (line: string) => void,
+    private readonly onLog?: (line: string, now: boolean) => void,
   ) {
     this.output = new OutputBook(budgets.outputCap)
     this.members = memberTables(namespaces)
@@ -73,7 +80,9 @@ export class ProgramRun implements GuestEvents {
       cpuBudgetNs: BigInt(this.budgets.cpuMs) * 1_000_000n,
       wallDeadline: performance.now() + this.budgets.wallMs,
       expire: (budget) =>
-        budget === 'cpu'
+        this.overrun
+          ? undefined
+          : budget === 'cpu'
           ? this.stop('timeout', `CPU budget of ${this.budgets.cpuMs} ms exceeded`)
           : this.stop('timeout', `wall-clock budget of ${this.budgets.wallMs} ms exceeded`),
     })
@@ -98,18 +107,26 @@ export class ProgramRun implements GuestEvents {
     return this.result
   }
 
-  log(text: string): void {
+  log(text: string, site: string | undefined, now: boolean): void {
     if (this.state.phase === 'settled') return
-    if (!this.output.add(text)) return this.stop('output-limit', this.output.overMessage())
+    if (!this.output.add(text)) {
+      // why: the guest marks a line that may cross the cap with where it printed (checked, as all
+      // guest input is); with that, no pause is needed to name the line.
+      const named = site !== undefined && SITE.test(site)
+      if (this.resuming) this.overflow ??= this.output.overMessage() + (named ? site : '')
+      else if (named) this.kill('output-limit', this.output.overMessage() + site)
+      else this.stop('output-limit', this.output.overMessage())
+      return
+    }
     try {
-      this.onLog?.(text)
+      this.onLog?.(text, now)
     } catch {
       // why: a throwing tap is the host's bug; it must not end or corrupt the program's run.
     }
   }
 
   call(id: number, ns: number, member: string, json: string | undefined): void {
-    if (!this.open) return
+    if (!this.open || this.overrun) return
     // why: a setTimeout waits on the host beside the serial binding queue, never blocking a call.
     if (ns === TIMER_NAMESPACE) return this.timers.start(json === undefined ? 0 : Number(json), () => this.deliver(id, true, null))
     const queued = { id, ns, member, json }
@@ -128,12 +145,13 @@ export class ProgramRun implements GuestEvents {
   }
 
   /**
-   * End the run for a budget the program broke, naming where it was: the line it is executing
-   * (a paused isolate), else the call or timer it waits on; then {@link kill} with that text.
+   * End the run for a budget the program broke, naming where it was (see {@link KillSite}): the
+   * line it is executing (a paused isolate), the call or timer it waits on, or the call whose code
+   * ran past the budget on the host's thread; then {@link kill} with that text.
    */
-  private stop(kind: CodeRunFailureKind, message: string): void {
+  private stop(kind: CodeRunFailureKind, message: string, where: KillSite = this.inFlight > 0 ? 'executing' : 'waiting'): void {
     if (this.state.phase === 'settled' || this.stopping) return
-    const executing = this.inFlight > 0
+    const executing = where === 'executing'
     // why: in the host's own process a paused isolate could never be disposed safely.
     if (executing && !this.budgets.pauseToLocate) return this.kill(kind, message)
     this.stopping = true
@@ -145,7 +163,7 @@ export class ProgramRun implements GuestEvents {
     this.timers.clear()
     // why: once a pause was asked for, the isolate may stop at any moment; it is never disposed.
     if (executing) this.slot.abandon()
-    void budgetSite(this.slot.isolate, context, executing).then((site) => this.kill(kind, message + site))
+    void budgetSite(this.slot.isolate, context, where).then((site) => this.kill(kind, message + site))
   }
 
   /** End the run now with `kind`; the isolate is disposed (it may be mid-execution). */
@@ -262,10 +280,39 @@ export class ProgramRun implements GuestEvents {
     this.outbox = []
     const { context } = this.state
     if (!this.open || context === undefined || batch.length === 0) return
+    // why: with the isolate idle, the code after these awaits runs right here: no thread hop.
+    if (this.budgets.resumeOnHostThread && this.inFlight === 0) return this.resumeHere(context, batch)
     try {
       this.track(context.resolve(batch, this.backstopMs()))
     } catch (error) {
       this.track(Promise.reject(error))
+    }
+  }
+
+  /**
+   * Settle a batch on this thread, the program's code after it included. The remaining budget is
+   * isolated-vm's timeout for that code, since no watchdog tick runs meanwhile; a timeout is
+   * handled a turn later, after the lines and calls the code sent (an output kill comes first).
+   */
+  private resumeHere(context: GuestContext, batch: Settlements): void {
+    const cpuLeft = this.budgets.cpuMs - Number(this.cpuNow() - this.cpuStartNs) / 1e6
+    const wallLeft = this.budgets.wallMs - (performance.now() - this.startedAt)
+    this.slot.noteHostThreadResume()
+    this.resuming = true
+    try {
+      context.resolveOnThisThread(batch, Math.max(1, Math.ceil(Math.min(cpuLeft, wallLeft))))
+      if (this.overflow !== undefined) this.kill('output-limit', this.overflow)
+    } catch (error) {
+      if (this.overflow !== undefined) return this.kill('output-limit', this.overflow)
+      if (!isTimeoutMessage(describeHostError(error)) || this.slot.isDisposed) return this.track(Promise.reject(error))
+      const message = cpuLeft <= wallLeft ? `CPU budget of ${this.budgets.cpuMs} ms exceeded` : `wall-clock budget of ${this.budgets.wallMs} ms exceeded`
+      this.overrun = true
+      setImmediate(() => {
+        this.overrun = false
+        if (this.open) this.stop('timeout', message, 'resumed')
+      })
+    } finally {
+      this.resuming = false
     }
   }
 
@@ -288,6 +335,9 @@ export class ProgramRun implements GuestEvents {
     return Math.max(1, Math.ceil(Math.max(cpuLeft, wallLeft))) + BACKSTOP_SLACK_MS
   }
 }
+
+// why: the only shape of a site the guest may attach to a console line.
+const SITE = /^ \(at \d+:\d+\)$/
 
 // why: isolated-vm's own task timeout is only a backstop for a stalled host loop; the watchdog
 // enforces the budgets, and must win the race so that it can name the program's position.

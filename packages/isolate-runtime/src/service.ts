@@ -93,6 +93,9 @@ export class InProcessIsolateRuntime extends CodeRuntime {
   /** Whether a budget kill may pause a running isolate to name its position; see `RunBudgets.pauseToLocate`. */
   protected readonly pauseToLocate: boolean = false
 
+  /** Whether code after an await runs on the host's thread; see `RunBudgets.resumeOnHostThread`. */
+  protected readonly resumeOnHostThread: boolean = false
+
   /**
    * The TypeScript stripper, loaded at start: the TypeScript compiler is the heaviest module here,
    * so a subclass that is handed JavaScript (the supervised runtime's child) can skip loading it.
@@ -133,7 +136,7 @@ export class InProcessIsolateRuntime extends CodeRuntime {
     pool.stats.runs++
     const { signal } = request
     const { cpuBudgetMs: cpuMs, wallBudgetMs: wallMs, outputCapBytes: outputCap } = this.config
-    const budgets = { cpuMs, wallMs, outputCap, serialBindings: this.serialBindings, pauseToLocate: this.pauseToLocate }
+    const budgets = { cpuMs, wallMs, outputCap, serialBindings: this.serialBindings, pauseToLocate: this.pauseToLocate, resumeOnHostThread: this.resumeOnHostThread }
     const run = new ProgramRun(slot, budgets, request.bindings, (done, reusable) => {
       this.live.delete(done)
       pool.release(slot, reusable)

@@ -46,7 +46,20 @@ export const CONSOLE_SOURCE = String.raw`  function quote(s) { return stringify(
     // Longer than the cap cannot fit anyway; the host still sees it is over.
     return text.length > outputCap ? apply(slice, text, [0, outputCap + 1]) : text;
   }
-  const logger = function () { send('L', line(arguments)); };
+  // The host counts the UTF-8 bytes of each line's JSON plus a comma. At most 6 bytes a UTF-16 unit
+  // (a \\uXXXX escape) plus 3 bound that from above, at least 1 plus 3 (2 for the first) from
+  // below. A line that may cross the cap carries its call site, so an output kill names the
+  // printing line; once the cap is surely crossed, console throws instead of flooding the host.
+  let outputHigh = 2;
+  let outputLow = 2;
+  const logger = function () {
+    if (outputLow > outputCap) throw new RangeErrorCtor('console: the output is over its ' + outputCap + '-byte cap; print less');
+    const text = line(arguments);
+    outputHigh += 6 * text.length + 3;
+    outputLow += text.length + (outputLow > 2 ? 3 : 2);
+    if (outputHigh > outputCap) sendLine('L', text, siteOf(new ErrorCtor()));
+    else sendLine('L', text);
+  };
   const consoleObject = create(null);
   for (const level of ['log', 'info', 'warn', 'error', 'debug']) consoleObject[level] = logger;
   defineProperty(g, 'console', { value: freeze(consoleObject), writable: true, configurable: true });`

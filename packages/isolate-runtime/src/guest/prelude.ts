@@ -6,12 +6,15 @@
  *
  * Wire (all plain strings, numbers and booleans, copied):
  * - guest → host through the ignored callback `send(op, ...)`:
- *   `'L', text` a console line; `'C', id, ns, member, json?` a binding call;
+ *   `'L', text, site?` a console line (`site` ` (at L:C)` once the output may be over its cap;
+ *   sent through the synchronous callback `sendNow` instead once the host settles from its thread); `'C', id, ns, member, json?` a binding call;
  *   `'D', kind, text?` the program settled (`kind` is `ok`, `exception` or `invalid-output`).
  * - host → guest: the program's own script calls the one-shot global `START_GLOBAL(setupJson,
  *   length, program)` (deleted on that call; `length` is the program function's source length);
  *   the resolver takes a flat batch `[id, ok, payload?, id, ok, payload?, ...]` and settles those
- *   binding calls in order, or the string `'waiting'` and returns what the program waits on.
+ *   binding calls in order (a second argument `true` says the host settles from its own thread),
+ *   or the string `'waiting'` (what the program waits on) or `'resumed'`
+ *   (the call whose settlement the program last resumed from) and returns it as text.
  */
 import { PROGRAM_FILE, PROGRAM_POSITION } from '../isolate/messages.ts'
 import { CONSOLE_SOURCE } from './console-source.ts'
@@ -25,8 +28,13 @@ export const GUEST_PRELUDE = String.raw`(function () {
   const g = globalThis;
   // The host put the callback here; take it and remove every trace before the program exists.
   const send = g.__isocodeHost;
+  const sendNow = g.__isocodeHostNow;
   delete g.__isocodeHost;
-  if (typeof send !== 'function') throw new TypeError('isocode prelude: the host callback is missing');
+  delete g.__isocodeHostNow;
+  if (typeof send !== 'function' || typeof sendNow !== 'function') throw new TypeError('isocode prelude: the host callbacks are missing');
+  // Console lines go through sendNow (synchronous) once the host settles calls from its own
+  // thread: the program then runs on that thread, and a line reaches the host as it is written.
+  let sendLine = send;
   // WebAssembly memory and SharedArrayBuffer live outside the heap limit (rule RT-30 in docs/runtime-contract.md).
   delete g.WebAssembly;
   delete g.SharedArrayBuffer;
@@ -233,9 +241,18 @@ ${CONSOLE_SOURCE}
     return timer;
   }
 
-  // The host's only handle: a batch array settles binding calls; the string 'waiting' asks waitingOn.
-  return function resolve(batch) {
+  // The call whose settlement resumed the program last, for a budget kill in the code after it.
+  let lastSettled;
+  function resumedAfter() {
+    return lastSettled === undefined ? '' : lastSettled.label + siteOf(lastSettled.site);
+  }
+
+  // The host's only handle: a batch array settles binding calls; the string 'waiting' asks
+  // waitingOn, 'resumed' asks resumedAfter.
+  return function resolve(batch, onHostThread) {
     if (batch === 'waiting') return waitingOn();
+    if (batch === 'resumed') return resumedAfter();
+    if (onHostThread === true) sendLine = sendNow;
     // why: the host never sends holes (absent payload is null), so no read falls through to a
     // prototype the program may have patched.
     for (let i = 0; i < batch.length; i += 3) {
@@ -243,6 +260,7 @@ ${CONSOLE_SOURCE}
       const call = pending[id];
       if (call === undefined) continue;
       delete pending[id];
+      lastSettled = call;
       if (ok) call.resolve(payload === null ? undefined : parse(payload));
       else call.reject(atSite(call.Fail ? new call.Fail(payload, call.member) : new ErrorCtor(payload), call.site));
     }

@@ -5,7 +5,8 @@ import { PROGRAM_FILE } from './messages.ts'
 
 /** What the guest tells the host about one run; every argument is untrusted and re-checked here. */
 export interface GuestEvents {
-  log(text: string): void
+  /** `now`: written by code running on this very thread (see `GuestContext.resolveOnThisThread`). */
+  log(text: string, site: string | undefined, now: boolean): void
   call(id: number, ns: number, member: string, json: string | undefined): void
   done(kind: 'ok' | 'exception' | 'invalid-output', text: string | undefined): void
 }
@@ -31,10 +32,10 @@ function wrap(setupJson: string, code: string): string {
 
 const DONE_KINDS = new Set(['ok', 'exception', 'invalid-output'])
 
-function dispatch(channel: { target: GuestEvents | undefined }, op: unknown, a: unknown, b: unknown, c: unknown, d: unknown): void {
+function dispatch(channel: { target: GuestEvents | undefined }, now: boolean, op: unknown, a: unknown, b: unknown, c: unknown, d: unknown): void {
   const target = channel.target
   if (target === undefined) return
-  if (op === 'L' && typeof a === 'string') target.log(a)
+  if (op === 'L' && typeof a === 'string' && (b === undefined || typeof b === 'string')) target.log(a, b, now)
   else if (op === 'C' && typeof a === 'number' && typeof b === 'number' && typeof c === 'string' && (d === undefined || typeof d === 'string')) {
     target.call(a, b, c, d)
   } else if (op === 'D' && typeof a === 'string' && DONE_KINDS.has(a) && (b === undefined || typeof b === 'string')) {
@@ -65,14 +66,16 @@ export class GuestContext {
     const context = await isolate.createContext({ inspector })
     try {
       const channel: { target: GuestEvents | undefined } = { target: undefined }
-      const callback = new (isolatedVm().Callback)(
-        (op: unknown, a: unknown, b: unknown, c: unknown, d: unknown) => dispatch(channel, op, a, b, c, d),
-        { ignored: true },
-      )
-      // why: tasks on one isolate run in the order queued, so the callback is in place when the
-      // prelude takes it; both are awaited so a failure of either is seen.
-      const [, resolver] = await Promise.all([
+      const { Callback } = isolatedVm()
+      const callback = new Callback((op: unknown, a: unknown, b: unknown, c: unknown, d: unknown) => dispatch(channel, false, op, a, b, c, d), { ignored: true })
+      // why: synchronous, for console lines of code running on the host's own thread: there it is
+      // a plain call, and a line reaches the host before anything later can crash the process.
+      const now = new Callback((op: unknown, a: unknown, b: unknown) => dispatch(channel, true, op, a, b, undefined, undefined))
+      // why: tasks on one isolate run in the order queued, so the callbacks are in place when the
+      // prelude takes them; all are awaited so a failure of any is seen.
+      const [, , resolver] = await Promise.all([
         context.global.set('__isocodeHost', callback),
+        context.global.set('__isocodeHostNow', now),
         prelude.run(context, { reference: true }) as Promise<ivm.Reference>,
       ])
       return new GuestContext(context, resolver, channel)
@@ -97,12 +100,30 @@ export class GuestContext {
   }
 
   /**
+   * Settle binding calls on the host's own thread: the program's code after those awaits runs
+   * inside this call, until it awaits again (no thread hop either way). Only for an idle isolate;
+   * throws isolated-vm's timeout error when the program runs past `timeoutMs`.
+   */
+  resolveOnThisThread(batch: Settlements, timeoutMs: number): void {
+    this.resolver.applySync(undefined, [batch, true], { timeout: timeoutMs, arguments: { copy: true } })
+  }
+
+  /**
    * What the idle program waits on, e.g. `tools.slow (at 2:7)`, or undefined (nothing pending,
    * or no answer within `timeoutMs`). Only for a run that is about to be killed.
    */
-  async waitingOn(timeoutMs: number): Promise<string | undefined> {
+  waitingOn(timeoutMs: number): Promise<string | undefined> {
+    return this.ask('waiting', timeoutMs)
+  }
+
+  /** The call whose settlement the program last resumed from, e.g. `tools.echo (at 3:7)`, or undefined. */
+  resumedAfter(timeoutMs: number): Promise<string | undefined> {
+    return this.ask('resumed', timeoutMs)
+  }
+
+  private async ask(question: 'waiting' | 'resumed', timeoutMs: number): Promise<string | undefined> {
     try {
-      const text: unknown = await this.resolver.apply(undefined, ['waiting'], { timeout: timeoutMs, result: { copy: true } })
+      const text: unknown = await this.resolver.apply(undefined, [question], { timeout: timeoutMs, result: { copy: true } })
       return typeof text === 'string' && text !== '' ? text : undefined
     } catch {
       return undefined

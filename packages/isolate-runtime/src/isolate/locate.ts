@@ -68,21 +68,40 @@ function pausedPosition(isolate: ivm.Isolate, timeoutMs: number): Promise<Progra
 }
 
 /**
- * What a budget failure's message ends with: ` (at L:C)` for a program that is executing, or
- * ` while waiting on tools.x (at L:C)` for one idle on a call or timer; '' when neither is known.
- * Never rejects. `executing` pauses the isolate for good (see {@link pausedPosition}).
+ * Where a run was at a budget kill: `executing` on the isolate's thread (paused to read its top
+ * frame), `waiting` idle on a call or timer, or `resumed` on the host's thread in the code after a
+ * settled call (isolated-vm's timeout stopped it there, so nothing can be paused).
  */
-export async function budgetSite(isolate: ivm.Isolate, context: GuestContext | undefined, executing: boolean): Promise<string> {
+export type KillSite = 'executing' | 'waiting' | 'resumed'
+
+/**
+ * What a budget failure's message ends with: ` (at L:C)` for a program that is executing,
+ * ` while waiting on tools.x (at L:C)` for one idle on a call or timer, ` after tools.x settled
+ * (at L:C)` for code resumed on the host's thread; '' when none is known. Never rejects.
+ * `executing` pauses the isolate for good (see {@link pausedPosition}).
+ */
+export async function budgetSite(isolate: ivm.Isolate, context: GuestContext | undefined, where: KillSite): Promise<string> {
   try {
-    if (executing) {
+    if (where === 'executing') {
       const at = await pausedPosition(isolate, LOCATE_MS)
       return at === undefined ? '' : ` (at ${at.line}:${at.column})`
+    }
+    if (where === 'resumed') {
+      const after = await context?.resumedAfter(LOCATE_MS)
+      return after === undefined ? '' : ` after ${settledPhrase(after)}`
     }
     const on = await context?.waitingOn(LOCATE_MS)
     return on === undefined ? '' : ` while waiting on ${on}`
   } catch {
     return ''
   }
+}
+
+// why: `tools.x (at L:C)` reads `tools.x settled (at L:C)`, so the position stays last, where the
+// registry's code frame looks for it.
+function settledPhrase(text: string): string {
+  const at = text.lastIndexOf(' (at ')
+  return at < 0 ? `${text} settled` : `${text.slice(0, at)} settled${text.slice(at)}`
 }
 
 function topProgramFrame(frames: unknown, programScripts: ReadonlySet<string>): ProgramPosition | undefined {

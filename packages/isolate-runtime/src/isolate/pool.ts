@@ -79,6 +79,11 @@ export class IsolateSlot {
     }
   }
 
+  /** Count one settlement made from the host's thread (PoolStats.hostThreadResumes). */
+  noteHostThreadResume(): void {
+    this.stats.hostThreadResumes++
+  }
+
   get isDisposed(): boolean {
     return this.abandoned || this.isolate.isDisposed
   }

@@ -30,7 +30,9 @@ const DISPOSE_GRACE_MS = 5_000
 const WALL_BACKSTOP_MS = 1_000
 // why: a child that neither becomes ready nor exits (hung while booting) must not hang start-up.
 const START_TIMEOUT_MS = 30_000
-const ABORT_BACKSTOP_MS = 1_000
+// why: a child running the program's code after an await on its main thread reads no message
+// until that code awaits again (child.ts); a healthy idle child answers an abort within a few ms.
+const ABORT_BACKSTOP_MS = 250
 
 /**
  * One supervised runtime child process and the run it serves (one at a time). Binding calls
@@ -151,7 +153,9 @@ export class ChildHost {
       this.child.kill('SIGKILL')
     } else if (this.state !== 'gone') {
       this.send({ t: 'dispose' })
-      const timer = setTimeout(() => this.child.kill('SIGKILL'), DISPOSE_GRACE_MS)
+      // why: a child that was running a program may be busy in its code on its main thread and
+      // read nothing until that code awaits; it gets the abort's grace, an idle child the full one.
+      const timer = setTimeout(() => this.child.kill('SIGKILL'), run === undefined ? DISPOSE_GRACE_MS : ABORT_BACKSTOP_MS)
       void this.closed.then(() => clearTimeout(timer))
     }
     return this.closed

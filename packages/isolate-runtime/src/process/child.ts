@@ -45,6 +45,11 @@ class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
   // on the Node lines whose V8 survives the pause.
   protected override readonly pauseToLocate = isolatedVmLineFor()?.pausesToLocate === true
 
+  // why: this process serves one run at a time and nothing else, so the code after an await runs
+  // on its main thread: a binding call costs no isolate-thread wake-up (the parent keeps the abort
+  // latency by killing a child that does not answer an abort in time).
+  protected override readonly resumeOnHostThread = true
+
   protected override loadStripper(): Promise<(source: string) => StripResult> {
     return Promise.resolve((code) => ({ ok: true, code }))
   }
@@ -118,8 +123,10 @@ function flushLogs(id: number, run: ChildRun): void {
 async function start(id: number, program: string, shapes: NamespaceShape[]): Promise<void> {
   const run: ChildRun = { lines: [], flushing: false }
   runs.set(id, run)
-  const onLog = (line: string): void => {
+  const onLog = (line: string, now = false): void => {
     run.lines.push(line)
+    // why: written by code on this thread, which may yet crash the process before any later turn.
+    if (now) return flushLogs(id, run)
     if (run.flushing) return
     run.flushing = true
     // why: one message per host turn, not one per console.log.
