@@ -3,6 +3,10 @@
 // `applySyncPromise`), alternated sample by sample in one process and on one isolated-vm build.
 // Ratios are Isocode median / UTCP median (< 1: Isocode is faster). Where UTCP cannot run (Node
 // 20: isolated-vm 5.0.4, below its peer range ^6) the suite prints why and only times Isocode.
+// Isocode runs three ways: in-process (the issue's engine, `isocode_vs_utcp_*`), in-process with
+// `resumeOnHostThread` (`isocode_host_thread_vs_utcp_*`) and the process-isolated default
+// (`isocode_isolated_vs_utcp_*`).
+import { SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import { alternate, type AlternatedTask } from './lib/alternate.ts'
 import { bootIsocode, PEER_EXPECTED, PEER_PROGRAMS } from './lib/isocode-tools.ts'
 import { ratio } from './lib/runtime-tasks.ts'
@@ -16,6 +20,8 @@ const WARMUP = 10
 const LABEL: Record<ProgramKey, string> = { return1: 'return 1', calls10: '10 sequential echo calls', calls100: '100 sequential echo calls' }
 
 const isocodeTask = (key: ProgramKey): string => `isocode run_code: ${LABEL[key]}`
+const hostThreadTask = (key: ProgramKey): string => `isocode run_code, resumeOnHostThread: ${LABEL[key]}`
+const isolatedTask = (key: ProgramKey): string => `isocode run_code, process-isolated: ${LABEL[key]}`
 const utcpTask = (key: ProgramKey): string => `utcp callToolChain: ${LABEL[key]}`
 
 async function checkedUtcp(peer: UtcpPeer, key: ProgramKey): Promise<void> {
@@ -25,6 +31,8 @@ async function checkedUtcp(peer: UtcpPeer, key: ProgramKey): Promise<void> {
 
 const suite: SuiteFactory = async () => {
   const isocode = await bootIsocode()
+  const hostThread = await bootIsocode(undefined, { resumeOnHostThread: true })
+  const isolated = await bootIsocode(SupervisedIsolateRuntime)
   const peer = await loadUtcpPeer()
   if (typeof peer === 'string') console.warn(`bench: utcp peer skipped: ${peer}`)
   else console.log(`bench: utcp peer on isolated-vm ${peer.isolatedVm} (shared with Isocode's runtime)`)
@@ -35,7 +43,11 @@ const suite: SuiteFactory = async () => {
     async sampled() {
       const stats = []
       for (const key of keys) {
-        const tasks: AlternatedTask[] = [{ name: isocodeTask(key), fn: () => isocode.runCode(PEER_PROGRAMS[key], PEER_EXPECTED[key]) }]
+        const tasks: AlternatedTask[] = [
+          { name: isocodeTask(key), fn: () => isocode.runCode(PEER_PROGRAMS[key], PEER_EXPECTED[key]) },
+          { name: hostThreadTask(key), fn: () => hostThread.runCode(PEER_PROGRAMS[key], PEER_EXPECTED[key]) },
+          { name: isolatedTask(key), fn: () => isolated.runCode(PEER_PROGRAMS[key], PEER_EXPECTED[key]) },
+        ]
         if (typeof peer !== 'string') tasks.push({ name: utcpTask(key), fn: () => checkedUtcp(peer, key) })
         stats.push(...(await alternate(tasks, { samples: SAMPLES[key], warmup: WARMUP })))
       }
@@ -44,10 +56,18 @@ const suite: SuiteFactory = async () => {
     ratios: (s) =>
       typeof peer === 'string'
         ? {}
-        : Object.fromEntries(keys.map((key) => [`isocode_vs_utcp_${key}`, ratio(s, isocodeTask(key), utcpTask(key), 2)])),
+        : Object.fromEntries(
+            keys.flatMap((key) => [
+              [`isocode_vs_utcp_${key}`, ratio(s, isocodeTask(key), utcpTask(key), 2)],
+              [`isocode_host_thread_vs_utcp_${key}`, ratio(s, hostThreadTask(key), utcpTask(key), 2)],
+              [`isocode_isolated_vs_utcp_${key}`, ratio(s, isolatedTask(key), utcpTask(key), 2)],
+            ]),
+          ),
     teardown: async () => {
       if (typeof peer !== 'string') await peer.close()
       await isocode.dispose()
+      await hostThread.dispose()
+      await isolated.dispose()
     },
   }
 }

@@ -42,13 +42,13 @@ export interface IsocodeTools {
 
 /**
  * Boot SystemPrompt + ToolRegistry (code mode) + a runtime (InProcessIsolateRuntime unless `runtime` is
- * given), without a session.
+ * given, with the bench's config plus `config`), without a session.
  */
-export async function bootIsocode(runtime: Plugin = InProcessIsolateRuntime): Promise<IsocodeTools> {
+export async function bootIsocode(runtime: Plugin = InProcessIsolateRuntime, config: Record<string, unknown> = {}): Promise<IsocodeTools> {
   const root = new Context()
   await root.plugin(SystemPrompt)
   await root.plugin(ToolRegistry, { mode: 'code' })
-  const runtimeFiber = await root.plugin(runtime, RUNTIME_CONFIG)
+  const runtimeFiber = await root.plugin(runtime, { ...RUNTIME_CONFIG, ...config })
   const tools = root.get('tools') as ToolRegistry
   const loaded = root.get('codeRuntime') as CodeRuntime
   tools.register({

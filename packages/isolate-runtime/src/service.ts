@@ -93,7 +93,7 @@ export class InProcessIsolateRuntime extends CodeRuntime {
   /** Whether a budget kill may pause a running isolate to name its position; see `RunBudgets.pauseToLocate`. */
   protected readonly pauseToLocate: boolean = false
 
-  /** Whether code after an await runs on the host's thread; see `RunBudgets.resumeOnHostThread`. */
+  /** Whether code after an await runs on the host's thread unless the config says; see `RunBudgets.resumeOnHostThread`. */
   protected readonly resumeOnHostThread: boolean = false
 
   /**
@@ -136,7 +136,7 @@ export class InProcessIsolateRuntime extends CodeRuntime {
     pool.stats.runs++
     const { signal } = request
     const { cpuBudgetMs: cpuMs, wallBudgetMs: wallMs, outputCapBytes: outputCap } = this.config
-    const budgets = { cpuMs, wallMs, outputCap, serialBindings: this.serialBindings, pauseToLocate: this.pauseToLocate, resumeOnHostThread: this.resumeOnHostThread }
+    const budgets = { cpuMs, wallMs, outputCap, serialBindings: this.serialBindings, pauseToLocate: this.pauseToLocate, resumeOnHostThread: this.config.resumeOnHostThread ?? this.resumeOnHostThread }
     const run = new ProgramRun(slot, budgets, request.bindings, (done, reusable) => {
       this.live.delete(done)
       pool.release(slot, reusable)

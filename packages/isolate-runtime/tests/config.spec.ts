@@ -13,6 +13,10 @@ describe('config', () => {
     expect(() => resolveConfig({ memoryLimitMb: 4 })).toThrow(/memoryLimitMb must be an integer from 8/)
     expect(() => resolveConfig({ cpuBudgetMs: 500, wallBudgetMs: 100 })).toThrow(/raise wallBudgetMs/)
     expect(() => resolveConfig({ poolsize: 2 })).toThrow(/unknown option "poolsize"/)
+    expect(() => resolveConfig({ resumeOnHostThread: 'yes' })).toThrow(/resumeOnHostThread must be true or false; got yes/)
+    expect(resolveConfig({ resumeOnHostThread: true }).resumeOnHostThread).toBe(true)
+    // why: unset, each runtime applies its own default (true only in the process-isolated child).
+    expect('resumeOnHostThread' in resolveConfig({})).toBe(false)
     const result = IsolateRuntimeConfigSchema['~standard'].validate({ outputCapBytes: 'big' })
     expect(result.issues?.[0]?.path).toEqual(['outputCapBytes'])
   })

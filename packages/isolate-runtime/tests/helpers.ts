@@ -30,10 +30,11 @@ export async function bootSupervised(config: IsolateRuntimeConfig = {}): Promise
 }
 
 /** A conformance-kit factory for either backend, configured with the kit's budgets. */
-export function conformanceFactory(plugin: typeof InProcessIsolateRuntime | typeof SupervisedIsolateRuntime): ConformanceFactory {
+export function conformanceFactory(plugin: typeof InProcessIsolateRuntime | typeof SupervisedIsolateRuntime, extra: IsolateRuntimeConfig = {}): ConformanceFactory {
   return async (budgets) => {
     const root = new Context()
     const fiber = await root.plugin(plugin, {
+      ...extra,
       poolSize: 2,
       cpuBudgetMs: budgets.cpuMs,
       wallBudgetMs: budgets.wallMs,

@@ -45,9 +45,9 @@ class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
   // on the Node lines whose V8 survives the pause.
   protected override readonly pauseToLocate = isolatedVmLineFor()?.pausesToLocate === true
 
-  // why: this process serves one run at a time and nothing else, so the code after an await runs
-  // on its main thread: a binding call costs no isolate-thread wake-up (the parent keeps the abort
-  // latency by killing a child that does not answer an abort in time).
+  // why: this process serves one run at a time and nothing else, so by default the code after an
+  // await runs on its main thread: a binding call costs no isolate-thread wake-up (the parent keeps
+  // the abort latency by killing a child that does not answer an abort in time).
   protected override readonly resumeOnHostThread = true
 
   protected override loadStripper(): Promise<(source: string) => StripResult> {

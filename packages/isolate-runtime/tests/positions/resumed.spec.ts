@@ -1,6 +1,7 @@
 // The supervised child runs a program's code after a settled binding call on its own main thread
 // (RunBudgets.resumeOnHostThread): there isolated-vm's timeout ends an overrun, nothing is paused,
 // and the message names the call the code resumed from. Every Node line behaves the same.
+import { isolatedVmLineFor } from '@isocode/isolate-runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bootSupervised, echo, ns, run } from '../helpers.ts'
 
@@ -45,4 +46,16 @@ describe('supervised: code resumed after a binding call', () => {
     expect(result.value).toBe('0123456789'.repeat(20))
     expect(app.runtime.stats()).toMatchObject({ processesLost: 0, processesRetired: 0 })
   })
+})
+
+it('supervised with resumeOnHostThread: false: that code runs on the isolate thread, paused to name the loop', async () => {
+  const app = await bootSupervised({ resumeOnHostThread: false })
+  try {
+    const result = await run(app.runtime, 'await tools.echo({})\nlet x = 0\nfor (;;) x++', [ns('tools', { echo })])
+    // why: without a pause (Node 26, see IsolatedVmLine.pausesToLocate) the message names no line.
+    const at = isolatedVmLineFor()?.pausesToLocate === true ? ' (at 3:1)' : ''
+    expect(result.error).toEqual({ kind: 'timeout', message: `CPU budget of 100 ms exceeded${at}` })
+  } finally {
+    await app.dispose()
+  }
 })

@@ -1,0 +1,50 @@
+// `resumeOnHostThread` in-process: binding results settle from the host's thread and the code
+// after each await runs there. Values, order and budgets are those of the default path; an abort
+// waits until the program awaits again (the documented price, rule RT-40).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { boot, echo, ns, run, sleep } from './helpers.ts'
+
+const SEQUENTIAL = 'let s = ""\nfor (let i = 0; i < 50; i++) s += (await tools.echo({ i })).i % 10\nreturn s'
+
+describe('in-process with resumeOnHostThread', () => {
+  let app: Awaited<ReturnType<typeof boot>>
+  beforeAll(async () => (app = await boot({ resumeOnHostThread: true, wallBudgetMs: 5_000 })))
+  afterAll(() => app.dispose())
+
+  it('gives the same values, in order, and settles every result from the host thread', async () => {
+    const before = app.runtime.stats().hostThreadResumes
+    const result = await run(app.runtime, SEQUENTIAL, [ns('tools', { echo })])
+    expect(result.value).toBe('0123456789'.repeat(5))
+    // why: the first call may settle while the program's first task is still on the isolate thread.
+    expect(app.runtime.stats().hostThreadResumes - before).toBeGreaterThanOrEqual(49)
+  })
+
+  it('ends a CPU loop after an await at the budget, naming the call it resumed from', async () => {
+    const result = await run(app.runtime, 'await tools.echo({})\nconsole.log("in")\nfor (;;) {}', [ns('tools', { echo })])
+    expect({ error: result.error, logs: result.logs }).toEqual({
+      error: { kind: 'timeout', message: 'CPU budget of 100 ms exceeded after tools.echo settled (at 1:13)' },
+      logs: ['in'],
+    })
+    expect((await run(app.runtime, 'return 2')).value).toBe(2)
+  })
+
+  it('lands an abort once the program awaits again', async () => {
+    const controller = new AbortController()
+    // why: the abort is requested while the program waits on a timer; it must end the run there.
+    const pending = run(app.runtime, 'await tools.echo({})\nawait new Promise((r) => setTimeout(r, 10_000))', [ns('tools', { echo })], controller.signal)
+    await sleep(30)
+    controller.abort(new Error('stop'))
+    expect((await pending).error).toEqual({ kind: 'abort', message: 'the run was aborted (stop)' })
+  })
+})
+
+describe('in-process by default', () => {
+  let app: Awaited<ReturnType<typeof boot>>
+  beforeAll(async () => (app = await boot()))
+  afterAll(() => app.dispose())
+
+  it('settles every result on the isolate thread', async () => {
+    const result = await run(app.runtime, SEQUENTIAL, [ns('tools', { echo })])
+    expect({ value: result.value, resumes: app.runtime.stats().hostThreadResumes }).toEqual({ value: '0123456789'.repeat(5), resumes: 0 })
+  })
+})
