@@ -23,6 +23,19 @@ export function namespaceShapes(namespaces: readonly CodeBindingNamespace[], mem
   }))
 }
 
+/** The setup text the guest prelude's start reads: the output cap and each namespace's shape. */
+export function guestSetup(outputCap: number, shapes: readonly NamespaceShape[]): string {
+  return JSON.stringify({
+    outputCap,
+    // why: the prelude's wire names the error class's member property `member`, null when absent.
+    namespaces: shapes.map(({ global, members, errorClass }) => ({
+      global,
+      members,
+      errorClass: errorClass ? { name: errorClass.name, member: errorClass.memberNameProperty } : null,
+    })),
+  })
+}
+
 /**
  * Invoke `member` of `table` with the arguments `readArgs` gives and check its result as lossless
  * JSON; never throws. Both backends use it, so a program sees the same values and messages.

@@ -1,6 +1,6 @@
 import { onAbort, withUsage } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
-import { callBinding, memberTables, namespaceShapes } from './binding-call.ts'
+import { callBinding, guestSetup, memberTables, namespaceShapes } from './binding-call.ts'
 import { CallScheduler, concurrencyTables } from './concurrency.ts'
 import { describeHostError, describeTaskError, describeSyntaxError } from './describe.ts'
 import type { GuestContext, GuestEvents, Settlements } from './isolate/bridge.ts'
@@ -10,6 +10,7 @@ import type { IsolateSlot } from './isolate/pool.ts'
 import type { Watchdog } from './isolate/watchdog.ts'
 import { OutputBook } from './output.ts'
 import type { QueuedCall, RunBudgets, RunState } from './run-state.ts'
+import { budgetMessage, RunClock } from './run-clock.ts'
 import { RunTimers, TIMER_NAMESPACE } from './timers.ts'
 
 /**
@@ -29,18 +30,14 @@ export class ProgramRun implements GuestEvents {
   private state: RunState = { phase: 'running', context: undefined }
   // why: set while a budget kill asks where the program is; the run takes nothing more from then.
   private stopping = false
-  // why: set from a timeout of code resumed on the host's thread until it is handled a turn later;
-  // meanwhile the lines that code printed still count, its calls are not dispatched.
+  // why: `overrun` from a timeout of code resumed here until it is handled a turn later (its calls
+  // are dropped meanwhile); `resuming` while that code runs on this stack, so an output kill waits
+  // in `overflow` until it returns.
   private overrun = false
-  // why: true while code runs on this thread (resumeHere): the isolate is on this stack, so an
-  // output kill waits (in `overflow`) until the call returns.
   private resuming = false
   private overflow: string | undefined
   private inFlight = 0
-  private cpuStartNs = 0n
-  // why: the last CPU reading survives the isolate (a killed or OOM-disposed isolate reads 0).
-  private cpuLastNs: bigint | undefined
-  private readonly startedAt = performance.now()
+  private readonly clock: RunClock
   private bindingCalls = 0
   private bindingMs = 0
   private stopWatch: () => void = () => {}
@@ -58,6 +55,7 @@ export class ProgramRun implements GuestEvents {
     this.members = memberTables(namespaces)
     this.calls = new CallScheduler(concurrencyTables(namespaces), (call) => this.invoke(call), () => this.open)
     this.result = new Promise((resolve) => (this.resolveResult = resolve))
+    this.clock = new RunClock(budgets, () => slot.cpuTimeNs())
   }
 
   /** The isolate this run holds, for disposal of the whole runtime. */
@@ -72,33 +70,13 @@ export class ProgramRun implements GuestEvents {
       return this.result
     }
     this.state = { phase: 'running', context }
-    this.cpuStartNs = this.slot.cpuTimeNs()
-    this.cpuLastNs = this.cpuStartNs
-    this.stopWatch = watchdog.watch({
-      cpuTimeNs: () => this.cpuNow(),
-      cpuStartNs: this.cpuStartNs,
-      cpuBudgetNs: BigInt(this.budgets.cpuMs) * 1_000_000n,
-      wallDeadline: performance.now() + this.budgets.wallMs,
-      expire: (budget) =>
-        this.overrun
-          ? undefined
-          : budget === 'cpu'
-          ? this.stop('timeout', `CPU budget of ${this.budgets.cpuMs} ms exceeded`)
-          : this.stop('timeout', `wall-clock budget of ${this.budgets.wallMs} ms exceeded`),
-    })
+    // why: while a timeout of code resumed here waits to be handled, the watchdog must not race it.
+    this.stopWatch = this.clock.startWatched(watchdog, (budget) => this.overrun || this.stop('timeout', budgetMessage(this.budgets, budget)))
     this.detachSignal = onAbort(signal, () => this.kill('abort', `the run was aborted (${describeHostError(signal?.reason)})`))
-    const setup = JSON.stringify({
-      outputCap: this.budgets.outputCap,
-      // why: the prelude's wire names the error class's member property `member`, null when absent.
-      namespaces: namespaceShapes(this.namespaces, this.members).map(({ global, members, errorClass }) => ({
-        global,
-        members,
-        errorClass: errorClass ? { name: errorClass.name, member: errorClass.memberNameProperty } : null,
-      })),
-    })
+    const setup = guestSetup(this.budgets.outputCap, namespaceShapes(this.namespaces, this.members))
     let task: Promise<unknown>
     try {
-      task = context.start(code, setup, this, this.backstopMs())
+      task = context.start(code, setup, this, this.clock.backstopMs())
     } catch (error) {
       this.kill('crash', `the isolate died before the program started: ${describeHostError(error)}`)
       return this.result
@@ -155,7 +133,7 @@ export class ProgramRun implements GuestEvents {
     // why: in the host's own process a paused isolate could never be disposed safely.
     if (executing && !this.budgets.pauseToLocate) return this.kill(kind, message)
     this.stopping = true
-    this.cpuNow()
+    this.clock.cpuNow()
     const { context } = this.state
     // why: the gate closes first, so nothing the program sends while it is located counts.
     context?.close()
@@ -169,7 +147,7 @@ export class ProgramRun implements GuestEvents {
   /** End the run now with `kind`; the isolate is disposed (it may be mid-execution). */
   kill(kind: CodeRunFailureKind, message: string): void {
     if (this.state.phase === 'settled') return
-    this.cpuNow()
+    this.clock.cpuNow()
     this.slot.kill()
     this.settle({ logs: this.output.logs, error: { kind, message } }, true)
   }
@@ -201,13 +179,7 @@ export class ProgramRun implements GuestEvents {
     if (this.state.phase === 'settled') return
     const { context } = this.state
     this.state = { phase: 'settled', context }
-    const cpuNs = this.cpuLastNs === undefined ? 0n : this.cpuNow() - this.cpuStartNs
-    const result = withUsage(outcome, {
-      cpuMs: roundMs(Number(cpuNs) / 1e6),
-      wallMs: roundMs(performance.now() - this.startedAt),
-      bindingCalls: this.bindingCalls,
-      bindingMs: roundMs(this.bindingMs),
-    })
+    const result = withUsage(outcome, this.clock.usage(this.bindingCalls, this.bindingMs))
     this.calls.clear()
     this.outbox = []
     this.timers.clear()
@@ -245,7 +217,7 @@ export class ProgramRun implements GuestEvents {
       if (first && isCompileError(error) && !this.slot.isDisposed) return this.fail('exception', describeSyntaxError(error))
       const outcome = describeTaskError(error, this.slot.isDisposed)
       if (outcome.kind === 'memory') return this.kill('memory', outcome.message)
-      if (outcome.kind === 'cpu') return this.kill('timeout', `CPU budget of ${this.budgets.cpuMs} ms exceeded`)
+      if (outcome.kind === 'cpu') return this.kill('timeout', budgetMessage(this.budgets, 'cpu'))
       if (outcome.kind === 'crash') return this.kill('crash', outcome.message)
       // why: an unhandled rejection found while the program still ran fails it (rule RT-22 in docs/runtime-contract.md);
       // one found at the end of the task in which it returned is only logged.
@@ -253,6 +225,7 @@ export class ProgramRun implements GuestEvents {
       this.late.push(outcome.message)
     }
     if (this.state.phase === 'draining' && this.inFlight === 0) this.complete()
+    else if (this.inFlight === 0 && this.outbox.length > 0 && !this.flushing) this.flush()
   }
 
   private async invoke(call: QueuedCall): Promise<void> {
@@ -276,14 +249,16 @@ export class ProgramRun implements GuestEvents {
 
   private flush(): void {
     this.flushing = false
+    const { context } = this.state
+    if (!this.open || context === undefined || this.outbox.length === 0) return
+    // why: resumed on this thread, with no hop, once the isolate is idle: a task still on its
+    // thread would run first anyway, and taskSettled flushes again when its completion arrives.
+    if (this.budgets.resumeOnHostThread && this.inFlight > 0) return
     const batch = this.outbox
     this.outbox = []
-    const { context } = this.state
-    if (!this.open || context === undefined || batch.length === 0) return
-    // why: with the isolate idle, the code after these awaits runs right here: no thread hop.
-    if (this.budgets.resumeOnHostThread && this.inFlight === 0) return this.resumeHere(context, batch)
+    if (this.budgets.resumeOnHostThread) return this.resumeHere(context, batch)
     try {
-      this.track(context.resolve(batch, this.backstopMs()))
+      this.track(context.resolve(batch, this.clock.backstopMs()))
     } catch (error) {
       this.track(Promise.reject(error))
     }
@@ -295,8 +270,7 @@ export class ProgramRun implements GuestEvents {
    * handled a turn later, after the lines and calls the code sent (an output kill comes first).
    */
   private resumeHere(context: GuestContext, batch: Settlements): void {
-    const cpuLeft = this.budgets.cpuMs - Number(this.cpuNow() - this.cpuStartNs) / 1e6
-    const wallLeft = this.budgets.wallMs - (performance.now() - this.startedAt)
+    const { cpuMs: cpuLeft, wallMs: wallLeft } = this.clock.left()
     this.slot.noteHostThreadResume()
     this.resuming = true
     try {
@@ -305,7 +279,7 @@ export class ProgramRun implements GuestEvents {
     } catch (error) {
       if (this.overflow !== undefined) return this.kill('output-limit', this.overflow)
       if (!isTimeoutMessage(describeHostError(error)) || this.slot.isDisposed) return this.track(Promise.reject(error))
-      const message = cpuLeft <= wallLeft ? `CPU budget of ${this.budgets.cpuMs} ms exceeded` : `wall-clock budget of ${this.budgets.wallMs} ms exceeded`
+      const message = budgetMessage(this.budgets, cpuLeft <= wallLeft ? 'cpu' : 'wall')
       this.overrun = true
       setImmediate(() => {
         this.overrun = false
@@ -320,29 +294,7 @@ export class ProgramRun implements GuestEvents {
   private get open(): boolean {
     return this.state.phase === 'running' && !this.stopping
   }
-
-  /** The isolate's CPU clock now, or the last reading once the isolate is gone (never goes back). */
-  private cpuNow(): bigint {
-    const now = this.slot.cpuTimeNs()
-    if (this.cpuLastNs === undefined || now > this.cpuLastNs) this.cpuLastNs = now
-    return this.cpuLastNs
-  }
-
-  /** isolated-vm's timeout for the next isolate task: past every budget the watchdog enforces. */
-  private backstopMs(): number {
-    const cpuLeft = this.budgets.cpuMs - Number(this.cpuNow() - this.cpuStartNs) / 1e6
-    const wallLeft = this.budgets.wallMs - (performance.now() - this.startedAt)
-    return Math.max(1, Math.ceil(Math.max(cpuLeft, wallLeft))) + BACKSTOP_SLACK_MS
-  }
 }
 
 // why: the only shape of a site the guest may attach to a console line.
 const SITE = /^ \(at \d+:\d+\)$/
-
-// why: isolated-vm's own task timeout is only a backstop for a stalled host loop; the watchdog
-// enforces the budgets, and must win the race so that it can name the program's position.
-const BACKSTOP_SLACK_MS = 250
-
-function roundMs(ms: number): number {
-  return Math.round(ms * 1000) / 1000
-}

@@ -1,0 +1,86 @@
+import type { CodeRunUsage } from '@isocode/code-runtime'
+import type { Watchdog } from './isolate/watchdog.ts'
+import type { RunBudgets } from './run-state.ts'
+
+// why: isolated-vm's own task timeout is only a backstop for a stalled host loop; the watchdog
+// enforces the budgets, and must win the race so that it can name the program's position.
+const BACKSTOP_SLACK_MS = 250
+
+/** What is left of a run's CPU and wall budgets, ms (negative once overrun). */
+export interface BudgetLeft {
+  cpuMs: number
+  wallMs: number
+}
+
+/**
+ * One run's clocks: the isolate's CPU time since the program started (kept past the isolate's
+ * death) and the wall time since the run was created; what is left of each budget; its usage.
+ */
+export class RunClock {
+  private cpuStartNs = 0n
+  // why: the last CPU reading survives the isolate (a killed or OOM-disposed isolate reads 0).
+  private cpuLastNs: bigint | undefined
+  private readonly startedAt = performance.now()
+
+  constructor(
+    private readonly budgets: Pick<RunBudgets, 'cpuMs' | 'wallMs'>,
+    private readonly readCpuNs: () => bigint,
+  ) {}
+
+  /**
+   * The program starts now: CPU time counts from here, and `watchdog` calls `expire` once a budget
+   * is overrun. Returns the function that stops watching.
+   */
+  startWatched(watchdog: Watchdog, expire: (budget: 'cpu' | 'wall') => void): () => void {
+    this.cpuStartNs = this.readCpuNs()
+    this.cpuLastNs = this.cpuStartNs
+    return watchdog.watch({
+      cpuTimeNs: () => this.cpuNow(),
+      cpuStartNs: this.cpuStartNs,
+      cpuBudgetNs: BigInt(this.budgets.cpuMs) * 1_000_000n,
+      wallDeadline: performance.now() + this.budgets.wallMs,
+      expire,
+    })
+  }
+
+  /** The isolate's CPU clock now, or the last reading once the isolate is gone (never goes back). */
+  cpuNow(): bigint {
+    const now = this.readCpuNs()
+    if (this.cpuLastNs === undefined || now > this.cpuLastNs) this.cpuLastNs = now
+    return this.cpuLastNs
+  }
+
+  /** What is left of each budget now. */
+  left(): BudgetLeft {
+    return {
+      cpuMs: this.budgets.cpuMs - Number(this.cpuNow() - this.cpuStartNs) / 1e6,
+      wallMs: this.budgets.wallMs - (performance.now() - this.startedAt),
+    }
+  }
+
+  /** isolated-vm's timeout for the next isolate task: past every budget the watchdog enforces. */
+  backstopMs(): number {
+    const { cpuMs, wallMs } = this.left()
+    return Math.max(1, Math.ceil(Math.max(cpuMs, wallMs))) + BACKSTOP_SLACK_MS
+  }
+
+  /** The usage of the run so far (CPU 0 when the program never started). */
+  usage(bindingCalls: number, bindingMs: number): Omit<CodeRunUsage, 'outputBytes'> {
+    const cpuNs = this.cpuLastNs === undefined ? 0n : this.cpuNow() - this.cpuStartNs
+    return {
+      cpuMs: roundMs(Number(cpuNs) / 1e6),
+      wallMs: roundMs(performance.now() - this.startedAt),
+      bindingCalls,
+      bindingMs: roundMs(bindingMs),
+    }
+  }
+}
+
+/** The message of a `timeout` failure for `budget`. */
+export function budgetMessage(budgets: Pick<RunBudgets, 'cpuMs' | 'wallMs'>, budget: 'cpu' | 'wall'): string {
+  return budget === 'cpu' ? `CPU budget of ${budgets.cpuMs} ms exceeded` : `wall-clock budget of ${budgets.wallMs} ms exceeded`
+}
+
+function roundMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000
+}
