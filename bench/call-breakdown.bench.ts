@@ -39,6 +39,8 @@
 //   the runtime adds over the bare hop, per call of a 10-call program: its per-call work (queue,
 //   pump, lossless checks, prelude encode) plus the per-run cost met at the first call and the
 //   pool's background preparation, amortised over the 10 calls (split by `first_call`/`next_calls`).
+// - `host_thread_*`: the same run_code and raw runs with `resumeOnHostThread` (RT-40), where the
+//   code after each await runs on the host's thread: per call = (N calls - `return 1`) / N.
 import { toLosslessJson } from '@isocode/code-runtime'
 import type { CodeBindingNamespace } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
@@ -78,6 +80,11 @@ const T = {
   raw1CallIdle: 'raw codeRuntime.run: 1 echo call (8 ms idle before)',
   raw1Call: 'raw codeRuntime.run: 1 echo call',
   raw1000: 'raw codeRuntime.run: 1000 sequential echo calls',
+  here1: 'raw codeRuntime.run, resumeOnHostThread: return 1',
+  here10: 'raw codeRuntime.run, resumeOnHostThread: 10 sequential echo calls',
+  here1000: 'raw codeRuntime.run, resumeOnHostThread: 1000 sequential echo calls',
+  runCodeHere1: 'run_code, resumeOnHostThread: return 1',
+  runCodeHere10: 'run_code, resumeOnHostThread: 10 sequential echo calls',
   execute: 'registry execute alone: 10 echo calls',
   jsonHost: `host JSON of ${MICRO_OPS} calls`,
   jsonGuest: `guest JSON of ${MICRO_OPS} calls (sync apply)`,
@@ -90,6 +97,8 @@ const T = {
 
 const suite: SuiteFactory = async () => {
   const plain = await bootIsocode()
+  // why: the same engine with the program's code after each await run on the host's thread (RT-40).
+  const here = await bootIsocode(undefined, { resumeOnHostThread: true })
   const hostOnly = await bootIsocode(HostLoopRuntime)
   const sessionRoot = new Context()
   await sessionRoot.plugin(MemorySession)
@@ -126,8 +135,8 @@ const suite: SuiteFactory = async () => {
   const microIsolate = replicaIsolate().isolate
   const micro = await ReplicaContext.create(ivm, microIsolate, 'direct')
   const live = (): ReplicaContext => micro
-  const raw = async (program: string, expected: number): Promise<void> => {
-    const result = await plain.runtime.run({ program, bindings: rawEcho })
+  const raw = async (program: string, expected: number, engine = plain): Promise<void> => {
+    const result = await engine.runtime.run({ program, bindings: rawEcho })
     if (result.error !== undefined || result.value !== expected) throw new Error(`bench: raw run gave ${JSON.stringify(result)}`)
   }
   const replicaTask = (mode: ReplyMode, n: number): AlternatedTask => ({
@@ -174,6 +183,16 @@ const suite: SuiteFactory = async () => {
       ],
     },
     { samples: 20, tasks: [{ name: T.raw1000, fn: () => raw(sequentialEcho(1000), sum(1000)) }] },
+    {
+      samples: 150,
+      tasks: [
+        { name: T.here1, fn: () => raw('return 1', 1, here) },
+        { name: T.here10, fn: () => raw(sequentialEcho(10), sum(10), here) },
+        { name: T.runCodeHere1, fn: () => here.runCode('return 1', 1) },
+        { name: T.runCodeHere10, fn: () => here.runCode(sequentialEcho(10), sum(10)) },
+      ],
+    },
+    { samples: 20, tasks: [{ name: T.here1000, fn: () => raw(sequentialEcho(1000), sum(1000), here) }] },
     {
       samples: 200,
       tasks: [replicaTask('direct', 0), replicaTask('direct', 10), replicaTask('immediate', 10), replicaTask('immediate+timeout', 10), replicaTask('immediate+ignored', 10)],
@@ -222,6 +241,7 @@ const suite: SuiteFactory = async () => {
       micro.release()
       for (const each of [isolate, microIsolate]) if (!each.isDisposed) each.dispose()
       await plain.dispose()
+      await here.dispose()
       await hostOnly.dispose()
     },
   }
@@ -264,6 +284,9 @@ function breakdown(s: ReadonlyMap<string, TaskStats>): Record<string, number> {
     thread_hops_rt: applyRt - applySync,
     guest_resume: (m(T.parkWake) - m(T.parkNoop)) / 10,
     runtime_rest_10: raw10 - replica10 - flush,
+    host_thread_run_code_per_call_10: per(T.runCodeHere10, T.runCodeHere1, 10),
+    host_thread_raw_per_call_10: per(T.here10, T.here1, 10),
+    host_thread_raw_per_call_1000: per(T.here1000, T.here1, 1000),
   }
   return Object.fromEntries(Object.entries(pieces).map(([key, value]) => [`breakdown_${key}_us`, Number(value.toFixed(2))]))
 }
