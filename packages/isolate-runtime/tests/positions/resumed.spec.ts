@@ -46,6 +46,13 @@ describe('supervised: code resumed after a binding call', () => {
     expect(result.value).toBe('0123456789'.repeat(20))
     expect(app.runtime.stats()).toMatchObject({ processesLost: 0, processesRetired: 0 })
   })
+
+  it('ends heap exhaustion in code after a call as memory, with the lines printed before it', async () => {
+    const program = 'await tools.echo({})\nconsole.log("before")\nconst keep: number[][] = []\nfor (;;) keep.push(new Array(1_000_000).fill(keep.length))'
+    const result = await run(app.runtime, program, [ns('tools', { echo })])
+    expect({ kind: result.error?.kind, logs: result.logs }).toEqual({ kind: 'memory', logs: ['before'] })
+    expect((await run(app.runtime, 'return 3')).value).toBe(3)
+  })
 })
 
 it('supervised with resumeOnHostThread: false: that code runs on the isolate thread, paused to name the loop', async () => {
