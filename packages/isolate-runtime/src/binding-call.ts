@@ -23,10 +23,12 @@ export function namespaceShapes(namespaces: readonly CodeBindingNamespace[], mem
   }))
 }
 
-/** The setup text the guest prelude's start reads: the output cap and each namespace's shape. */
-export function guestSetup(outputCap: number, shapes: readonly NamespaceShape[]): string {
+/** The setup text the guest prelude's start reads: the output cap, each namespace's shape, where it starts. */
+export function guestSetup(outputCap: number, shapes: readonly NamespaceShape[], onHostThread: boolean): string {
   return JSON.stringify({
     outputCap,
+    // why: a program started on the host's thread sends its console lines synchronously from the start.
+    onHostThread,
     // why: the prelude's wire names the error class's member property `member`, null when absent.
     namespaces: shapes.map(({ global, members, errorClass }) => ({
       global,

@@ -17,7 +17,7 @@ export interface IsolateRuntimeConfig {
   maxRunsPerIsolate?: number
   /**
    * Run a program's code after an `await` on the host's thread (no thread hop per binding call,
-   * ~5x cheaper sequential calls), timed by isolated-vm's timeout. Meanwhile that thread does
+   * ~5x cheaper sequential calls; in-process its start too), timed by isolated-vm's timeout. Meanwhile that thread does
    * nothing else, so an abort or another run waits until the program awaits again or its budget
    * ends (rule RT-40 in docs/runtime-contract.md). Default: true in the process-isolated runtime,
    * whose child serves one run; false in-process, where true is for trusted single-tenant hosts.

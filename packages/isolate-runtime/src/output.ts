@@ -1,3 +1,9 @@
+import type { CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import type { Finished } from './run-state.ts'
+
+// why: the only shape of a site the guest may attach to a console line.
+const SITE = /^ \(at \d+:\d+\)$/
+
 /**
  * The logs of one run and the output cap (rule RT-21 in docs/runtime-contract.md): the UTF-8 bytes of the JSON of the
  * logs plus the value (or failure message) must fit. Logs are kept as written, host side, so a
@@ -27,6 +33,36 @@ export class OutputBook {
   /** Whether the logs plus this JSON text (a value, or a quoted message) stay within the cap. */
   fits(json: string): boolean {
     return !this.full && this.bytes + Buffer.byteLength(json) <= this.cap
+  }
+
+  /** A failed run's outcome: `kind` and `message`, or `output-limit` when the message does not fit. */
+  failure(kind: CodeRunFailureKind, message: string): Omit<CodeRunResult, 'usage'> {
+    const fits = this.fits(JSON.stringify(message))
+    return { logs: this.logs, error: fits ? { kind, message } : { kind: 'output-limit', message: this.overMessage() } }
+  }
+
+  /**
+   * The outcome of a program that reported how it ended: lines logged late (after it returned)
+   * and the completion value must fit the cap too, and the value must arrive as JSON.
+   */
+  outcome(finished: Finished, late: readonly string[]): Omit<CodeRunResult, 'usage'> {
+    for (const line of late) if (!this.add(line)) return this.failure('output-limit', this.overMessage())
+    if (finished.kind !== 'ok') return this.failure(finished.kind, finished.text ?? 'the program failed')
+    if (finished.text === undefined) return { logs: this.logs }
+    if (!this.fits(finished.text)) return this.failure('output-limit', this.overMessage())
+    try {
+      return { value: JSON.parse(finished.text) as JsonValue, logs: this.logs }
+    } catch {
+      return this.failure('invalid-output', 'the completion value did not arrive as JSON')
+    }
+  }
+
+  /**
+   * The message of an `output-limit` failure ending with `site`, the ` (at L:C)` the guest attached
+   * to the line that crossed the cap; a site of any other shape is dropped (guest input).
+   */
+  overMessageAt(site: string | undefined): string {
+    return site !== undefined && SITE.test(site) ? this.overMessage() + site : this.overMessage()
   }
 
   /** The message of an `output-limit` failure. */

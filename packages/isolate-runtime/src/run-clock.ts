@@ -14,13 +14,16 @@ export interface BudgetLeft {
 
 /**
  * One run's clocks: the isolate's CPU time since the program started (kept past the isolate's
- * death) and the wall time since the run was created; what is left of each budget; its usage.
+ * death), the wall time since the run was created and the host time in bindings; what is left of
+ * each budget; its usage.
  */
 export class RunClock {
   private cpuStartNs = 0n
   // why: the last CPU reading survives the isolate (a killed or OOM-disposed isolate reads 0).
   private cpuLastNs: bigint | undefined
   private readonly startedAt = performance.now()
+  private bindingCalls = 0
+  private bindingMs = 0
 
   constructor(
     private readonly budgets: Pick<RunBudgets, 'cpuMs' | 'wallMs'>,
@@ -64,14 +67,25 @@ export class RunClock {
     return Math.max(1, Math.ceil(Math.max(cpuMs, wallMs))) + BACKSTOP_SLACK_MS
   }
 
+  /** A binding call starts now; pass the returned time to {@link bindingEnded}. */
+  bindingStarted(): number {
+    this.bindingCalls++
+    return performance.now()
+  }
+
+  /** The binding call started at `began` has settled: its host time counts toward usage. */
+  bindingEnded(began: number): void {
+    this.bindingMs += performance.now() - began
+  }
+
   /** The usage of the run so far (CPU 0 when the program never started). */
-  usage(bindingCalls: number, bindingMs: number): Omit<CodeRunUsage, 'outputBytes'> {
+  usage(): Omit<CodeRunUsage, 'outputBytes'> {
     const cpuNs = this.cpuLastNs === undefined ? 0n : this.cpuNow() - this.cpuStartNs
     return {
       cpuMs: roundMs(Number(cpuNs) / 1e6),
       wallMs: roundMs(performance.now() - this.startedAt),
-      bindingCalls,
-      bindingMs: roundMs(bindingMs),
+      bindingCalls: this.bindingCalls,
+      bindingMs: roundMs(this.bindingMs),
     }
   }
 }

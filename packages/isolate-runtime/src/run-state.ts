@@ -25,6 +25,12 @@ export interface RunBudgets {
    * nothing else (the supervised child) sets this.
    */
   resumeOnHostThread: boolean
+  /**
+   * With `resumeOnHostThread`, also run the program's first task (its synchronous start) on the
+   * host's thread, so a run wakes no isolate thread at all. Only where no budget kill would pause
+   * that task to name its line anyway (in-process).
+   */
+  startOnHostThread: boolean
 }
 
 /** How the program ended, as the guest reported it (the completion value's JSON, or the failure text). */

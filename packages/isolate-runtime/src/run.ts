@@ -1,5 +1,5 @@
 import { onAbort, withUsage } from '@isocode/code-runtime'
-import type { CodeBinding, CodeBindingNamespace, CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import type { CodeBinding, CodeBindingNamespace, CodeRunFailureKind, CodeRunResult } from '@isocode/code-runtime'
 import { callBinding, guestSetup, memberTables, namespaceShapes } from './binding-call.ts'
 import { CallScheduler, concurrencyTables } from './concurrency.ts'
 import { describeHostError, describeTaskError, describeSyntaxError } from './describe.ts'
@@ -38,8 +38,6 @@ export class ProgramRun implements GuestEvents {
   private overflow: string | undefined
   private inFlight = 0
   private readonly clock: RunClock
-  private bindingCalls = 0
-  private bindingMs = 0
   private stopWatch: () => void = () => {}
   private detachSignal: () => void = () => {}
   private resolveResult!: (result: CodeRunResult) => void
@@ -73,7 +71,12 @@ export class ProgramRun implements GuestEvents {
     // why: while a timeout of code resumed here waits to be handled, the watchdog must not race it.
     this.stopWatch = this.clock.startWatched(watchdog, (budget) => this.overrun || this.stop('timeout', budgetMessage(this.budgets, budget)))
     this.detachSignal = onAbort(signal, () => this.kill('abort', `the run was aborted (${describeHostError(signal?.reason)})`))
-    const setup = guestSetup(this.budgets.outputCap, namespaceShapes(this.namespaces, this.members))
+    const setup = guestSetup(this.budgets.outputCap, namespaceShapes(this.namespaces, this.members), this.budgets.startOnHostThread)
+    if (this.budgets.startOnHostThread) {
+      this.slot.noteHostThread('start')
+      this.hereWith((ms) => context.startOnThisThread(code, setup, this, ms), true)
+      return this.result
+    }
     let task: Promise<unknown>
     try {
       task = context.start(code, setup, this, this.clock.backstopMs())
@@ -88,12 +91,11 @@ export class ProgramRun implements GuestEvents {
   log(text: string, site: string | undefined, now: boolean): void {
     if (this.state.phase === 'settled') return
     if (!this.output.add(text)) {
-      // why: the guest marks a line that may cross the cap with where it printed (checked, as all
-      // guest input is); with that, no pause is needed to name the line.
-      const named = site !== undefined && SITE.test(site)
-      if (this.resuming) this.overflow ??= this.output.overMessage() + (named ? site : '')
-      else if (named) this.kill('output-limit', this.output.overMessage() + site)
-      else this.stop('output-limit', this.output.overMessage())
+      // why: a line that may cross the cap says where it printed (output.ts): no pause needed.
+      const message = this.output.overMessageAt(site)
+      if (this.resuming) this.overflow ??= message
+      else if (message !== this.output.overMessage()) this.kill('output-limit', message)
+      else this.stop('output-limit', message)
       return
     }
     try {
@@ -153,33 +155,18 @@ export class ProgramRun implements GuestEvents {
   }
 
   private fail(kind: CodeRunFailureKind, message: string): void {
-    const fits = this.output.fits(JSON.stringify(message))
-    this.settle({ logs: this.output.logs, error: fits ? { kind, message } : { kind: 'output-limit', message: this.output.overMessage() } })
+    this.settle(this.output.failure(kind, message))
   }
 
   private complete(): void {
-    if (this.state.phase !== 'draining') return
-    const { finished } = this.state
-    for (const line of this.late) {
-      if (!this.output.add(line)) return this.fail('output-limit', this.output.overMessage())
-    }
-    if (finished.kind !== 'ok') return this.fail(finished.kind, finished.text ?? 'the program failed')
-    if (finished.text === undefined) return this.settle({ logs: this.output.logs })
-    if (!this.output.fits(finished.text)) return this.fail('output-limit', this.output.overMessage())
-    let value: JsonValue
-    try {
-      value = JSON.parse(finished.text) as JsonValue
-    } catch {
-      return this.fail('invalid-output', 'the completion value did not arrive as JSON')
-    }
-    this.settle({ value, logs: this.output.logs })
+    if (this.state.phase === 'draining') this.settle(this.output.outcome(this.state.finished, this.late))
   }
 
   private settle(outcome: Omit<CodeRunResult, 'usage'>, killed = false): void {
     if (this.state.phase === 'settled') return
     const { context } = this.state
     this.state = { phase: 'settled', context }
-    const result = withUsage(outcome, this.clock.usage(this.bindingCalls, this.bindingMs))
+    const result = withUsage(outcome, this.clock.usage())
     this.calls.clear()
     this.outbox = []
     this.timers.clear()
@@ -189,10 +176,8 @@ export class ProgramRun implements GuestEvents {
     // why: a task still queued in the isolate would run old program code during the next run.
     const reusable = !killed && this.inFlight === 0
     this.resolveResult(result)
-    // why: freeing handles and queueing the next context's preparation are isolated-vm calls that
-    // can stall the host while the isolate's thread finishes its last task (measured: +0.5 ms a
-    // run on Node 24 when done before the result); after every microtask of this turn, the
-    // caller already has its result.
+    // why: freeing handles and preparing the next context can stall the host while the isolate's
+    // thread finishes its last task (+0.5 ms a run on Node 24 before the result); not before it.
     setImmediate(() => {
       context?.release()
       this.onSettled(this, reusable)
@@ -229,10 +214,9 @@ export class ProgramRun implements GuestEvents {
   }
 
   private async invoke(call: QueuedCall): Promise<void> {
-    this.bindingCalls++
-    const began = performance.now()
+    const began = this.clock.bindingStarted()
     const outcome = await callBinding(this.members[call.ns], call.member, () => (call.json === undefined ? undefined : JSON.parse(call.json)))
-    this.bindingMs += performance.now() - began
+    this.clock.bindingEnded(began)
     const payload = outcome.ok ? (outcome.value === undefined ? null : JSON.stringify(outcome.value)) : outcome.message
     this.deliver(call.id, outcome.ok, payload)
   }
@@ -264,21 +248,28 @@ export class ProgramRun implements GuestEvents {
     }
   }
 
-  /**
-   * Settle a batch on this thread, the program's code after it included. The remaining budget is
-   * isolated-vm's timeout for that code, since no watchdog tick runs meanwhile; a timeout is
-   * handled a turn later, after the lines and calls the code sent (an output kill comes first).
-   */
+  /** Settle a batch on this thread, the program's code after it included (see {@link hereWith}). */
   private resumeHere(context: GuestContext, batch: Settlements): void {
+    this.slot.noteHostThread('resume')
+    this.hereWith((ms) => context.resolveOnThisThread(batch, ms), false)
+  }
+
+  /**
+   * Run `task` (the start, or a settlement) on this thread. What is left of the smaller budget is
+   * isolated-vm's timeout, since no watchdog tick runs meanwhile; a timeout is handled a turn
+   * later, after the lines and calls the code sent (an output kill comes first).
+   */
+  private hereWith(task: (timeoutMs: number) => void, first: boolean): void {
     const { cpuMs: cpuLeft, wallMs: wallLeft } = this.clock.left()
-    this.slot.noteHostThreadResume()
     this.resuming = true
     try {
-      context.resolveOnThisThread(batch, Math.max(1, Math.ceil(Math.min(cpuLeft, wallLeft))))
+      task(Math.max(1, Math.ceil(Math.min(cpuLeft, wallLeft))))
       if (this.overflow !== undefined) this.kill('output-limit', this.overflow)
     } catch (error) {
       if (this.overflow !== undefined) return this.kill('output-limit', this.overflow)
-      if (!isTimeoutMessage(describeHostError(error)) || this.slot.isDisposed) return this.track(Promise.reject(error))
+      // why: a turn later, as for a task on the isolate's thread: the lines and the completion the
+      // code sent come first (an unhandled rejection after the program returned is only logged).
+      if (!isTimeoutMessage(describeHostError(error)) || this.slot.isDisposed) return this.track(later(error), first)
       const message = budgetMessage(this.budgets, cpuLeft <= wallLeft ? 'cpu' : 'wall')
       this.overrun = true
       setImmediate(() => {
@@ -296,5 +287,6 @@ export class ProgramRun implements GuestEvents {
   }
 }
 
-// why: the only shape of a site the guest may attach to a console line.
-const SITE = /^ \(at \d+:\d+\)$/
+function later(error: unknown): Promise<never> {
+  return new Promise((_, reject) => setImmediate(() => reject(error)))
+}

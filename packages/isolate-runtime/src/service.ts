@@ -96,6 +96,9 @@ export class InProcessIsolateRuntime extends CodeRuntime {
   /** Whether code after an await runs on the host's thread unless the config says; see `RunBudgets.resumeOnHostThread`. */
   protected readonly resumeOnHostThread: boolean = false
 
+  /** Whether the first task runs there too when code after an await does; see `RunBudgets.startOnHostThread`. */
+  protected readonly startsOnHostThread: boolean = true
+
   /**
    * The TypeScript stripper, loaded at start: the TypeScript compiler is the heaviest module here,
    * so a subclass that is handed JavaScript (the supervised runtime's child) can skip loading it.
@@ -136,7 +139,8 @@ export class InProcessIsolateRuntime extends CodeRuntime {
     pool.stats.runs++
     const { signal } = request
     const { cpuBudgetMs: cpuMs, wallBudgetMs: wallMs, outputCapBytes: outputCap } = this.config
-    const budgets = { cpuMs, wallMs, outputCap, serialBindings: this.serialBindings, pauseToLocate: this.pauseToLocate, resumeOnHostThread: this.config.resumeOnHostThread ?? this.resumeOnHostThread }
+    const resumeOnHostThread = this.config.resumeOnHostThread ?? this.resumeOnHostThread
+    const budgets = { cpuMs, wallMs, outputCap, serialBindings: this.serialBindings, pauseToLocate: this.pauseToLocate, resumeOnHostThread, startOnHostThread: resumeOnHostThread && this.startsOnHostThread }
     const run = new ProgramRun(slot, budgets, request.bindings, (done, reusable) => {
       this.live.delete(done)
       pool.release(slot, reusable)

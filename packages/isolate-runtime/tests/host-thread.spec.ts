@@ -1,6 +1,6 @@
-// `resumeOnHostThread` in-process: binding results settle from the host's thread and the code
-// after each await runs there. Values, order and budgets are those of the default path; an abort
-// waits until the program awaits again (the documented price, rule RT-40).
+// `resumeOnHostThread` in-process: the program's first task and its code after each await run on
+// the host's thread. Values, order and budgets are those of the default path; an abort waits until
+// the program awaits again or its budget ends (the documented price, rule RT-40).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { boot, echo, ns, run, sleep } from './helpers.ts'
 
@@ -36,6 +36,21 @@ describe('in-process with resumeOnHostThread', () => {
     expect((await run(app.runtime, 'return 2')).value).toBe(2)
   })
 
+  it('runs the first task on the host thread too, and ends a top-level loop there at its budget', async () => {
+    const before = app.runtime.stats().hostThreadStarts
+    const result = await run(app.runtime, 'let x = 0\nfor (;;) x++')
+    expect({ error: result.error, starts: app.runtime.stats().hostThreadStarts - before }).toEqual({
+      error: { kind: 'timeout', message: 'CPU budget of 100 ms exceeded' },
+      starts: 1,
+    })
+    expect((await run(app.runtime, 'return [1 + 1]')).value).toEqual([2])
+  })
+
+  it('reports a syntax error from a start on the host thread like any other', async () => {
+    const result = await run(app.runtime, 'const y = 1 +;')
+    expect(result.error).toEqual({ kind: 'exception', message: "SyntaxError: Unexpected token ';' (at 1:14)" })
+  })
+
   it('lands an abort once the program awaits again', async () => {
     const controller = new AbortController()
     // why: the abort is requested while the program waits on a timer; it must end the run there.
@@ -51,8 +66,9 @@ describe('in-process by default', () => {
   beforeAll(async () => (app = await boot()))
   afterAll(() => app.dispose())
 
-  it('settles every result on the isolate thread', async () => {
+  it('starts and settles everything on the isolate thread', async () => {
     const result = await run(app.runtime, SEQUENTIAL, [ns('tools', { echo })])
-    expect({ value: result.value, resumes: app.runtime.stats().hostThreadResumes }).toEqual({ value: '0123456789'.repeat(5), resumes: 0 })
+    const { hostThreadResumes, hostThreadStarts } = app.runtime.stats()
+    expect({ value: result.value, hostThreadResumes, hostThreadStarts }).toEqual({ value: '0123456789'.repeat(5), hostThreadResumes: 0, hostThreadStarts: 0 })
   })
 })

@@ -186,6 +186,7 @@ ${CONSOLE_SOURCE}
   }
   function install(setup) {
     outputCap = setup.outputCap;
+    if (setup.onHostThread === true) sendLine = sendNow;
     const namespaces = setup.namespaces;
     for (let i = 0; i < namespaces.length; i++) {
       const spec = namespaces[i];

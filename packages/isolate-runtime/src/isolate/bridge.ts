@@ -94,6 +94,12 @@ export class GuestContext {
     return this.context.eval(wrap(setupJson, code), { filename: PROGRAM_FILE, lineOffset: -1, timeout: timeoutMs })
   }
 
+  /** Compile and start the stripped program on this thread, like {@link resolveOnThisThread}. */
+  startOnThisThread(code: string, setupJson: string, events: GuestEvents, timeoutMs: number): void {
+    this.channel.target = events
+    this.context.evalSync(wrap(setupJson, code), { filename: PROGRAM_FILE, lineOffset: -1, timeout: timeoutMs })
+  }
+
   /** Settle binding calls inside the guest, in order, in one isolate task. */
   resolve(batch: Settlements, timeoutMs: number): Promise<unknown> {
     return this.resolver.apply(undefined, [batch], { timeout: timeoutMs, arguments: { copy: true } })

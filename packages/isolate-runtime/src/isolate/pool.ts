@@ -79,9 +79,10 @@ export class IsolateSlot {
     }
   }
 
-  /** Count one settlement made from the host's thread (PoolStats.hostThreadResumes). */
-  noteHostThreadResume(): void {
-    this.stats.hostThreadResumes++
+  /** Count one program start (`start`) or settlement made from the host's thread (PoolStats). */
+  noteHostThread(what: 'start' | 'resume'): void {
+    if (what === 'start') this.stats.hostThreadStarts++
+    else this.stats.hostThreadResumes++
   }
 
   get isDisposed(): boolean {

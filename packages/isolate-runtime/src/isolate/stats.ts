@@ -18,11 +18,13 @@ export interface PoolStats {
   preparationCpuMs: number
   /** Binding results settled from the host's thread, the program's code after them included (RunBudgets.resumeOnHostThread). */
   hostThreadResumes: number
+  /** Programs started on the host's thread (RunBudgets.startOnHostThread). */
+  hostThreadStarts: number
   /** Total CPU time of the disposed isolates, ms, read at disposal (0 for one a heap limit killed). */
   isolateCpuMs: number
 }
 
 /** A pool's counts before anything happened. */
 export function emptyStats(): PoolStats {
-  return { isolatesCreated: 0, isolatesDisposed: 0, isolatesAbandoned: 0, runs: 0, contextsPrepared: 0, preparationCpuMs: 0, hostThreadResumes: 0, isolateCpuMs: 0 }
+  return { isolatesCreated: 0, isolatesDisposed: 0, isolatesAbandoned: 0, runs: 0, contextsPrepared: 0, preparationCpuMs: 0, hostThreadResumes: 0, hostThreadStarts: 0, isolateCpuMs: 0 }
 }

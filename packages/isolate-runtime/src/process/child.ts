@@ -49,6 +49,8 @@ class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
   // await runs on its main thread: a binding call costs no isolate-thread wake-up (the parent keeps
   // the abort latency by killing a child that does not answer an abort in time).
   protected override readonly resumeOnHostThread = true
+  // why: the first task stays on the isolate's thread, where a CPU kill can pause it to name the line.
+  protected override readonly startsOnHostThread = false
 
   protected override loadStripper(): Promise<(source: string) => StripResult> {
     return Promise.resolve((code) => ({ ok: true, code }))
