@@ -7,7 +7,7 @@ import type { RunBudgets } from './run-state.ts'
 const BACKSTOP_SLACK_MS = 250
 
 /** What is left of a run's CPU and wall budgets, ms (negative once overrun). */
-export interface BudgetLeft {
+interface BudgetLeft {
   cpuMs: number
   wallMs: number
 }
@@ -54,11 +54,20 @@ export class RunClock {
   }
 
   /** What is left of each budget now. */
-  left(): BudgetLeft {
+  private left(): BudgetLeft {
     return {
       cpuMs: this.budgets.cpuMs - Number(this.cpuNow() - this.cpuStartNs) / 1e6,
       wallMs: this.budgets.wallMs - (performance.now() - this.startedAt),
     }
+  }
+
+  /**
+   * The budget that runs out first and the whole ms left of it (at least 1): isolated-vm's timeout
+   * for code that runs where no watchdog tick can (the host's own thread).
+   */
+  tightest(): { budget: 'cpu' | 'wall'; ms: number } {
+    const { cpuMs, wallMs } = this.left()
+    return { budget: cpuMs <= wallMs ? 'cpu' : 'wall', ms: Math.max(1, Math.ceil(Math.min(cpuMs, wallMs))) }
   }
 
   /** isolated-vm's timeout for the next isolate task: past every budget the watchdog enforces. */

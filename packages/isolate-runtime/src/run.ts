@@ -260,17 +260,17 @@ export class ProgramRun implements GuestEvents {
    * later, after the lines and calls the code sent (an output kill comes first).
    */
   private hereWith(task: (timeoutMs: number) => void, first: boolean): void {
-    const { cpuMs: cpuLeft, wallMs: wallLeft } = this.clock.left()
+    const { budget, ms } = this.clock.tightest()
     this.resuming = true
     try {
-      task(Math.max(1, Math.ceil(Math.min(cpuLeft, wallLeft))))
+      task(ms)
       if (this.overflow !== undefined) this.kill('output-limit', this.overflow)
     } catch (error) {
       if (this.overflow !== undefined) return this.kill('output-limit', this.overflow)
       // why: a turn later, as for a task on the isolate's thread: the lines and the completion the
       // code sent come first (an unhandled rejection after the program returned is only logged).
       if (!isTimeoutMessage(describeHostError(error)) || this.slot.isDisposed) return this.track(later(error), first)
-      const message = budgetMessage(this.budgets, cpuLeft <= wallLeft ? 'cpu' : 'wall')
+      const message = budgetMessage(this.budgets, budget)
       this.overrun = true
       setImmediate(() => {
         this.overrun = false

@@ -242,10 +242,11 @@ ${CONSOLE_SOURCE}
     return timer;
   }
 
-  // The call whose settlement resumed the program last, for a budget kill in the code after it.
+  // The call whose settlement resumed the program last, for a budget kill in the code after it:
+  // 'label settled (at line:col)', or '' when no call settled yet.
   let lastSettled;
   function resumedAfter() {
-    return lastSettled === undefined ? '' : lastSettled.label + siteOf(lastSettled.site);
+    return lastSettled === undefined ? '' : lastSettled.label + ' settled' + siteOf(lastSettled.site);
   }
 
   // The host's only handle: a batch array settles binding calls; the string 'waiting' asks

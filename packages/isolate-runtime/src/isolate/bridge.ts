@@ -59,7 +59,7 @@ export class GuestContext {
 
   /**
    * Create a context and run the compiled prelude into it, all on the isolate's own thread: the
-   * host thread only queues the three tasks, so preparing never blocks it.
+   * host thread only queues the tasks, so preparing never blocks it.
    */
   static async prepare(isolate: ivm.Isolate, prelude: ivm.Script, inspector = false): Promise<GuestContext> {
     // why: with the inspector a budget kill can say where the program was (locate.ts).
@@ -122,7 +122,7 @@ export class GuestContext {
     return this.ask('waiting', timeoutMs)
   }
 
-  /** The call whose settlement the program last resumed from, e.g. `tools.echo (at 3:7)`, or undefined. */
+  /** The call whose settlement the program last resumed from, e.g. `tools.echo settled (at 3:7)`, or undefined. */
   resumedAfter(timeoutMs: number): Promise<string | undefined> {
     return this.ask('resumed', timeoutMs)
   }

@@ -88,20 +88,13 @@ export async function budgetSite(isolate: ivm.Isolate, context: GuestContext | u
     }
     if (where === 'resumed') {
       const after = await context?.resumedAfter(LOCATE_MS)
-      return after === undefined ? '' : ` after ${settledPhrase(after)}`
+      return after === undefined ? '' : ` after ${after}`
     }
     const on = await context?.waitingOn(LOCATE_MS)
     return on === undefined ? '' : ` while waiting on ${on}`
   } catch {
     return ''
   }
-}
-
-// why: `tools.x (at L:C)` reads `tools.x settled (at L:C)`, so the position stays last, where the
-// registry's code frame looks for it.
-function settledPhrase(text: string): string {
-  const at = text.lastIndexOf(' (at ')
-  return at < 0 ? `${text} settled` : `${text.slice(0, at)} settled${text.slice(at)}`
 }
 
 function topProgramFrame(frames: unknown, programScripts: ReadonlySet<string>): ProgramPosition | undefined {
