@@ -9,6 +9,7 @@ import { alternate } from './lib/alternate.ts'
 import { expectBuiltChildren, importBuiltIsolateRuntime } from './lib/built.ts'
 import { canListChildren } from './lib/children.ts'
 import { startSocketPeer } from './lib/socket-peer.ts'
+import { cpuMeter } from './lib/cpu.ts'
 import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
 
 
@@ -22,6 +23,7 @@ const TASKS = {
   bootBuilt: `supervised: boot pool of 2 (built output)`,
   bootSource: `supervised: boot pool of 2 (source, tsx)`,
   socket: `socket round trip between two processes: ${CALLS} in sequence`,
+  sequentialNoPoll: `supervised, pollMicros 0: ${CALLS} sequential echo calls`,
 } as const
 
 const BOOT_SAMPLES = 8
@@ -35,10 +37,10 @@ interface Booted {
   dispose(): Promise<void>
 }
 
-async function boot(plugin: Plugin): Promise<Booted> {
+async function boot(plugin: Plugin, config: object = {}): Promise<Booted> {
   const root = new Context()
   const started = performance.now()
-  const fiber = await root.plugin(plugin, RUNTIME_CONFIG)
+  const fiber = await root.plugin(plugin, { ...RUNTIME_CONFIG, ...config })
   const bootMs = performance.now() - started
   const runtime = root.get('codeRuntime')
   if (runtime === undefined) throw new Error(`bench: ${plugin.name} did not provide ctx.codeRuntime`)
@@ -81,12 +83,19 @@ const suite: SuiteFactory = async () => {
     await supervised.dispose()
     throw error
   })
+  // why: the same runtime with polling off (rule RT-41), to show what polling buys and burns.
+  const sleeping = await boot(SupervisedIsolateRuntime, { pollMicros: 0 }).catch(async (error: unknown) => {
+    await Promise.all([supervised.dispose(), reference.dispose()])
+    throw error
+  })
   const peer = await startSocketPeer()
   const { runtime } = supervised
+  const cpu = { polling: cpuMeter(), sleeping: cpuMeter() }
   // why: the isolate suite's sampling, so medians are comparable across the two tables.
   const bench = createBench({ iterations: 10, warmupIterations: 3 })
   bench.add(TASKS.return1, () => expectValue(runtime, RETURN1, 1))
-  bench.add(TASKS.sequential, () => expectValue(runtime, SEQUENTIAL, CALLS - 1))
+  bench.add(TASKS.sequential, cpu.polling.wrap(() => expectValue(runtime, SEQUENTIAL, CALLS - 1), CALLS))
+  bench.add(TASKS.sequentialNoPoll, cpu.sleeping.wrap(() => expectValue(sleeping.runtime, SEQUENTIAL, CALLS - 1), CALLS))
   bench.add(TASKS.parallel, () => expectValue(runtime, { program: PROGRAMS.parallel, bindings: echoTools }, CALLS))
   const caller = async (): Promise<void> => {
     for (let i = 0; i < RUNS_PER_CALLER; i++) await expectValue(runtime, RETURN1, 1)
@@ -105,6 +114,11 @@ const suite: SuiteFactory = async () => {
       supervised_us_per_sequential_call: Number(((stat(stats, TASKS.sequential).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2)),
       supervised_us_per_promise_all_call: Number(((stat(stats, TASKS.parallel).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2)),
       socket_round_trip_us: Number((stat(stats, TASKS.socket).median_us / CALLS).toFixed(2)),
+      // why: CPU of both processes per sequential call, with and without polling (µs; children at 10 ms resolution).
+      supervised_parent_cpu_us_per_sequential_call: Number(cpu.polling.perUnit().self.toFixed(1)),
+      supervised_child_cpu_us_per_sequential_call: Number(cpu.polling.perUnit().children.toFixed(1)),
+      supervised_no_poll_parent_cpu_us_per_sequential_call: Number(cpu.sleeping.perUnit().self.toFixed(1)),
+      supervised_no_poll_child_cpu_us_per_sequential_call: Number(cpu.sleeping.perUnit().children.toFixed(1)),
       reference_us_per_sequential_call: Number(((stat(stats, TASKS.refSequential).median_us - stat(stats, TASKS.refReturn1).median_us) / CALLS).toFixed(2)),
     }),
     async sampled() {
@@ -123,6 +137,7 @@ const suite: SuiteFactory = async () => {
     ratios: (stats) => ({
       supervised_vs_isolate_return1: ratio(stats, TASKS.return1, TASKS.refReturn1, 2),
       supervised_vs_isolate_seq_calls: ratio(stats, TASKS.sequential, TASKS.refSequential, 2),
+      supervised_poll_vs_no_poll_seq_calls: ratio(stats, TASKS.sequential, TASKS.sequentialNoPoll, 2),
       // why: a sequential call crosses the process boundary once each way, so its floor on any
       // machine is one socket round trip; the issue's goal (60 µs where that was 39 µs) is 1.54.
       supervised_seq_call_vs_socket_rtt: Number(
@@ -132,6 +147,7 @@ const suite: SuiteFactory = async () => {
     teardown: async () => {
       peer.close()
       await supervised.dispose()
+      await sleeping.dispose()
       await reference.dispose()
     },
   }

@@ -16,6 +16,12 @@ export interface IsolateRuntimeConfig {
   /** Runs an isolate serves before it is disposed and replaced. Default 500. */
   maxRunsPerIsolate?: number
   /**
+   * Process-isolated runtime only: how long, µs, a process keeps polling for the other's answer
+   * to a binding call before it sleeps (rule RT-41 in docs/runtime-contract.md); polling stops
+   * while answers come later than this. 0 never polls. Default 100.
+   */
+  pollMicros?: number
+  /**
    * Run a program's code after an `await` on the host's thread (no thread hop per binding call,
    * ~5x cheaper sequential calls; in-process its start too), timed by isolated-vm's timeout. Meanwhile that thread does
    * nothing else, so an abort or another run waits until the program awaits again or its budget
@@ -42,6 +48,7 @@ const FIELDS: readonly Field[] = [
   { key: 'wallBudgetMs', min: 1, max: 86_400_000, fallback: () => 30_000 },
   { key: 'outputCapBytes', min: 16, max: 1 << 30, fallback: () => 65_536 },
   { key: 'maxRunsPerIsolate', min: 1, max: Number.MAX_SAFE_INTEGER, fallback: () => 500 },
+  { key: 'pollMicros', min: 0, max: 10_000, fallback: () => 100 },
 ]
 
 type Checked = { value: ResolvedIsolateRuntimeConfig } | { issues: { message: string; path: string[] }[] }

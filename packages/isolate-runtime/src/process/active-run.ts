@@ -1,5 +1,6 @@
 import { withUsage } from '@isocode/code-runtime'
 import type { CodeBinding, CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
+import type { BindingOutcome } from '../binding-call.ts'
 import type { CallScheduler } from '../concurrency.ts'
 import type { OutputBook } from '../output.ts'
 import type { Call, Reply } from './protocol.ts'
@@ -40,4 +41,18 @@ export function settledResult(run: ActiveRun, outcome: Omit<CodeRunResult, 'usag
     bindingCalls: run.bindingCalls,
     bindingMs: Math.round(run.bindingMs * 1000) / 1000,
   })
+}
+
+/**
+ * Queue the reply to binding call `call` of `run`; the first reply of a host turn schedules
+ * `flush`, which sends the run's outbox as one message.
+ */
+export function queueReply(run: ActiveRun, call: number, outcome: BindingOutcome, flush: () => void): void {
+  let reply: Reply = { call, ok: true }
+  if (!outcome.ok) reply = { call, ok: false, message: outcome.message }
+  else if (outcome.value !== undefined) reply = { call, ok: true, value: outcome.value }
+  run.outbox.push(reply)
+  // why: setImmediate runs after this turn's microtasks, so fast calls of a Promise.all that
+  // settle in the same turn go back as one message, and reach the guest in one task.
+  if (run.outbox.length === 1) setImmediate(flush)
 }

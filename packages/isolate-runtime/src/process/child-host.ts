@@ -6,11 +6,12 @@ import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
 import { callBinding, memberTables, namespaceShapes } from '../binding-call.ts'
 import { describeHostError } from '../describe.ts'
 import type { IsolateRunRequest } from '../request.ts'
-import { type ActiveRun, settledResult } from './active-run.ts'
+import { type ActiveRun, queueReply, settledResult } from './active-run.ts'
 import { type ChildExit, describeExit, failureOfExit, firstLine } from './exit.ts'
 import { OutputBook } from '../output.ts'
 import { FrameChannel } from './channel.ts'
-import { type Call, childFrameLimit, PARENT_FRAME_LIMIT, type Reply, type ToChild, type ToParent } from './protocol.ts'
+import { PeerPoll, type PollCounts } from './poll.ts'
+import { type Call, childFrameLimit, PARENT_FRAME_LIMIT, type ToChild, type ToParent } from './protocol.ts'
 import { CHANNEL_FD, type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
 import { checkChildMessage } from './validate.ts'
 import { CallScheduler, concurrencyTables } from '../concurrency.ts'
@@ -21,6 +22,8 @@ export interface HostEvents {
   idle(host: ChildHost): void
   /** The process is gone; `started` says whether it had become ready first. */
   exited(host: ChildHost, exit: ChildExit, started: boolean): void
+  /** Where the host counts its polling for the child's answers (see PeerPoll). */
+  readonly pollCounts?: PollCounts
 }
 
 // why: a child that ignores the dispose message (stuck in native code) is killed after this.
@@ -55,6 +58,8 @@ export class ChildHost {
   /** The child said its last result retires it; its exit is expected, not a loss. */
   retired = false
   private readonly closed: Promise<void>
+  // why: after the replies to its calls, the child's next message usually follows within tens of µs.
+  private readonly poll: PeerPoll
 
   constructor(
     private readonly config: ResolvedIsolateRuntimeConfig,
@@ -62,6 +67,7 @@ export class ChildHost {
     command: ChildCommand = childCommand(),
   ) {
     this.child = spawnRuntimeChild(config, command)
+    this.poll = new PeerPoll(config.pollMicros / 1000, { counts: events.pollCounts })
     this.child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk))
     let markReady!: () => void
     let failStart!: (error: Error) => void
@@ -128,9 +134,8 @@ export class ChildHost {
       const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt, deadline, bindingCalls: 0, bindingMs: 0, calls: new CallScheduler(concurrencyTables(request.bindings), (call) => this.invoke(run, call), () => this.active === run), outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
       this.active = run
       this.watchWall()
-      const { signal } = request
-      run.detach = onAbort(signal, () => {
-        const reason = describeHostError(signal?.reason)
+      run.detach = onAbort(request.signal, () => {
+        const reason = describeHostError(request.signal?.reason)
         this.send({ t: 'abort', run: id, reason })
         const timer = setTimeout(() => this.giveUp(run, 'abort', `the run was aborted (${reason}); the runtime process stopped answering and was killed`), ABORT_BACKSTOP_MS)
         run.timers.push(timer.unref())
@@ -153,8 +158,7 @@ export class ChildHost {
       this.child.kill('SIGKILL')
     } else if (this.state !== 'gone') {
       this.send({ t: 'dispose' })
-      // why: a child that was running a program may be busy in its code on its main thread and
-      // read nothing until that code awaits; it gets the abort's grace, an idle child the full one.
+      // why: a child busy in a program's code on its main thread reads nothing until it awaits.
       const timer = setTimeout(() => this.child.kill('SIGKILL'), run === undefined ? DISPOSE_GRACE_MS : ABORT_BACKSTOP_MS)
       void this.closed.then(() => clearTimeout(timer))
     }
@@ -164,6 +168,8 @@ export class ChildHost {
   private onMessage(message: ToParent): void {
     const run = this.active
     if (message.t === 'ready' || run === undefined) return
+    // why: lines the program prints between two calls do not end the wait for its next call.
+    if (message.t !== 'logs') this.poll.answered()
     if (message.t === 'calls') return this.enqueue(run, message.calls)
     if (message.run !== run.id) return
     if (message.t === 'logs') return this.logs(run, message.lines)
@@ -230,26 +236,20 @@ export class ChildHost {
     const outcome = await callBinding(run.members[ns], member, () => args)
     run.bindingMs += performance.now() - began
     // why: a result for a run that already ended is never delivered (rule RT-16 in docs/runtime-contract.md).
-    if (this.active !== run) return
-    let reply: Reply = { call, ok: true }
-    if (!outcome.ok) reply = { call, ok: false, message: outcome.message }
-    else if (outcome.value !== undefined) reply = { call, ok: true, value: outcome.value }
-    run.outbox.push(reply)
-    // why: setImmediate runs after this turn's microtasks, so fast calls of a Promise.all that
-    // settle in the same turn go back as one message, and reach the guest in one task.
-    if (run.outbox.length === 1) setImmediate(() => this.flushReplies(run))
+    if (this.active === run) queueReply(run, call, outcome, () => this.flushReplies(run))
   }
 
   private flushReplies(run: ActiveRun): void {
     const replies = run.outbox
     run.outbox = []
-    if (this.active === run && replies.length > 0) this.send({ t: 'replies', replies })
+    if (this.active !== run || replies.length === 0) return
+    this.send({ t: 'replies', replies })
+    this.poll.sent()
   }
 
   /**
-   * Keep one wall backstop timer armed while a run is live. Runs start one after another, so a
-   * later run's deadline is later: when the timer fires early for the run now live, it re-arms
-   * for the rest, instead of every run creating and clearing a timer of its own.
+   * Keep one wall backstop timer armed while a run is live; runs start one after another, so a
+   * timer that fires early for the live run re-arms for the rest (no timer per run).
    */
   private watchWall(): void {
     const run = this.active
@@ -279,6 +279,7 @@ export class ChildHost {
     if (this.active !== run) return
     const result = settledResult(run, outcome)
     this.active = undefined
+    this.poll.stop()
     for (const timer of run.timers) clearTimeout(timer)
     run.detach()
     this.idleSince = performance.now()

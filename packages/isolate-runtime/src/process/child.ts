@@ -13,6 +13,7 @@ import { InProcessIsolateRuntime } from '../service.ts'
 import { isolatedVmLineFor } from '../isolate/lines.ts'
 import type { StripResult } from '../strip.ts'
 import { FrameChannel } from './channel.ts'
+import { PeerPoll } from './poll.ts'
 import { type Call, childFrameLimit, isMessage, type NamespaceShape, PARENT_FRAME_LIMIT, type ToChild, type ToParent } from './protocol.ts'
 import { CHANNEL_FD } from './spawn.ts'
 
@@ -59,6 +60,8 @@ class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
 
 const config = resolveConfig(JSON.parse(process.argv[2] ?? '{}'))
 const sendLimit = childFrameLimit(config)
+// why: a binding call's answer usually lands within tens of µs; waking from an OS sleep costs more.
+const replies = new PeerPoll(config.pollMicros / 1000)
 const root = new Context()
 const fiber = await root.plugin(JavaScriptIsolateRuntime, config)
 const runtime = serviceOf(root)
@@ -96,7 +99,10 @@ function callParent(run: number, ns: number, member: string, args: unknown): Pro
 function flushCalls(): void {
   const calls = outgoing
   outgoing = []
-  if (calls.length === 0 || send({ t: 'calls', calls }) !== 'oversize') return
+  if (calls.length === 0) return
+  const sent = send({ t: 'calls', calls })
+  if (sent === 'sent') replies.sent()
+  if (sent !== 'oversize') return
   // why: rare: a batch over the parent's frame limit goes call by call, and a call that alone is
   // over it fails here, in the guest, instead of reaching a parent that would kill this process.
   for (const call of calls) {
@@ -144,6 +150,7 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
     send({ t: 'result', run: id, result: withUsage({ logs: [], error: { kind: 'crash', message: `the runtime child refused the run: ${String(error)}` } }) })
   } finally {
     runs.delete(id)
+    replies.stop()
     // why: calls of a settled run are never answered usefully; forget them.
     for (const [call, entry] of pending) if (entry.run === id) pending.delete(call)
   }
@@ -185,6 +192,7 @@ function onMessage(message: ToChild): void {
       controller = new AbortController()
       return
     case 'replies':
+      replies.answered()
       for (const reply of message.replies) {
         const entry = pending.get(reply.call)
         if (entry === undefined) continue
@@ -192,6 +200,8 @@ function onMessage(message: ToChild): void {
         if (reply.ok) entry.resolve(reply.value)
         else entry.reject(new Error(reply.message))
       }
+      // why: calls still unanswered (a Promise.all the parent serves one at a time) are awaited on.
+      if (pending.size > 0) replies.sent()
       return
     case 'dispose':
       void dispose()

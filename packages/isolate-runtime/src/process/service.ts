@@ -6,6 +6,7 @@ import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../conf
 import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from '../request.ts'
 import { stripProgram } from '../strip.ts'
 import { ChildHost } from './child-host.ts'
+import type { PollCounts } from './poll.ts'
 import { type ChildExit, describeExit, firstLine } from './exit.ts'
 
 /** Lifetime counts of a supervised runtime, for leak checks and soak reports. */
@@ -18,6 +19,8 @@ export interface SupervisedRuntimeStats {
   processesRetired: number
   /** Runs handed to a child process. */
   runs: number
+  /** The parent's polling for its children's answers to binding calls (config `pollMicros`). */
+  polls: PollCounts
 }
 
 interface Waiting {
@@ -40,7 +43,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
   readonly config: ResolvedIsolateRuntimeConfig
   private readonly hosts = new Set<ChildHost>()
   private readonly waiting: Waiting[] = []
-  private readonly counts: SupervisedRuntimeStats = { processesStarted: 0, processesLost: 0, processesRetired: 0, runs: 0 }
+  private readonly counts: SupervisedRuntimeStats = { processesStarted: 0, processesLost: 0, processesRetired: 0, runs: 0, polls: { polled: 0, caught: 0, skipped: 0 } }
   private started = false
   private disposing: Promise<void> | undefined
 
@@ -80,7 +83,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
 
   /** Lifetime counts: processes started and lost, runs handed to a process. */
   stats(): SupervisedRuntimeStats {
-    return { ...this.counts }
+    return { ...this.counts, polls: { ...this.counts.polls } }
   }
 
   /** End live and queued runs with `abort`, stop every child process and resolve once they exited; idempotent. */
@@ -113,6 +116,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     const host = new ChildHost(this.config, {
       idle: (idle) => this.next(idle),
       exited: (gone, exit, started) => this.lost(gone, exit, started),
+      pollCounts: this.counts.polls,
     })
     this.counts.processesStarted++
     this.hosts.add(host)

