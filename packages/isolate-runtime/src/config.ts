@@ -18,7 +18,7 @@ export interface IsolateRuntimeConfig {
   /**
    * Process-isolated runtime only: how long, µs, a process keeps polling for the other's answer
    * to a binding call before it sleeps (rule RT-41 in docs/runtime-contract.md); polling stops
-   * while answers come later than this. 0 never polls. Default 100.
+   * while answers come later than this. 0 never polls. Default 200.
    */
   pollMicros?: number
   /**
@@ -48,7 +48,7 @@ const FIELDS: readonly Field[] = [
   { key: 'wallBudgetMs', min: 1, max: 86_400_000, fallback: () => 30_000 },
   { key: 'outputCapBytes', min: 16, max: 1 << 30, fallback: () => 65_536 },
   { key: 'maxRunsPerIsolate', min: 1, max: Number.MAX_SAFE_INTEGER, fallback: () => 500 },
-  { key: 'pollMicros', min: 0, max: 10_000, fallback: () => 100 },
+  { key: 'pollMicros', min: 0, max: 10_000, fallback: () => 200 },
 ]
 
 type Checked = { value: ResolvedIsolateRuntimeConfig } | { issues: { message: string; path: string[] }[] }

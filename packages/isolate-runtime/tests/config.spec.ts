@@ -7,7 +7,7 @@ describe('config', () => {
     const config = resolveConfig(undefined)
     expect(config).toMatchObject({ memoryLimitMb: 64, cpuBudgetMs: 5_000, wallBudgetMs: 30_000, outputCapBytes: 65_536 })
     expect(config.poolSize).toBeGreaterThanOrEqual(1)
-    expect(config.pollMicros).toBe(100)
+    expect(config.pollMicros).toBe(200)
   })
 
   it('names the field and the fix', () => {
