@@ -6,6 +6,7 @@ import tsBlankSpace from 'ts-blank-space'
 import ts from 'typescript'
 import { PROGRAM_PREFIX, PROGRAM_SUFFIX, WorkerRuntime } from '@isocode/worker-runtime'
 import { CALLERS, CALLS, echoTools, expectValue, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
+import { cpuMeter } from './lib/cpu.ts'
 import { SAMPLE_PROGRAM } from './lib/sample-program.ts'
 import { createBench, type SuiteFactory, stat, type TaskStats } from './lib/suite.ts'
 
@@ -25,19 +26,23 @@ async function boot(label: Backend['label'], plugin: Plugin, config: object): Pr
 
 // why: the isolate package is built in parallel; load it by name so this file also runs (worker
 // only) while it does not export InProcessIsolateRuntime yet.
-async function bootIsolate(): Promise<Backend | undefined> {
+async function bootIsolate(config: object = {}): Promise<Backend | undefined> {
   const module = (await import('@isocode/isolate-runtime')) as Record<string, unknown>
   const plugin = module.InProcessIsolateRuntime as Plugin | undefined
   if (plugin === undefined) {
     console.warn('bench: @isocode/isolate-runtime does not export InProcessIsolateRuntime yet; measuring the worker only')
     return undefined
   }
-  return boot('isolate', plugin, RUNTIME_CONFIG)
+  return boot('isolate', plugin, { ...RUNTIME_CONFIG, ...config })
 }
 
 const run = (backend: Backend, request: CodeRunRequest, value: unknown): Promise<void> => expectValue(backend.runtime, request, value, backend.label)
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+const NO_POLL_SEQUENTIAL = `isolate, pollMicros 0: ${CALLS} sequential echo calls`
+// why: CPU of the whole process (host and isolate threads) per sequential call, with and without polling (rule RT-41).
+const cpu = { polling: cpuMeter(), sleeping: cpuMeter() }
 
 function addRuntimeTasks(bench: ReturnType<typeof createBench>, backend: Backend): void {
   const { label } = backend
@@ -49,8 +54,8 @@ function addRuntimeTasks(bench: ReturnType<typeof createBench>, backend: Backend
       beforeEach: () => pause(8),
     })
   }
-  bench.add(`${label}: ${CALLS} sequential echo calls`, () =>
-    run(backend, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1))
+  const sequential = (): Promise<void> => run(backend, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1)
+  bench.add(`${label}: ${CALLS} sequential echo calls`, label === 'isolate' ? cpu.polling.wrap(sequential, CALLS) : sequential)
   bench.add(`${label}: ${CALLS} echo calls under Promise.all`, () =>
     run(backend, { program: PROGRAMS.parallel, bindings: echoTools }, CALLS))
   const caller = async (): Promise<void> => {
@@ -79,6 +84,7 @@ const transpileOptions: ts.TranspileOptions = {
 }
 
 const suite: SuiteFactory = async () => {
+  const noPoll = await bootIsolate({ pollMicros: 0 })
   const backends = [await bootIsolate(), await boot('worker', WorkerRuntime, {
     cpuMs: 10_000,
     wallMs: 60_000,
@@ -88,6 +94,9 @@ const suite: SuiteFactory = async () => {
   // why: a few small tasks take seconds per sample on the worker; 10 samples are enough there.
   const bench = createBench({ iterations: 10, warmupIterations: 3 })
   for (const backend of backends) addRuntimeTasks(bench, backend)
+  if (noPoll !== undefined) {
+    bench.add(NO_POLL_SEQUENTIAL, cpu.sleeping.wrap(() => run(noPoll, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1), CALLS))
+  }
   bench.add('strip 2 KB: ts-blank-space', () => {
     if (tsBlankSpace(wrapped).length !== wrapped.length) throw new Error('bench: ts-blank-space changed the length')
   })
@@ -99,6 +108,13 @@ const suite: SuiteFactory = async () => {
     bench,
     metrics: (stats) => ({
       ...(hasIsolate ? runtimeMetrics(stats, 'isolate') : {}),
+      ...(noPoll !== undefined
+        ? {
+            isolate_no_poll_us_per_sequential_call: Number(((stat(stats, NO_POLL_SEQUENTIAL).median_us - stat(stats, 'isolate: warm return 1').median_us) / CALLS).toFixed(2)),
+            isolate_cpu_us_per_sequential_call: Number(cpu.polling.perUnit().self.toFixed(1)),
+            isolate_no_poll_cpu_us_per_sequential_call: Number(cpu.sleeping.perUnit().self.toFixed(1)),
+          }
+        : {}),
       ...runtimeMetrics(stats, 'worker'),
     }),
     ratios: (stats) => ({
@@ -107,12 +123,14 @@ const suite: SuiteFactory = async () => {
             isolate_vs_worker_return1: ratio(stats, 'worker: warm return 1', 'isolate: warm return 1'),
             // why: issue 14 §3 — back to back must cost at most 1.2x a run on a prepared context.
             isolate_back_to_back_vs_prepared: ratio(stats, 'isolate: warm return 1', 'isolate: return 1 (prepared context)', 2),
+            ...(noPoll !== undefined ? { isolate_poll_vs_no_poll_seq_calls: ratio(stats, 'isolate: 1000 sequential echo calls', NO_POLL_SEQUENTIAL, 2) } : {}),
           }
         : {}),
       strip_vs_transpile: ratio(stats, 'strip 2 KB: ts.transpileModule', 'strip 2 KB: ts-blank-space'),
     }),
     teardown: async () => {
       for (const backend of backends) await backend.dispose()
+      await noPoll?.dispose()
     },
   }
 }

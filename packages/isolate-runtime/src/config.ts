@@ -16,9 +16,10 @@ export interface IsolateRuntimeConfig {
   /** Runs an isolate serves before it is disposed and replaced. Default 500. */
   maxRunsPerIsolate?: number
   /**
-   * Process-isolated runtime only: how long, µs, a process keeps polling for the other's answer
-   * to a binding call before it sleeps (rule RT-41 in docs/runtime-contract.md); polling stops
-   * while answers come later than this. 0 never polls. Default 200.
+   * How long, µs, the host keeps polling for a program's answer to settled binding calls (its
+   * next call or its end) before it sleeps; across processes, each side for the other's
+   * (rule RT-41 in docs/runtime-contract.md). Polling pauses while answers come later than this;
+   * 0 never polls. Default 200.
    */
   pollMicros?: number
   /**

@@ -31,6 +31,11 @@ export interface RunBudgets {
    * that task to name its line anyway (in-process).
    */
   startOnHostThread: boolean
+  /**
+   * After settling binding calls on the isolate's thread, poll for the program's next call or its
+   * completion for up to this many ms before sleeping (see `PeerPoll`, rule RT-41); 0 never polls.
+   */
+  pollMs: number
 }
 
 /** How the program ended, as the guest reported it (the completion value's JSON, or the failure text). */

@@ -9,6 +9,7 @@ import { isCompileError, isTimeoutMessage } from './isolate/messages.ts'
 import type { IsolateSlot } from './isolate/pool.ts'
 import type { Watchdog } from './isolate/watchdog.ts'
 import { OutputBook } from './output.ts'
+import { PeerPoll } from './poll.ts'
 import type { QueuedCall, RunBudgets, RunState } from './run-state.ts'
 import { budgetMessage, RunClock } from './run-clock.ts'
 import { RunTimers, TIMER_NAMESPACE } from './timers.ts'
@@ -38,6 +39,8 @@ export class ProgramRun implements GuestEvents {
   private overflow: string | undefined
   private inFlight = 0
   private readonly clock: RunClock
+  // why: the isolate's answer to a settlement (the next call, or the end) often comes within µs.
+  private readonly poll: PeerPoll
   private stopWatch: () => void = () => {}
   private detachSignal: () => void = () => {}
   private resolveResult!: (result: CodeRunResult) => void
@@ -54,6 +57,7 @@ export class ProgramRun implements GuestEvents {
     this.calls = new CallScheduler(concurrencyTables(namespaces), (call) => this.invoke(call), () => this.open)
     this.result = new Promise((resolve) => (this.resolveResult = resolve))
     this.clock = new RunClock(budgets, () => slot.cpuTimeNs())
+    this.poll = new PeerPoll(budgets.pollMs, { counts: slot.pollCounts })
   }
 
   /** The isolate this run holds, for disposal of the whole runtime. */
@@ -106,6 +110,7 @@ export class ProgramRun implements GuestEvents {
   }
 
   call(id: number, ns: number, member: string, json: string | undefined): void {
+    this.poll.answered()
     if (!this.open || this.overrun) return
     // why: a setTimeout waits on the host beside the serial binding queue, never blocking a call.
     if (ns === TIMER_NAMESPACE) return this.timers.start(json === undefined ? 0 : Number(json), () => this.deliver(id, true, null))
@@ -117,6 +122,7 @@ export class ProgramRun implements GuestEvents {
   }
 
   done(kind: 'ok' | 'exception' | 'invalid-output', text: string | undefined): void {
+    this.poll.answered()
     if (this.state.phase !== 'running' || this.state.context === undefined) return
     // why: the program is over; queued calls are dropped undispatched, results in flight ignored.
     this.state = { phase: 'draining', context: this.state.context, finished: { kind, text } }
@@ -171,6 +177,7 @@ export class ProgramRun implements GuestEvents {
     this.outbox = []
     this.timers.clear()
     this.stopWatch()
+    this.poll.stop()
     this.detachSignal()
     context?.close()
     // why: a task still queued in the isolate would run old program code during the next run.
@@ -243,6 +250,7 @@ export class ProgramRun implements GuestEvents {
     if (this.budgets.resumeOnHostThread) return this.resumeHere(context, batch)
     try {
       this.track(context.resolve(batch, this.clock.backstopMs()))
+      this.poll.sent()
     } catch (error) {
       this.track(Promise.reject(error))
     }

@@ -109,7 +109,8 @@ export class InProcessIsolateRuntime extends CodeRuntime {
 
   /** Lifetime counts of this runtime's pool: isolates created and disposed, runs started. */
   stats(): PoolStats {
-    return { ...(this.pool?.stats ?? emptyStats()) }
+    const stats = this.pool?.stats ?? emptyStats()
+    return { ...stats, polls: { ...stats.polls } }
   }
 
   /** End live runs with `abort`, dispose every isolate and resolve once they are gone; idempotent. */
@@ -140,7 +141,7 @@ export class InProcessIsolateRuntime extends CodeRuntime {
     const { signal } = request
     const { cpuBudgetMs: cpuMs, wallBudgetMs: wallMs, outputCapBytes: outputCap } = this.config
     const resumeOnHostThread = this.config.resumeOnHostThread ?? this.resumeOnHostThread
-    const budgets = { cpuMs, wallMs, outputCap, serialBindings: this.serialBindings, pauseToLocate: this.pauseToLocate, resumeOnHostThread, startOnHostThread: resumeOnHostThread && this.startsOnHostThread }
+    const budgets = { cpuMs, wallMs, outputCap, serialBindings: this.serialBindings, pauseToLocate: this.pauseToLocate, resumeOnHostThread, startOnHostThread: resumeOnHostThread && this.startsOnHostThread, pollMs: this.config.pollMicros / 1000 }
     const run = new ProgramRun(slot, budgets, request.bindings, (done, reusable) => {
       this.live.delete(done)
       pool.release(slot, reusable)

@@ -79,6 +79,11 @@ export class IsolateSlot {
     }
   }
 
+  /** Where runs on this slot count their polling (PoolStats.polls). */
+  get pollCounts(): PoolStats['polls'] {
+    return this.stats.polls
+  }
+
   /** Count one program start (`start`) or settlement made from the host's thread (PoolStats). */
   noteHostThread(what: 'start' | 'resume'): void {
     if (what === 'start') this.stats.hostThreadStarts++

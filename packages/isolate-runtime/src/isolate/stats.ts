@@ -1,6 +1,8 @@
 // why: its own file, so the public declarations (service.d.ts, index.d.ts) never reach pool.d.ts,
 // whose isolated-vm types name an optional dependency that only one Node line installs.
 
+import type { PollCounts } from '../poll.ts'
+
 /** Lifetime counts of one pool, for leak checks and soak reports. */
 export interface PoolStats {
   isolatesCreated: number
@@ -22,9 +24,11 @@ export interface PoolStats {
   hostThreadStarts: number
   /** Total CPU time of the disposed isolates, ms, read at disposal (0 for one a heap limit killed). */
   isolateCpuMs: number
+  /** Polling for the program's next call after settling calls on the isolate's thread (config `pollMicros`). */
+  polls: PollCounts
 }
 
 /** A pool's counts before anything happened. */
 export function emptyStats(): PoolStats {
-  return { isolatesCreated: 0, isolatesDisposed: 0, isolatesAbandoned: 0, runs: 0, contextsPrepared: 0, preparationCpuMs: 0, hostThreadResumes: 0, hostThreadStarts: 0, isolateCpuMs: 0 }
+  return { isolatesCreated: 0, isolatesDisposed: 0, isolatesAbandoned: 0, runs: 0, contextsPrepared: 0, preparationCpuMs: 0, hostThreadResumes: 0, hostThreadStarts: 0, isolateCpuMs: 0, polls: { polled: 0, caught: 0, skipped: 0 } }
 }

@@ -13,7 +13,7 @@ import { InProcessIsolateRuntime } from '../service.ts'
 import { isolatedVmLineFor } from '../isolate/lines.ts'
 import type { StripResult } from '../strip.ts'
 import { FrameChannel } from './channel.ts'
-import { PeerPoll } from './poll.ts'
+import { PeerPoll } from '../poll.ts'
 import { type Call, childFrameLimit, isMessage, type NamespaceShape, PARENT_FRAME_LIMIT, type ToChild, type ToParent } from './protocol.ts'
 import { CHANNEL_FD } from './spawn.ts'
 

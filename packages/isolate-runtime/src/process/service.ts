@@ -6,7 +6,7 @@ import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../conf
 import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from '../request.ts'
 import { stripProgram } from '../strip.ts'
 import { ChildHost } from './child-host.ts'
-import type { PollCounts } from './poll.ts'
+import type { PollCounts } from '../poll.ts'
 import { type ChildExit, describeExit, firstLine } from './exit.ts'
 
 /** Lifetime counts of a supervised runtime, for leak checks and soak reports. */
