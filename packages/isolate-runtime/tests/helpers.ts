@@ -2,6 +2,7 @@ import type { CodeBinding, CodeBindingNamespace, CodeRunResult, JsonValue } from
 import { InProcessIsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import type { IsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import { Context } from 'cordis'
+import { expect } from 'vitest'
 import type { ConformanceFactory } from '@isocode/code-runtime/conformance'
 
 /** Small budgets so budget scenarios finish fast. */
@@ -74,4 +75,22 @@ export function runUntilLogged(
   const logged = new Promise<void>((resolve) => (seen = resolve))
   const request = { program, bindings: [], onLog: () => seen() }
   return { result: runtime.run(signal === undefined ? request : { ...request, signal }), logged }
+}
+
+// why: at any speed, a host decides once per settlement whether to poll (rule RT-41); sequential
+// calls are settled one per host turn, so the counts add up exactly.
+const POLLED_CALLS = 20
+/** A program making 20 sequential echo calls; its value is {@link POLLED_SUM}. */
+export const POLLED_PROGRAM = `let sum = 0\nfor (let i = 0; i < ${POLLED_CALLS}; i++) sum += ((await tools.echo({ i })) as { i: number }).i\nreturn sum`
+export const POLLED_SUM = (POLLED_CALLS * (POLLED_CALLS - 1)) / 2
+
+/** Run {@link POLLED_PROGRAM} on a fresh runtime and check that each settlement made one polling decision. */
+export async function expectOnePollDecisionPerCall(runtime: InProcessIsolateRuntime | SupervisedIsolateRuntime): Promise<void> {
+  const result = await run(runtime, POLLED_PROGRAM, [ns('tools', { echo })])
+  expect(result.value).toBe(POLLED_SUM)
+  const { polls } = runtime.stats()
+  expect(polls.polled + polls.skipped).toBe(POLLED_CALLS)
+  // why: a runtime starts out polling; only answers that came late make it skip.
+  expect(polls.polled).toBeGreaterThanOrEqual(1)
+  expect(polls.caught).toBeLessThanOrEqual(polls.polled)
 }

@@ -17,6 +17,15 @@ function manual(windowMs: number) {
       for (const tick of queued) tick()
       return queued.length
     },
+    /** One whole wait: the message goes out and its answer comes `ms` later; whether it polled. */
+    wait(ms: number): boolean {
+      const before = poll.counts.polled
+      poll.sent()
+      now += ms
+      poll.answered()
+      this.turn()
+      return poll.counts.polled > before
+    },
     get queued() {
       return ticks.length
     },
@@ -49,19 +58,8 @@ describe('PeerPoll: spin, then sleep', () => {
 
   it('after an answer that came too late, sleeps through the next waits but probes one in eight', () => {
     const m = manual(0.1)
-    m.poll.sent()
-    m.advance(5)
-    m.poll.answered()
-    m.turn()
-    const polled: boolean[] = []
-    for (let i = 0; i < 16; i++) {
-      const before = m.poll.counts.polled
-      m.poll.sent()
-      polled.push(m.poll.counts.polled > before)
-      m.advance(5)
-      m.poll.answered()
-      m.turn()
-    }
+    expect(m.wait(5)).toBe(true)
+    const polled = Array.from({ length: 16 }, () => m.wait(5))
     expect(polled.filter(Boolean)).toHaveLength(2)
     expect(polled[7]).toBe(true)
     expect(polled[15]).toBe(true)
@@ -70,13 +68,9 @@ describe('PeerPoll: spin, then sleep', () => {
 
   it('polls again once an answer comes within the window', () => {
     const m = manual(0.1)
-    m.poll.sent()
-    m.advance(5)
-    m.poll.answered()
+    m.wait(5)
     // why: not polled, yet answered in time (the peer is fast again): the next wait polls.
-    m.poll.sent()
-    m.advance(0.05)
-    m.poll.answered()
+    expect(m.wait(0.05)).toBe(false)
     m.poll.sent()
     expect(m.poll.counts).toEqual({ polled: 2, caught: 0, skipped: 1 })
     expect(m.queued).toBe(1)

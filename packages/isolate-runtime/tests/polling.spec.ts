@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { boot, echo, ns, run, sleep } from './helpers.ts'
+import { boot, echo, expectOnePollDecisionPerCall, ns, POLLED_PROGRAM, POLLED_SUM, run, sleep } from './helpers.ts'
 
-// why: at any speed, the host decides once per settlement whether to poll for the program's next
-// call; sequential calls are settled one per host turn, so the counts add up exactly.
-const CALLS = 20
-const SEQUENTIAL = `let sum = 0\nfor (let i = 0; i < ${CALLS}; i++) sum += ((await tools.echo({ i })) as { i: number }).i\nreturn sum`
-const SUM = (CALLS * (CALLS - 1)) / 2
 const budgets = { poolSize: 1, cpuBudgetMs: 2_000, wallBudgetMs: 5_000 }
 
 describe('in-process runtime: polling for the program after settling its calls (pollMicros)', () => {
@@ -17,18 +12,11 @@ describe('in-process runtime: polling for the program after settling its calls (
   })
   afterAll(() => Promise.all([polling.dispose(), sleeping.dispose(), hostThread.dispose()]))
 
-  it('decides once per settlement whether to poll, by default', async () => {
-    const result = await run(polling.runtime, SEQUENTIAL, [ns('tools', { echo })])
-    expect(result.value).toBe(SUM)
-    const { polls } = polling.runtime.stats()
-    expect(polls.polled + polls.skipped).toBe(CALLS)
-    expect(polls.polled).toBeGreaterThanOrEqual(1)
-    expect(polls.caught).toBeLessThanOrEqual(polls.polled)
-  })
+  it('decides once per settlement whether to poll, by default', () => expectOnePollDecisionPerCall(polling.runtime))
 
   it('never polls with pollMicros 0, nor where code after an await runs on the host thread', async () => {
     for (const app of [sleeping, hostThread]) {
-      expect((await run(app.runtime, SEQUENTIAL, [ns('tools', { echo })])).value).toBe(SUM)
+      expect((await run(app.runtime, POLLED_PROGRAM, [ns('tools', { echo })])).value).toBe(POLLED_SUM)
       expect(app.runtime.stats().polls).toEqual({ polled: 0, caught: 0, skipped: 0 })
     }
   })
@@ -37,8 +25,8 @@ describe('in-process runtime: polling for the program after settling its calls (
     const slow = ns('tools', { echo: async (args) => (await sleep(15), echo(args)) })
     const two = await Promise.all([
       run(polling.runtime, `const a = await tools.echo({ n: 1 })\nconst b = await tools.echo({ n: 2 })\nreturn [a, b]`, [slow]),
-      run(polling.runtime, SEQUENTIAL, [ns('tools', { echo })]),
+      run(polling.runtime, POLLED_PROGRAM, [ns('tools', { echo })]),
     ])
-    expect(two.map((result) => result.value)).toEqual([[{ n: 1 }, { n: 2 }], SUM])
+    expect(two.map((result) => result.value)).toEqual([[{ n: 1 }, { n: 2 }], POLLED_SUM])
   })
 })
