@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { boot, echo, expectOnePollDecisionPerCall, ns, POLLED_PROGRAM, POLLED_SUM, run, sleep } from './helpers.ts'
+import { boot, echo, ns, ONE_DECISION_PER_CALL, POLLED_PROGRAM, POLLED_SUM, pollDecisions, run, sleep } from './helpers.ts'
 
 const budgets = { poolSize: 1, cpuBudgetMs: 2_000, wallBudgetMs: 5_000 }
 
@@ -12,7 +12,9 @@ describe('in-process runtime: polling for the program after settling its calls (
   })
   afterAll(() => Promise.all([polling.dispose(), sleeping.dispose(), hostThread.dispose()]))
 
-  it('decides once per settlement whether to poll, by default', () => expectOnePollDecisionPerCall(polling.runtime))
+  it('decides once per settlement whether to poll, by default', async () => {
+    expect(await pollDecisions(polling.runtime)).toEqual(ONE_DECISION_PER_CALL)
+  })
 
   it('never polls with pollMicros 0, nor where code after an await runs on the host thread', async () => {
     for (const app of [sleeping, hostThread]) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bootSupervised, echo, expectOnePollDecisionPerCall, ns, POLLED_PROGRAM, POLLED_SUM, run, sleep } from '../helpers.ts'
+import { bootSupervised, echo, ns, ONE_DECISION_PER_CALL, POLLED_PROGRAM, POLLED_SUM, pollDecisions, run, sleep } from '../helpers.ts'
 
 const budgets = { poolSize: 1, cpuBudgetMs: 2_000, wallBudgetMs: 5_000 }
 
@@ -11,7 +11,9 @@ describe('supervised runtime: polling for binding-call answers across the proces
   })
   afterAll(() => Promise.all([polling.dispose(), sleeping.dispose()]))
 
-  it("decides once per reply whether the parent polls for the child's next call, by default", () => expectOnePollDecisionPerCall(polling.runtime))
+  it("decides once per reply whether the parent polls for the child's next call, by default", async () => {
+    expect(await pollDecisions(polling.runtime)).toEqual(ONE_DECISION_PER_CALL)
+  })
 
   it('never polls with pollMicros 0, and the program sees the same results', async () => {
     expect((await run(sleeping.runtime, POLLED_PROGRAM, [ns('tools', { echo })])).value).toBe(POLLED_SUM)
