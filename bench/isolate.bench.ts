@@ -40,8 +40,15 @@ const run = (backend: Backend, request: CodeRunRequest, value: unknown): Promise
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
-const NO_POLL_SEQUENTIAL = `isolate, pollMicros 0: ${CALLS} sequential echo calls`
-// why: CPU of the whole process (host and isolate threads) per sequential call, with and without polling (rule RT-41).
+// why: polling is opt-in (rule RT-41): what it buys in a hot loop, and costs after an idle gap.
+const POLL_MICROS = 200
+const POLL = {
+  sequential: `isolate, pollMicros ${POLL_MICROS}: ${CALLS} sequential echo calls`,
+  idle10: 'isolate: 10 sequential echo calls, 8 ms idle before',
+  idle10Poll: `isolate, pollMicros ${POLL_MICROS}: 10 sequential echo calls, 8 ms idle before`,
+}
+const CALLS10 = 'let last = 0\nfor (let i = 0; i < 10; i++) last = ((await tools.echo({ i })) as { i: number }).i\nreturn last'
+// why: CPU of the whole process (host and isolate threads) per sequential call, without and with polling.
 const cpu = { polling: cpuMeter(), sleeping: cpuMeter() }
 
 function addRuntimeTasks(bench: ReturnType<typeof createBench>, backend: Backend): void {
@@ -55,7 +62,7 @@ function addRuntimeTasks(bench: ReturnType<typeof createBench>, backend: Backend
     })
   }
   const sequential = (): Promise<void> => run(backend, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1)
-  bench.add(`${label}: ${CALLS} sequential echo calls`, label === 'isolate' ? cpu.polling.wrap(sequential, CALLS) : sequential)
+  bench.add(`${label}: ${CALLS} sequential echo calls`, label === 'isolate' ? cpu.sleeping.wrap(sequential, CALLS) : sequential)
   bench.add(`${label}: ${CALLS} echo calls under Promise.all`, () =>
     run(backend, { program: PROGRAMS.parallel, bindings: echoTools }, CALLS))
   const caller = async (): Promise<void> => {
@@ -84,7 +91,7 @@ const transpileOptions: ts.TranspileOptions = {
 }
 
 const suite: SuiteFactory = async () => {
-  const noPoll = await bootIsolate({ pollMicros: 0 })
+  const polled = await bootIsolate({ pollMicros: POLL_MICROS })
   const backends = [await bootIsolate(), await boot('worker', WorkerRuntime, {
     cpuMs: 10_000,
     wallMs: 60_000,
@@ -94,8 +101,11 @@ const suite: SuiteFactory = async () => {
   // why: a few small tasks take seconds per sample on the worker; 10 samples are enough there.
   const bench = createBench({ iterations: 10, warmupIterations: 3 })
   for (const backend of backends) addRuntimeTasks(bench, backend)
-  if (noPoll !== undefined) {
-    bench.add(NO_POLL_SEQUENTIAL, cpu.sleeping.wrap(() => run(noPoll, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1), CALLS))
+  const isolate = backends.find((backend) => backend.label === 'isolate')
+  if (polled !== undefined && isolate !== undefined) {
+    bench.add(POLL.sequential, cpu.polling.wrap(() => run(polled, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1), CALLS))
+    bench.add(POLL.idle10, () => run(isolate, { program: CALLS10, bindings: echoTools }, 9), { beforeEach: () => pause(8) })
+    bench.add(POLL.idle10Poll, () => run(polled, { program: CALLS10, bindings: echoTools }, 9), { beforeEach: () => pause(8) })
   }
   bench.add('strip 2 KB: ts-blank-space', () => {
     if (tsBlankSpace(wrapped).length !== wrapped.length) throw new Error('bench: ts-blank-space changed the length')
@@ -108,11 +118,11 @@ const suite: SuiteFactory = async () => {
     bench,
     metrics: (stats) => ({
       ...(hasIsolate ? runtimeMetrics(stats, 'isolate') : {}),
-      ...(noPoll !== undefined
+      ...(polled !== undefined
         ? {
-            isolate_no_poll_us_per_sequential_call: Number(((stat(stats, NO_POLL_SEQUENTIAL).median_us - stat(stats, 'isolate: warm return 1').median_us) / CALLS).toFixed(2)),
-            isolate_cpu_us_per_sequential_call: Number(cpu.polling.perUnit().self.toFixed(1)),
-            isolate_no_poll_cpu_us_per_sequential_call: Number(cpu.sleeping.perUnit().self.toFixed(1)),
+            isolate_poll_us_per_sequential_call: Number(((stat(stats, POLL.sequential).median_us - stat(stats, 'isolate: warm return 1').median_us) / CALLS).toFixed(2)),
+            isolate_cpu_us_per_sequential_call: Number(cpu.sleeping.perUnit().self.toFixed(1)),
+            isolate_poll_cpu_us_per_sequential_call: Number(cpu.polling.perUnit().self.toFixed(1)),
           }
         : {}),
       ...runtimeMetrics(stats, 'worker'),
@@ -123,14 +133,19 @@ const suite: SuiteFactory = async () => {
             isolate_vs_worker_return1: ratio(stats, 'worker: warm return 1', 'isolate: warm return 1'),
             // why: issue 14 §3 — back to back must cost at most 1.2x a run on a prepared context.
             isolate_back_to_back_vs_prepared: ratio(stats, 'isolate: warm return 1', 'isolate: return 1 (prepared context)', 2),
-            ...(noPoll !== undefined ? { isolate_poll_vs_no_poll_seq_calls: ratio(stats, 'isolate: 1000 sequential echo calls', NO_POLL_SEQUENTIAL, 2) } : {}),
+            ...(polled !== undefined
+              ? {
+                  isolate_poll_vs_no_poll_seq_calls: ratio(stats, POLL.sequential, 'isolate: 1000 sequential echo calls', 2),
+                  isolate_poll_vs_no_poll_calls10_idle: ratio(stats, POLL.idle10Poll, POLL.idle10, 2),
+                }
+              : {}),
           }
         : {}),
       strip_vs_transpile: ratio(stats, 'strip 2 KB: ts.transpileModule', 'strip 2 KB: ts-blank-space'),
     }),
     teardown: async () => {
       for (const backend of backends) await backend.dispose()
-      await noPoll?.dispose()
+      await polled?.dispose()
     },
   }
 }

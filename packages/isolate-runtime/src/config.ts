@@ -16,10 +16,11 @@ export interface IsolateRuntimeConfig {
   /** Runs an isolate serves before it is disposed and replaced. Default 500. */
   maxRunsPerIsolate?: number
   /**
-   * How long, µs, the host keeps polling for a program's answer to settled binding calls (its
-   * next call or its end) before it sleeps; across processes, each side for the other's
-   * (rule RT-41 in docs/runtime-contract.md). Polling pauses while answers come later than this;
-   * 0 never polls. Default 200.
+   * Opt-in: how long, µs, the host keeps polling for a program's answer to settled binding calls
+   * (its next call or its end; across processes, each side for the other's) before it sleeps
+   * (rule RT-41 in docs/runtime-contract.md). Halves a sequential call in a long call-heavy
+   * program; after an idle gap it can double one (the OS puts the woken peer on the polling
+   * core). Polling pauses while answers come later than this. Default 0: never polls.
    */
   pollMicros?: number
   /**
@@ -49,7 +50,7 @@ const FIELDS: readonly Field[] = [
   { key: 'wallBudgetMs', min: 1, max: 86_400_000, fallback: () => 30_000 },
   { key: 'outputCapBytes', min: 16, max: 1 << 30, fallback: () => 65_536 },
   { key: 'maxRunsPerIsolate', min: 1, max: Number.MAX_SAFE_INTEGER, fallback: () => 500 },
-  { key: 'pollMicros', min: 0, max: 10_000, fallback: () => 200 },
+  { key: 'pollMicros', min: 0, max: 10_000, fallback: () => 0 },
 ]
 
 type Checked = { value: ResolvedIsolateRuntimeConfig } | { issues: { message: string; path: string[] }[] }

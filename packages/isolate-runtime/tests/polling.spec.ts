@@ -2,21 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { boot, echo, ns, ONE_DECISION_PER_CALL, POLLED_PROGRAM, POLLED_SUM, pollDecisions, run, sleep } from './helpers.ts'
 
 const budgets = { poolSize: 1, cpuBudgetMs: 2_000, wallBudgetMs: 5_000 }
+const POLLING = { ...budgets, pollMicros: 200 }
 
 describe('in-process runtime: polling for the program after settling its calls (pollMicros)', () => {
   let polling: Awaited<ReturnType<typeof boot>>
   let sleeping: Awaited<ReturnType<typeof boot>>
   let hostThread: Awaited<ReturnType<typeof boot>>
   beforeAll(async () => {
-    ;[polling, sleeping, hostThread] = await Promise.all([boot(budgets), boot({ ...budgets, pollMicros: 0 }), boot({ ...budgets, resumeOnHostThread: true })])
+    ;[polling, sleeping, hostThread] = await Promise.all([boot(POLLING), boot(budgets), boot({ ...POLLING, resumeOnHostThread: true })])
   })
   afterAll(() => Promise.all([polling.dispose(), sleeping.dispose(), hostThread.dispose()]))
 
-  it('decides once per settlement whether to poll, by default', async () => {
+  it('decides once per settlement whether to poll, with pollMicros set', async () => {
     expect(await pollDecisions(polling.runtime)).toEqual(ONE_DECISION_PER_CALL)
   })
 
-  it('never polls with pollMicros 0, nor where code after an await runs on the host thread', async () => {
+  it('never polls by default (pollMicros 0), nor where code after an await runs on the host thread', async () => {
     for (const app of [sleeping, hostThread]) {
       expect((await run(app.runtime, POLLED_PROGRAM, [ns('tools', { echo })])).value).toBe(POLLED_SUM)
       expect(app.runtime.stats().polls).toEqual({ polled: 0, caught: 0, skipped: 0 })

@@ -2,20 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bootSupervised, echo, ns, ONE_DECISION_PER_CALL, POLLED_PROGRAM, POLLED_SUM, pollDecisions, run, sleep } from '../helpers.ts'
 
 const budgets = { poolSize: 1, cpuBudgetMs: 2_000, wallBudgetMs: 5_000 }
+const POLLING = { ...budgets, pollMicros: 200 }
 
 describe('supervised runtime: polling for binding-call answers across the processes (pollMicros)', () => {
   let polling: Awaited<ReturnType<typeof bootSupervised>>
   let sleeping: Awaited<ReturnType<typeof bootSupervised>>
   beforeAll(async () => {
-    ;[polling, sleeping] = await Promise.all([bootSupervised(budgets), bootSupervised({ ...budgets, pollMicros: 0 })])
+    ;[polling, sleeping] = await Promise.all([bootSupervised(POLLING), bootSupervised(budgets)])
   })
   afterAll(() => Promise.all([polling.dispose(), sleeping.dispose()]))
 
-  it("decides once per reply whether the parent polls for the child's next call, by default", async () => {
+  it("decides once per reply whether the parent polls for the child's next call, with pollMicros set", async () => {
     expect(await pollDecisions(polling.runtime)).toEqual(ONE_DECISION_PER_CALL)
   })
 
-  it('never polls with pollMicros 0, and the program sees the same results', async () => {
+  it('never polls by default (pollMicros 0), and the program sees the same results', async () => {
     expect((await run(sleeping.runtime, POLLED_PROGRAM, [ns('tools', { echo })])).value).toBe(POLLED_SUM)
     expect(sleeping.runtime.stats().polls).toEqual({ polled: 0, caught: 0, skipped: 0 })
   })
