@@ -49,11 +49,11 @@ import { alternate, type AlternatedTask } from './lib/alternate.ts'
 import { HostLoopRuntime } from './lib/host-loop-runtime.ts'
 import { bootIsocode, MemorySession, sequentialEcho } from './lib/isocode-tools.ts'
 import { ReplicaContext, replicaIsolate, type ReplyMode } from './lib/ivm-replica.ts'
+import { pause } from './lib/runtime-tasks.ts'
 import { createBench, type SuiteFactory, stat, type TaskStats } from './lib/suite.ts'
 
 const rawEcho: CodeBindingNamespace[] = [{ global: 'tools', functions: { echo: (args) => Promise.resolve(String((args as { i: number }).i)) } }]
 const sum = (n: number): number => (n * (n - 1)) / 2
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 const MICRO_OPS = 100
 
 /** The host's JSON work of MICRO_OPS calls: parse the arguments, both lossless checks, stringify the result. */

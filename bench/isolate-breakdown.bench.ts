@@ -5,7 +5,7 @@ import { type CodeRuntime, withUsage } from '@isocode/code-runtime'
 import { InProcessIsolateRuntime, stripProgram } from '@isocode/isolate-runtime'
 import { Context } from 'cordis'
 import { ivm } from './lib/ivm.ts'
-import { expectValue, PROGRAMS, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
+import { expectValue, pause, PROGRAMS, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
 import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
 
 const TASKS = {
@@ -18,7 +18,6 @@ const TASKS = {
   run: 'breakdown: whole run, prepared context',
 } as const
 
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 const round = (value: number): number => Number(value.toFixed(2))
 const noop = (): void => {}
 

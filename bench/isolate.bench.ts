@@ -5,7 +5,7 @@ import { Context, type Plugin } from 'cordis'
 import tsBlankSpace from 'ts-blank-space'
 import ts from 'typescript'
 import { PROGRAM_PREFIX, PROGRAM_SUFFIX, WorkerRuntime } from '@isocode/worker-runtime'
-import { CALLERS, CALLS, echoTools, expectValue, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
+import { CALLERS, CALLS, echoTools, expectValue, pause, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
 import { cpuMeter } from './lib/cpu.ts'
 import { SAMPLE_PROGRAM } from './lib/sample-program.ts'
 import { createBench, type SuiteFactory, stat, type TaskStats } from './lib/suite.ts'
@@ -38,8 +38,6 @@ async function bootIsolate(config: object = {}): Promise<Backend | undefined> {
 
 const run = (backend: Backend, request: CodeRunRequest, value: unknown): Promise<void> => expectValue(backend.runtime, request, value, backend.label)
 
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
-
 // why: polling is opt-in (rule RT-41): what it buys in a hot loop, and costs after an idle gap.
 const POLL_MICROS = 200
 const POLL = {
@@ -47,7 +45,6 @@ const POLL = {
   idle10: 'isolate: 10 sequential echo calls, 8 ms idle before',
   idle10Poll: `isolate, pollMicros ${POLL_MICROS}: 10 sequential echo calls, 8 ms idle before`,
 }
-const CALLS10 = 'let last = 0\nfor (let i = 0; i < 10; i++) last = ((await tools.echo({ i })) as { i: number }).i\nreturn last'
 // why: CPU of the whole process (host and isolate threads) per sequential call, without and with polling.
 const cpu = { polling: cpuMeter(), sleeping: cpuMeter() }
 
@@ -61,8 +58,7 @@ function addRuntimeTasks(bench: ReturnType<typeof createBench>, backend: Backend
       beforeEach: () => pause(8),
     })
   }
-  const sequential = (): Promise<void> => run(backend, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1)
-  bench.add(`${label}: ${CALLS} sequential echo calls`, label === 'isolate' ? cpu.sleeping.wrap(sequential, CALLS) : sequential)
+  bench.add(`${label}: ${CALLS} sequential echo calls`, () => run(backend, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1), label === 'isolate' ? cpu.sleeping.hooks(CALLS) : {})
   bench.add(`${label}: ${CALLS} echo calls under Promise.all`, () =>
     run(backend, { program: PROGRAMS.parallel, bindings: echoTools }, CALLS))
   const caller = async (): Promise<void> => {
@@ -103,9 +99,9 @@ const suite: SuiteFactory = async () => {
   for (const backend of backends) addRuntimeTasks(bench, backend)
   const isolate = backends.find((backend) => backend.label === 'isolate')
   if (polled !== undefined && isolate !== undefined) {
-    bench.add(POLL.sequential, cpu.polling.wrap(() => run(polled, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1), CALLS))
-    bench.add(POLL.idle10, () => run(isolate, { program: CALLS10, bindings: echoTools }, 9), { beforeEach: () => pause(8) })
-    bench.add(POLL.idle10Poll, () => run(polled, { program: CALLS10, bindings: echoTools }, 9), { beforeEach: () => pause(8) })
+    bench.add(POLL.sequential, () => run(polled, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1), cpu.polling.hooks(CALLS))
+    bench.add(POLL.idle10, () => run(isolate, { program: PROGRAMS.calls10, bindings: echoTools }, 9), { beforeEach: () => pause(8) })
+    bench.add(POLL.idle10Poll, () => run(polled, { program: PROGRAMS.calls10, bindings: echoTools }, 9), { beforeEach: () => pause(8) })
   }
   bench.add('strip 2 KB: ts-blank-space', () => {
     if (tsBlankSpace(wrapped).length !== wrapped.length) throw new Error('bench: ts-blank-space changed the length')

@@ -4,7 +4,7 @@
 import type { CodeRuntime, CodeRunRequest } from '@isocode/code-runtime'
 import { InProcessIsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import { Context, type Plugin } from 'cordis'
-import { CALLERS, CALLS, echoTools, expectValue, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
+import { CALLERS, CALLS, echoTools, expectValue, pause, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
 import { alternate } from './lib/alternate.ts'
 import { expectBuiltChildren, importBuiltIsolateRuntime } from './lib/built.ts'
 import { canListChildren } from './lib/children.ts'
@@ -35,8 +35,7 @@ const BOOT_SAMPLES = 8
 
 const RETURN1: CodeRunRequest = { program: PROGRAMS.return1, bindings: [] }
 const SEQUENTIAL: CodeRunRequest = { program: PROGRAMS.sequential, bindings: echoTools }
-const CALLS10: CodeRunRequest = { program: 'let last = 0\nfor (let i = 0; i < 10; i++) last = ((await tools.echo({ i })) as { i: number }).i\nreturn last', bindings: echoTools }
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+const CALLS10: CodeRunRequest = { program: PROGRAMS.calls10, bindings: echoTools }
 
 interface Booted {
   runtime: CodeRuntime
@@ -101,8 +100,8 @@ const suite: SuiteFactory = async () => {
   // why: the isolate suite's sampling, so medians are comparable across the two tables.
   const bench = createBench({ iterations: 10, warmupIterations: 3 })
   bench.add(TASKS.return1, () => expectValue(runtime, RETURN1, 1))
-  bench.add(TASKS.sequential, cpu.sleeping.wrap(() => expectValue(runtime, SEQUENTIAL, CALLS - 1), CALLS))
-  bench.add(TASKS.sequentialPoll, cpu.polling.wrap(() => expectValue(polling.runtime, SEQUENTIAL, CALLS - 1), CALLS))
+  bench.add(TASKS.sequential, () => expectValue(runtime, SEQUENTIAL, CALLS - 1), cpu.sleeping.hooks(CALLS))
+  bench.add(TASKS.sequentialPoll, () => expectValue(polling.runtime, SEQUENTIAL, CALLS - 1), cpu.polling.hooks(CALLS))
   // why: the latency an agent sees (runs seconds apart); the pause before each sample is not timed.
   bench.add(TASKS.idle10, () => expectValue(runtime, CALLS10, 9), { beforeEach: () => pause(8) })
   bench.add(TASKS.idle10Poll, () => expectValue(polling.runtime, CALLS10, 9), { beforeEach: () => pause(8) })

@@ -25,22 +25,27 @@ function treeCpuMs(): { self: number; children: number } {
 }
 
 /**
- * Wraps a task so the CPU it burns is summed: `perUnit` gives µs of CPU per unit of work (a
- * binding call) for this process and for its children, over every sample taken.
+ * Sums the CPU a task burns, read in its `beforeEach`/`afterEach` hooks so the /proc reads stay
+ * outside the timed window; `perUnit` gives µs of CPU per unit of work (a binding call) for this
+ * process and for its children, over every sample taken (warm-up included).
  */
-export function cpuMeter(): { wrap(fn: () => Promise<void>, units: number): () => Promise<void>; perUnit(): { self: number; children: number } } {
+export function cpuMeter(): { hooks(units: number): { beforeEach(): void; afterEach(): void }; perUnit(): { self: number; children: number } } {
   let self = 0
   let children = 0
   let units = 0
+  let before = { self: 0, children: 0 }
   return {
-    wrap: (fn, count) => async () => {
-      const before = treeCpuMs()
-      await fn()
-      const after = treeCpuMs()
-      self += after.self - before.self
-      children += after.children - before.children
-      units += count
-    },
+    hooks: (count) => ({
+      beforeEach: () => {
+        before = treeCpuMs()
+      },
+      afterEach: () => {
+        const after = treeCpuMs()
+        self += after.self - before.self
+        children += after.children - before.children
+        units += count
+      },
+    }),
     perUnit: () => ({ self: units === 0 ? 0 : (self * 1000) / units, children: units === 0 ? 0 : (children * 1000) / units }),
   }
 }

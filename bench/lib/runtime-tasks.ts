@@ -18,7 +18,12 @@ export const PROGRAMS = {
   return1: 'return 1',
   sequential: `let last = 0\nfor (let i = 0; i < ${CALLS}; i++) last = ((await tools.echo({ i })) as { i: number }).i\nreturn last`,
   parallel: `const all = await Promise.all(Array.from({ length: ${CALLS} }, (_, i) => tools.echo({ i })))\nreturn all.length`,
+  /** 10 awaited calls in sequence; returns 9. */
+  calls10: 'let last = 0\nfor (let i = 0; i < 10; i++) last = ((await tools.echo({ i })) as { i: number }).i\nreturn last',
 }
+
+/** Wait `ms` (an untimed pause before a sample: the idle gap between an agent's runs). */
+export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Run `request` and throw (failing the task) unless it returned exactly `value`. */
 export async function expectValue(runtime: CodeRuntime, request: CodeRunRequest, value: unknown, label: string = runtime.isolation): Promise<void> {

@@ -1,9 +1,9 @@
-// Adaptive busy polling between the supervised runtime's two processes (rule RT-41 in
-// docs/runtime-contract.md). On a virtual machine a process that sleeps in the OS between two
-// messages pays 50–150 µs to be woken, more than the JavaScript either side runs for a binding
-// call; a process that keeps its event loop polling reads the answer as it lands.
+// Opt-in adaptive busy polling for the answer to binding results (rule RT-41 in
+// docs/runtime-contract.md): between the supervised runtime's two processes, and in-process
+// between the host and the isolate's thread. On a virtual machine a thread that sleeps in the OS
+// between two messages pays 50–150 µs to be woken, more than the JavaScript a binding call runs.
 
-/** What a {@link PeerPoll} did; the parent's are summed into the supervised runtime's stats. */
+/** What a {@link PeerPoll} did; summed into the runtime's stats (the parent's, when supervised). */
 export interface PollCounts {
   /** Waits during which the event loop polled. */
   polled: number
