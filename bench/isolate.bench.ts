@@ -6,6 +6,7 @@ import tsBlankSpace from 'ts-blank-space'
 import ts from 'typescript'
 import { PROGRAM_PREFIX, PROGRAM_SUFFIX, WorkerRuntime } from '@isocode/worker-runtime'
 import { CALLERS, CALLS, echoTools, expectValue, pause, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
+import { availableParallelism } from 'node:os'
 import { cpuMeter } from './lib/cpu.ts'
 import { SAMPLE_PROGRAM } from './lib/sample-program.ts'
 import { createBench, type SuiteFactory, stat, type TaskStats } from './lib/suite.ts'
@@ -45,12 +46,45 @@ const POLL = {
   idle10: 'isolate: 10 sequential echo calls, 8 ms idle before',
   idle10Poll: `isolate, pollMicros ${POLL_MICROS}: 10 sequential echo calls, 8 ms idle before`,
 }
-// why: CPU of the whole process (host and isolate threads) per sequential call, without and with polling.
-const cpu = { polling: cpuMeter(), sleeping: cpuMeter() }
+// why: CPU of the whole process (host and isolate threads) per sequential call, without and with
+// polling, and per `return 1` under 2 callers (what caps runs/s on this many cores).
+const cpu = { polling: cpuMeter(), sleeping: cpuMeter(), throughput: cpuMeter() }
+// why: issue 14 §3 asks back to back <= 1.2x prepared. The default pool adds spare isolates while
+// runs find no context ready; the same pool without spares shows what they buy.
+const B2B_NO_SPARES = 'isolate, spareIsolates 0: warm return 1'
+
+/** Share of a task's runs that found no idle isolate with a ready context (PoolStats.runsQueued). */
+function queuedMeter(runtime: CodeRuntime): { hooks: { beforeEach(): void; afterEach(): void }; share(): number } {
+  const read = (): { runs: number; runsQueued: number } => (runtime as unknown as { stats(): { runs: number; runsQueued: number } }).stats()
+  let before = read()
+  let runs = 0
+  let queued = 0
+  return {
+    hooks: {
+      beforeEach: () => {
+        before = read()
+      },
+      afterEach: () => {
+        const after = read()
+        runs += after.runs - before.runs
+        queued += after.runsQueued - before.runsQueued
+      },
+    },
+    share: () => (runs === 0 ? 0 : Number((queued / runs).toFixed(2))),
+  }
+}
+const queuedShare = new Map<string, () => number>()
+
+function addBackToBack(bench: ReturnType<typeof createBench>, backend: Backend, name: string): void {
+  const meter = queuedMeter(backend.runtime)
+  queuedShare.set(name, meter.share)
+  bench.add(name, () => run(backend, { program: PROGRAMS.return1, bindings: [] }, 1), meter.hooks)
+}
 
 function addRuntimeTasks(bench: ReturnType<typeof createBench>, backend: Backend): void {
   const { label } = backend
-  bench.add(`${label}: warm return 1`, () => run(backend, { program: PROGRAMS.return1, bindings: [] }, 1))
+  if (label === 'isolate') addBackToBack(bench, backend, `${label}: warm return 1`)
+  else bench.add(`${label}: warm return 1`, () => run(backend, { program: PROGRAMS.return1, bindings: [] }, 1))
   if (label === 'isolate') {
     // why: the latency a model sees: agent runs are seconds apart, so a prepared context is
     // waiting; the pause before each sample (not timed) lets the pool finish preparing.
@@ -66,7 +100,7 @@ function addRuntimeTasks(bench: ReturnType<typeof createBench>, backend: Backend
   }
   bench.add(`${label}: ${CALLERS} callers x ${RUNS_PER_CALLER} runs`, async () => {
     await Promise.all(Array.from({ length: CALLERS }, caller))
-  })
+  }, label === 'isolate' ? cpu.throughput.hooks(CALLERS * RUNS_PER_CALLER) : {})
 }
 
 function runtimeMetrics(stats: ReadonlyMap<string, TaskStats>, label: Backend['label']): Record<string, number> {
@@ -80,6 +114,20 @@ function runtimeMetrics(stats: ReadonlyMap<string, TaskStats>, label: Backend['l
   }
 }
 
+/**
+ * What caps trivial runs/s: CPU of the whole process per `return 1` under 2 callers, the runs/s
+ * that CPU allows on this machine's cores, and the share of back-to-back runs that waited.
+ */
+function throughputMetrics(): Record<string, number> {
+  const perRun = cpu.throughput.perUnit().self
+  return {
+    isolate_cpu_us_per_return1_2_callers: Number(perRun.toFixed(1)),
+    isolate_runs_per_s_cpu_bound: perRun === 0 ? 0 : Math.round((availableParallelism() * 1e6) / perRun),
+    isolate_queued_share_back_to_back: queuedShare.get('isolate: warm return 1')?.() ?? 0,
+    isolate_no_spares_queued_share_back_to_back: queuedShare.get(B2B_NO_SPARES)?.() ?? 0,
+  }
+}
+
 const wrapped = `${PROGRAM_PREFIX}${SAMPLE_PROGRAM}${PROGRAM_SUFFIX}`
 const transpileOptions: ts.TranspileOptions = {
   compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
@@ -88,6 +136,7 @@ const transpileOptions: ts.TranspileOptions = {
 
 const suite: SuiteFactory = async () => {
   const polled = await bootIsolate({ pollMicros: POLL_MICROS })
+  const noSpares = await bootIsolate({ spareIsolates: 0 })
   const backends = [await bootIsolate(), await boot('worker', WorkerRuntime, {
     cpuMs: 10_000,
     wallMs: 60_000,
@@ -98,6 +147,7 @@ const suite: SuiteFactory = async () => {
   const bench = createBench({ iterations: 10, warmupIterations: 3 })
   for (const backend of backends) addRuntimeTasks(bench, backend)
   const isolate = backends.find((backend) => backend.label === 'isolate')
+  if (noSpares !== undefined) addBackToBack(bench, noSpares, B2B_NO_SPARES)
   if (polled !== undefined && isolate !== undefined) {
     bench.add(POLL.sequential, () => run(polled, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1), cpu.polling.hooks(CALLS))
     bench.add(POLL.idle10, () => run(isolate, { program: PROGRAMS.calls10, bindings: echoTools }, 9), { beforeEach: () => pause(8) })
@@ -121,6 +171,7 @@ const suite: SuiteFactory = async () => {
             isolate_poll_cpu_us_per_sequential_call: Number(cpu.polling.perUnit().self.toFixed(1)),
           }
         : {}),
+      ...(hasIsolate ? throughputMetrics() : {}),
       ...runtimeMetrics(stats, 'worker'),
     }),
     ratios: (stats) => ({
@@ -129,6 +180,7 @@ const suite: SuiteFactory = async () => {
             isolate_vs_worker_return1: ratio(stats, 'worker: warm return 1', 'isolate: warm return 1'),
             // why: issue 14 §3 — back to back must cost at most 1.2x a run on a prepared context.
             isolate_back_to_back_vs_prepared: ratio(stats, 'isolate: warm return 1', 'isolate: return 1 (prepared context)', 2),
+            ...(noSpares !== undefined ? { isolate_no_spares_back_to_back_vs_prepared: ratio(stats, B2B_NO_SPARES, 'isolate: return 1 (prepared context)', 2) } : {}),
             ...(polled !== undefined
               ? {
                   isolate_poll_vs_no_poll_seq_calls: ratio(stats, POLL.sequential, 'isolate: 1000 sequential echo calls', 2),
@@ -142,6 +194,7 @@ const suite: SuiteFactory = async () => {
     teardown: async () => {
       for (const backend of backends) await backend.dispose()
       await polled?.dispose()
+      await noSpares?.dispose()
     },
   }
 }

@@ -31,16 +31,29 @@ export interface IsolateRuntimeConfig {
    * whose child serves one run; false in-process, where true is for trusted single-tenant hosts.
    */
   resumeOnHostThread?: boolean
+  /**
+   * Isolates the pool may add beyond `poolSize` while runs find no context ready (back to back,
+   * each run outpaces the next context's preparation), so a prepared one waits for the next run;
+   * they never add concurrency, and each is disposed after `spareIdleMs` unused. Default: 4
+   * in-process, 0 in the process-isolated runtime (there it applies to each child).
+   */
+  spareIsolates?: number
+  /** How long, ms, a spare isolate may stay unused before it is disposed. Default 10,000. */
+  spareIdleMs?: number
 }
 
-/** A config with every default applied (`resumeOnHostThread` stays unset: each runtime has its own default). */
-export type ResolvedIsolateRuntimeConfig = Required<Omit<IsolateRuntimeConfig, 'resumeOnHostThread'>> & Pick<IsolateRuntimeConfig, 'resumeOnHostThread'>
+// why: these stay unset when not given: each runtime has its own default.
+type PerRuntime = 'resumeOnHostThread' | 'spareIsolates'
+
+/** A config with every default applied (`resumeOnHostThread` and `spareIsolates` stay unset: each runtime has its own default). */
+export type ResolvedIsolateRuntimeConfig = Required<Omit<IsolateRuntimeConfig, PerRuntime>> & Pick<IsolateRuntimeConfig, PerRuntime>
 
 interface Field {
   key: Exclude<keyof IsolateRuntimeConfig, 'resumeOnHostThread'>
   min: number
   max: number
-  fallback: () => number
+  /** The default; none leaves the field unset (a per-runtime default). */
+  fallback?: () => number
 }
 
 const FIELDS: readonly Field[] = [
@@ -51,6 +64,8 @@ const FIELDS: readonly Field[] = [
   { key: 'outputCapBytes', min: 16, max: 1 << 30, fallback: () => 65_536 },
   { key: 'maxRunsPerIsolate', min: 1, max: Number.MAX_SAFE_INTEGER, fallback: () => 500 },
   { key: 'pollMicros', min: 0, max: 10_000, fallback: () => 0 },
+  { key: 'spareIsolates', min: 0, max: 64 },
+  { key: 'spareIdleMs', min: 1, max: 3_600_000, fallback: () => 10_000 },
 ]
 
 type Checked = { value: ResolvedIsolateRuntimeConfig } | { issues: { message: string; path: string[] }[] }
@@ -70,7 +85,7 @@ function check(input: unknown): Checked {
   for (const { key, min, max, fallback } of FIELDS) {
     const raw = source[key]
     if (raw === undefined) {
-      value[key] = fallback()
+      if (fallback !== undefined) value[key] = fallback()
     } else if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < min || raw > max) {
       issues.push({ message: `${key} must be an integer from ${min} to ${max}; got ${String(raw)}`, path: [key] })
     } else {

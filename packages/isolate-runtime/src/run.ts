@@ -6,7 +6,7 @@ import { describeHostError, describeTaskError, describeSyntaxError } from './des
 import type { GuestContext, GuestEvents, Settlements } from './isolate/bridge.ts'
 import { budgetSite, type KillSite } from './isolate/locate.ts'
 import { isCompileError, isTimeoutMessage } from './isolate/messages.ts'
-import type { IsolateSlot } from './isolate/pool.ts'
+import type { IsolateSlot } from './isolate/slot.ts'
 import type { Watchdog } from './isolate/watchdog.ts'
 import { OutputBook } from './output.ts'
 import { PeerPoll } from './poll.ts'
@@ -180,6 +180,7 @@ export class ProgramRun implements GuestEvents {
     this.poll.stop()
     this.detachSignal()
     context?.close()
+    this.slot.runEnded()
     // why: a task still queued in the isolate would run old program code during the next run.
     const reusable = !killed && this.inFlight === 0
     this.resolveResult(result)
@@ -295,6 +296,4 @@ export class ProgramRun implements GuestEvents {
   }
 }
 
-function later(error: unknown): Promise<never> {
-  return new Promise((_, reject) => setImmediate(() => reject(error)))
-}
+const later = (error: unknown): Promise<never> => new Promise((_, reject) => setImmediate(() => reject(error)))

@@ -5,7 +5,7 @@ import { IsolateRuntimeConfigSchema, resolveConfig } from './config.ts'
 import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from './config.ts'
 import type { GuestContext } from './isolate/bridge.ts'
 import { IsolatePool } from './isolate/pool.ts'
-import type { IsolateSlot } from './isolate/pool.ts'
+import type { IsolateSlot } from './isolate/slot.ts'
 import { emptyStats, type PoolStats } from './isolate/stats.ts'
 import { Watchdog } from './isolate/watchdog.ts'
 import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from './request.ts'
@@ -52,6 +52,8 @@ export class InProcessIsolateRuntime extends CodeRuntime {
   async [Service.init](): Promise<() => Promise<void>> {
     const pool = new IsolatePool({
       size: this.config.poolSize,
+      spares: this.config.spareIsolates ?? this.spareIsolates,
+      spareIdleMs: this.config.spareIdleMs,
       memoryLimitMb: this.config.memoryLimitMb,
       maxRunsPerIsolate: this.config.maxRunsPerIsolate,
       inspector: this.pauseToLocate,
@@ -96,6 +98,9 @@ export class InProcessIsolateRuntime extends CodeRuntime {
   /** Whether code after an await runs on the host's thread unless the config says; see `RunBudgets.resumeOnHostThread`. */
   protected readonly resumeOnHostThread: boolean = false
 
+  /** Spare isolates unless the config says; see `IsolateRuntimeConfig.spareIsolates`. */
+  protected readonly spareIsolates: number = 4
+
   /** Whether the first task runs there too when code after an await does; see `RunBudgets.startOnHostThread`. */
   protected readonly startsOnHostThread: boolean = true
 
@@ -133,6 +138,7 @@ export class InProcessIsolateRuntime extends CodeRuntime {
   private async queued(pool: IsolatePool, request: IsolateRunRequest, code: string): Promise<CodeRunResult> {
     const slot = await pool.acquire(request.signal)
     if (slot === undefined) return aborted(this.disposing === undefined ? 'the run was aborted while queued' : 'the runtime was disposed')
+    pool.stats.runsQueued++
     return this.begin(pool, slot, request, code)
   }
 

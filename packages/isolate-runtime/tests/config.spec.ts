@@ -21,6 +21,11 @@ describe('config', () => {
     expect(resolveConfig({ pollMicros: 200 }).pollMicros).toBe(200)
     // why: unset, each runtime applies its own default (true only in the process-isolated child).
     expect('resumeOnHostThread' in resolveConfig({})).toBe(false)
+    expect('spareIsolates' in resolveConfig({})).toBe(false)
+    expect(resolveConfig({}).spareIdleMs).toBe(10_000)
+    expect(resolveConfig({ spareIsolates: 0 }).spareIsolates).toBe(0)
+    expect(() => resolveConfig({ spareIsolates: 65 })).toThrow(/spareIsolates must be an integer from 0 to 64; got 65/)
+    expect(() => resolveConfig({ spareIdleMs: 0 })).toThrow(/spareIdleMs must be an integer from 1/)
     const result = IsolateRuntimeConfigSchema['~standard'].validate({ outputCapBytes: 'big' })
     expect(result.issues?.[0]?.path).toEqual(['outputCapBytes'])
   })

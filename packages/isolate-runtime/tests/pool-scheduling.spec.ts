@@ -1,5 +1,5 @@
 import { expect, it, vi } from 'vitest'
-import { boot, run } from './helpers.ts'
+import { boot, ns, run } from './helpers.ts'
 
 // why: no timing here; readiness is read from the pool's own counters, so the verdicts hold at
 // any machine speed.
@@ -47,4 +47,29 @@ it('never counts context preparation in a run usage.cpuMs', async () => {
   expect(stats.isolatesDisposed).toBe(stats.isolatesCreated)
   // why: each run's cpuMs is rounded to 1 µs.
   expect(runCpuMs + stats.preparationCpuMs).toBeLessThanOrEqual(stats.isolateCpuMs + runs * 0.001)
+})
+
+it('counts the runs that waited for an isolate in runsQueued, and only those', async () => {
+  // why: one isolate, and the first run holds it until its binding is released by hand, so the
+  // second run must wait whatever the machine's speed; a third run after a prepared context must not.
+  const app = await boot({ poolSize: 1, spareIsolates: 0 })
+  try {
+    await untilPrepared(app.runtime, 1)
+    let release!: () => void
+    const entered = new Promise<void>((arrived) => {
+      const hold = ns('gate', { hold: () => new Promise((resolve) => { release = () => resolve(null); arrived() }) })
+      void run(app.runtime, 'await gate.hold(); return 1', [hold]).then((result) => expect(result.value).toBe(1))
+    })
+    await entered
+    const second = run(app.runtime, 'return 2')
+    expect(app.runtime.stats().runsQueued).toBe(0)
+    release()
+    expect((await second).value).toBe(2)
+    await untilPrepared(app.runtime, 3)
+    expect((await run(app.runtime, 'return 3')).value).toBe(3)
+    const { runs, runsQueued } = app.runtime.stats()
+    expect({ runs, runsQueued }).toEqual({ runs: 3, runsQueued: 1 })
+  } finally {
+    await app.dispose()
+  }
 })

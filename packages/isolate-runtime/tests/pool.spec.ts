@@ -40,7 +40,7 @@ describe('pool', () => {
 
 describe('pool stats', () => {
   it('counts isolates created and disposed and runs finished, and leaks none after dispose', async () => {
-    const app = await boot({ poolSize: 1, maxRunsPerIsolate: 3 })
+    const app = await boot({ poolSize: 1, maxRunsPerIsolate: 3, spareIsolates: 0 })
     for (let i = 0; i < 7; i++) expect((await run(app.runtime, `return ${i}`)).value).toBe(i)
     const live = app.runtime.stats()
     expect(live.runs).toBe(7)

@@ -1,125 +1,19 @@
-import type ivm from 'isolated-vm-types'
 import { onAbort } from '@isocode/code-runtime'
-import { isolatedVm } from './ivm.ts'
-import { GUEST_PRELUDE } from '../guest/prelude.ts'
-import { GuestContext } from './bridge.ts'
+import { IsolateSlot } from './slot.ts'
 import { emptyStats, type PoolStats } from './stats.ts'
 
 /** Sizing of an {@link IsolatePool}. */
 export interface PoolOptions {
+  /** Isolates kept warm, and the most runs lent at once. */
   size: number
+  /** Isolates the pool may add while runs wait for a prepared context (never more concurrency). */
+  spares: number
+  /** How long, ms, an isolate beyond `size` may sit unused before it is disposed. */
+  spareIdleMs: number
   memoryLimitMb: number
   maxRunsPerIsolate: number
   /** Create isolates and contexts with V8 inspector support, so a budget kill can pause one (locate.ts). */
   inspector: boolean
-}
-
-/**
- * One warm isolate: its compiled prelude, the next context (prepared off the critical path) and
- * a run counter for recycling. A slot is lent to one run at a time.
- */
-export class IsolateSlot {
-  runs = 0
-  readonly isolate: ivm.Isolate
-  private readonly prelude: ivm.Script
-  private next: Promise<GuestContext> | undefined
-  private ready: GuestContext | undefined
-  private retired = false
-  private abandoned = false
-
-  constructor(
-    memoryLimitMb: number,
-    private readonly stats: PoolStats,
-    private readonly inspector = false,
-  ) {
-    // why: only where a budget kill may pause the isolate (the supervised child); no session
-    // exists until then, and a program cannot reach one.
-    this.isolate = new (isolatedVm().Isolate)({ memoryLimit: memoryLimitMb, inspector })
-    stats.isolatesCreated++
-    this.prelude = this.isolate.compileScriptSync(GUEST_PRELUDE, { filename: 'isocode-prelude.js' })
-  }
-
-  /**
-   * Start preparing the next context; resolves when the slot can take a run. The isolate runs
-   * nothing else meanwhile (the slot is not lent), so its CPU clock brackets the preparation.
-   */
-  prepare(): Promise<GuestContext> {
-    const cpuBefore = this.cpuTimeNs()
-    const next = GuestContext.prepare(this.isolate, this.prelude, this.inspector)
-    this.next = next
-    this.ready = undefined
-    void next.then(
-      (context) => {
-        this.stats.contextsPrepared++
-        this.stats.preparationCpuMs += Number(this.cpuTimeNs() - cpuBefore) / 1e6
-        if (this.next === next) this.ready = context
-      },
-      () => undefined,
-    )
-    return next
-  }
-
-  /**
-   * The prepared context for the run that just acquired this slot: the context itself when it is
-   * ready (the usual case, no await on the critical path), else the pending preparation.
-   */
-  take(): GuestContext | Promise<GuestContext> {
-    const next = this.ready ?? this.next ?? this.prepare()
-    this.next = undefined
-    this.ready = undefined
-    return next
-  }
-
-  /** CPU time this isolate has used, ns (0 once disposed). */
-  cpuTimeNs(): bigint {
-    try {
-      return this.isolate.cpuTime
-    } catch {
-      return 0n
-    }
-  }
-
-  /** Where runs on this slot count their polling (PoolStats.polls). */
-  get pollCounts(): PoolStats['polls'] {
-    return this.stats.polls
-  }
-
-  /** Count one program start (`start`) or settlement made from the host's thread (PoolStats). */
-  noteHostThread(what: 'start' | 'resume'): void {
-    if (what === 'start') this.stats.hostThreadStarts++
-    else this.stats.hostThreadResumes++
-  }
-
-  get isDisposed(): boolean {
-    return this.abandoned || this.isolate.isDisposed
-  }
-
-  /**
-   * Leave the isolate paused where a budget kill located the program: it is never used or disposed
-   * again (isolated-vm crashes disposing a paused isolate), and its process is expected to exit.
-   */
-  abandon(): void {
-    if (this.abandoned || this.isolate.isDisposed) return
-    this.abandoned = true
-    this.stats.isolatesAbandoned++
-  }
-
-  /** Dispose the isolate; idempotent, never throws (an OOM may have disposed it already). */
-  kill(): void {
-    // why: read before disposal; a disposed isolate (an OOM) reads 0 and counts nothing.
-    const cpuNs = this.retired ? 0n : this.cpuTimeNs()
-    try {
-      if (!this.abandoned && !this.isolate.isDisposed) this.isolate.dispose()
-    } catch {
-      // why: disposal must never mask the run's real outcome.
-    }
-    // why: counted once, whether we disposed it or a heap limit already had.
-    if (!this.retired) {
-      this.retired = true
-      this.stats.isolatesDisposed++
-      this.stats.isolateCpuMs += Number(cpuNs) / 1e6
-    }
-  }
 }
 
 interface Waiter {
@@ -127,9 +21,11 @@ interface Waiter {
 }
 
 /**
- * A fixed number of warm isolates; runs beyond the pool size wait in FIFO order. Idle slots hold
- * a ready context and are lent most recently used first: the isolate that just ran has the
- * warmest caches, and the other one keeps its ready context for a run that overlaps.
+ * `size` warm isolates lent to at most `size` runs at once; runs beyond that wait in FIFO order.
+ * Idle slots hold a ready context and are lent most recently used first: the isolate that just
+ * ran has the warmest caches. When a run could start but no context is ready yet (runs back to
+ * back outpace the preparation of the next one), the pool adds a spare isolate, one at a time up
+ * to `spares`, and disposes spares again once unused for `spareIdleMs`.
  */
 export class IsolatePool {
   // why: a stack; every slot in it has its next context ready.
@@ -137,6 +33,11 @@ export class IsolatePool {
   private readonly waiters: Waiter[] = []
   private readonly background = new Set<Promise<unknown>>()
   private disposed = false
+  // why: live isolates (lent, preparing, idle or being created), and those lent to a run.
+  private isolates = 0
+  private lent = 0
+  private growing = false
+  private retireTimer: NodeJS.Timeout | undefined
 
   /** Lifetime counts; read through InProcessIsolateRuntime.stats(). */
   readonly stats: PoolStats = emptyStats()
@@ -148,15 +49,18 @@ export class IsolatePool {
     await Promise.all(Array.from({ length: this.options.size }, () => this.spawn()))
   }
 
-  /** A warm slot at once, if one is idle and nobody queues ahead; the fast path of a run. */
+  /** A warm slot at once, if one is idle, a run may start and nobody queues ahead; the fast path of a run. */
   tryAcquire(): IsolateSlot | undefined {
-    return this.disposed || this.waiters.length > 0 ? undefined : this.idle.pop()
+    if (this.disposed || this.waiters.length > 0 || this.lent >= this.options.size) return undefined
+    const slot = this.idle.pop()
+    if (slot !== undefined) this.lend(slot)
+    return slot
   }
 
   /** Wait for a warm slot in FIFO order; `undefined` if the pool was disposed or `signal` fired. */
   acquire(signal?: AbortSignal): Promise<IsolateSlot | undefined> {
     if (this.disposed) return Promise.resolve(undefined)
-    const ready = this.idle.pop()
+    const ready = this.tryAcquire()
     if (ready !== undefined) return Promise.resolve(ready)
     return new Promise((resolve) => {
       const waiter: Waiter = {
@@ -171,6 +75,7 @@ export class IsolatePool {
         resolve(undefined)
       })
       this.waiters.push(waiter)
+      this.pump()
     })
   }
 
@@ -181,29 +86,70 @@ export class IsolatePool {
    */
   release(slot: IsolateSlot, reusable: boolean): void {
     slot.runs++
+    slot.usedAt = performance.now()
+    slot.runEnded()
     if (this.disposed) {
       slot.kill()
       return
     }
     if (!reusable || slot.isDisposed || slot.runs >= this.options.maxRunsPerIsolate) {
+      // why: the replacement keeps the slot's place in the count, so no spare is added for the gap.
       slot.kill()
-      this.track(new Promise((resolve) => setImmediate(resolve)).then(() => this.spawn()))
-      return
+      this.track(new Promise((resolve) => setImmediate(resolve)).then(() => this.spawn(true)))
+    } else {
+      this.track(this.warm(slot))
     }
-    this.track(this.warm(slot))
+    // why: the run that ended frees a place; an idle slot may serve a waiter now.
+    this.pump()
   }
 
   /** Dispose every isolate and wait until all background work has finished; idempotent. */
   async dispose(live: Iterable<IsolateSlot>): Promise<void> {
     this.disposed = true
+    clearTimeout(this.retireTimer)
     for (const waiter of this.waiters.splice(0)) waiter.grant(undefined)
     for (const slot of [...this.idle.splice(0), ...live]) slot.kill()
     while (this.background.size > 0) await Promise.allSettled(this.background)
   }
 
-  private async spawn(): Promise<void> {
+  // why: a run counts against `size` until it settles, not until its slot is back a turn later:
+  // the caller's next run must not wait for the previous run's cleanup.
+  private lend(slot: IsolateSlot): void {
+    this.lent++
+    slot.lend(() => {
+      this.lent--
+      this.pump()
+    })
+  }
+
+  /**
+   * Hand idle slots to waiters while runs may start; if one still could but no context is ready,
+   * add a spare isolate (one at a time) so that a prepared context waits for later runs.
+   */
+  private pump(): void {
+    while (this.waiters.length > 0 && this.lent < this.options.size && this.idle.length > 0) {
+      const slot = this.idle.pop() as IsolateSlot
+      this.lend(slot)
+      this.waiters.shift()?.grant(slot)
+    }
+    const waitingForContext = this.waiters.length > 0 && this.lent < this.options.size
+    if (!waitingForContext || this.growing || this.disposed || this.isolates >= this.options.size + this.options.spares) return
+    this.growing = true
+    this.stats.sparesAdded++
+    this.track(this.spawn().finally(() => (this.growing = false)))
+  }
+
+  /** Create an isolate and warm it; `replacing`: it takes the place of one already counted. */
+  private async spawn(replacing = false): Promise<void> {
     if (this.disposed) return
-    const slot = new IsolateSlot(this.options.memoryLimitMb, this.stats, this.options.inspector)
+    if (!replacing) this.isolates++
+    let slot: IsolateSlot
+    try {
+      slot = new IsolateSlot(this.options.memoryLimitMb, this.stats, this.options.inspector)
+    } catch (error) {
+      this.isolates--
+      throw error
+    }
     await this.warm(slot)
   }
 
@@ -213,16 +159,44 @@ export class IsolatePool {
     } catch {
       slot.kill()
       // why: a context that cannot be made means a broken isolate; replace it unless shutting down.
-      if (!this.disposed) this.track(new Promise((resolve) => setTimeout(resolve, 20)).then(() => this.spawn()))
+      if (!this.disposed) this.track(new Promise((resolve) => setTimeout(resolve, 20)).then(() => this.spawn(true)))
       return
     }
     if (this.disposed) {
       slot.kill()
       return
     }
-    const waiter = this.waiters.shift()
-    if (waiter !== undefined) waiter.grant(slot)
-    else this.idle.push(slot)
+    this.idle.push(slot)
+    this.pump()
+    this.scheduleRetire()
+  }
+
+  private discard(slot: IsolateSlot): void {
+    slot.kill()
+    this.isolates--
+  }
+
+  /** While the pool holds spares, check now and then for those unused for `spareIdleMs`. */
+  private scheduleRetire(): void {
+    if (this.retireTimer !== undefined || this.isolates <= this.options.size || this.disposed) return
+    // why: unref'd: an idle pool must not keep the host process alive.
+    this.retireTimer = setTimeout(() => {
+      this.retireTimer = undefined
+      this.retireSpares()
+      this.scheduleRetire()
+    }, this.options.spareIdleMs).unref()
+  }
+
+  /** Dispose idle isolates beyond `size`, least recently used first, once unused for `spareIdleMs`. */
+  private retireSpares(): void {
+    const now = performance.now()
+    // why: the bottom of the stack is the least recently used slot.
+    for (let oldest = this.idle[0]; oldest !== undefined && this.isolates > this.options.size; oldest = this.idle[0]) {
+      if (now - oldest.usedAt < this.options.spareIdleMs) return
+      this.idle.shift()
+      this.discard(oldest)
+      this.stats.sparesRetired++
+    }
   }
 
   private track(work: Promise<unknown>): void {

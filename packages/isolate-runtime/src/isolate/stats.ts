@@ -14,6 +14,14 @@ export interface PoolStats {
   isolatesAbandoned: number
   /** Runs that started on an isolate of the pool. */
   runs: number
+  /**
+   * Of those, runs that found no idle isolate with a ready context and waited for one: a share
+   * near 1 with one caller means each run outpaces the next context's preparation.
+   */
+  runsQueued: number
+  /** Spare isolates added because runs found no context ready (PoolOptions.spares), and those disposed again after sitting unused. */
+  sparesAdded: number
+  sparesRetired: number
   /** Fresh contexts made ready for a run (one per run, plus one per isolate at its start). */
   contextsPrepared: number
   /** Isolate CPU time spent preparing them, ms; never part of a run's `usage.cpuMs`. */
@@ -30,5 +38,5 @@ export interface PoolStats {
 
 /** A pool's counts before anything happened. */
 export function emptyStats(): PoolStats {
-  return { isolatesCreated: 0, isolatesDisposed: 0, isolatesAbandoned: 0, runs: 0, contextsPrepared: 0, preparationCpuMs: 0, hostThreadResumes: 0, hostThreadStarts: 0, isolateCpuMs: 0, polls: { polled: 0, caught: 0, skipped: 0 } }
+  return { isolatesCreated: 0, isolatesDisposed: 0, isolatesAbandoned: 0, runs: 0, runsQueued: 0, sparesAdded: 0, sparesRetired: 0, contextsPrepared: 0, preparationCpuMs: 0, hostThreadResumes: 0, hostThreadStarts: 0, isolateCpuMs: 0, polls: { polled: 0, caught: 0, skipped: 0 } }
 }

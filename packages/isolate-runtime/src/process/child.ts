@@ -50,6 +50,9 @@ class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
   // await runs on its main thread: a binding call costs no isolate-thread wake-up (the parent keeps
   // the abort latency by killing a child that does not answer an abort in time).
   protected override readonly resumeOnHostThread = true
+  // why: runs go to the child idle longest, whose context is ready; a spare isolate per child
+  // would cost each process memory for little (a user's explicit spareIsolates still applies).
+  protected override readonly spareIsolates = 0
   // why: the first task stays on the isolate's thread, where a CPU kill can pause it to name the line.
   protected override readonly startsOnHostThread = false
 
