@@ -8,6 +8,7 @@ import { PROGRAM_PREFIX, PROGRAM_SUFFIX, WorkerRuntime } from '@isocode/worker-r
 import { CALLERS, CALLS, echoTools, expectValue, pause, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
 import { availableParallelism } from 'node:os'
 import { cpuMeter } from './lib/cpu.ts'
+import { deltaMeter, type SampleHooks } from './lib/meter.ts'
 import { SAMPLE_PROGRAM } from './lib/sample-program.ts'
 import { createBench, type SuiteFactory, stat, type TaskStats } from './lib/suite.ts'
 
@@ -54,23 +55,18 @@ const cpu = { polling: cpuMeter(), sleeping: cpuMeter(), throughput: cpuMeter() 
 const B2B_NO_SPARES = 'isolate, spareIsolates 0: warm return 1'
 
 /** Share of a task's runs that found no idle isolate with a ready context (PoolStats.runsQueued). */
-function queuedMeter(runtime: CodeRuntime): { hooks: { beforeEach(): void; afterEach(): void }; share(): number } {
-  const read = (): { runs: number; runsQueued: number } => (runtime as unknown as { stats(): { runs: number; runsQueued: number } }).stats()
-  let before = read()
-  let runs = 0
-  let queued = 0
+function queuedMeter(runtime: CodeRuntime): { hooks: SampleHooks; share(): number } {
+  const stats = runtime as unknown as { stats(): { runs: number; runsQueued: number } }
+  const meter = deltaMeter(() => {
+    const { runs, runsQueued } = stats.stats()
+    return { runs, runsQueued }
+  })
   return {
-    hooks: {
-      beforeEach: () => {
-        before = read()
-      },
-      afterEach: () => {
-        const after = read()
-        runs += after.runs - before.runs
-        queued += after.runsQueued - before.runsQueued
-      },
+    hooks: meter.hooks,
+    share: () => {
+      const { runs, runsQueued } = meter.totals().sums
+      return runs === 0 ? 0 : Number((runsQueued / runs).toFixed(2))
     },
-    share: () => (runs === 0 ? 0 : Number((queued / runs).toFixed(2))),
   }
 }
 const queuedShare = new Map<string, () => number>()

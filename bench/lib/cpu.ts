@@ -2,6 +2,7 @@
 // processes (the supervised runtime): wall time alone hides what polling or a wake-up burns.
 import { readFileSync } from 'node:fs'
 import { canListChildren, classifyChildren } from './children.ts'
+import { deltaMeter, type SampleHooks } from './meter.ts'
 
 // why: /proc/<pid>/stat counts in clock ticks; 100 a second on every Linux build Node supports.
 const MS_PER_TICK = 10
@@ -29,23 +30,18 @@ function treeCpuMs(): { self: number; children: number } {
  * outside the timed window; `perUnit` gives µs of CPU per unit of work (a binding call) for this
  * process and for its children, over every sample taken (warm-up included).
  */
-export function cpuMeter(): { hooks(units: number): { beforeEach(): void; afterEach(): void }; perUnit(): { self: number; children: number } } {
-  let self = 0
-  let children = 0
-  let units = 0
-  let before = { self: 0, children: 0 }
+export function cpuMeter(): { hooks(units: number): SampleHooks; perUnit(): { self: number; children: number } } {
+  const meter = deltaMeter(treeCpuMs)
+  let unitsPerSample = 0
   return {
-    hooks: (count) => ({
-      beforeEach: () => {
-        before = treeCpuMs()
-      },
-      afterEach: () => {
-        const after = treeCpuMs()
-        self += after.self - before.self
-        children += after.children - before.children
-        units += count
-      },
-    }),
-    perUnit: () => ({ self: units === 0 ? 0 : (self * 1000) / units, children: units === 0 ? 0 : (children * 1000) / units }),
+    hooks: (count) => {
+      unitsPerSample = count
+      return meter.hooks
+    },
+    perUnit: () => {
+      const { sums, samples } = meter.totals()
+      const units = samples * unitsPerSample
+      return { self: units === 0 ? 0 : (sums.self * 1000) / units, children: units === 0 ? 0 : (sums.children * 1000) / units }
+    },
   }
 }
