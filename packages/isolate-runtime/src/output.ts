@@ -58,11 +58,11 @@ export class OutputBook {
   }
 
   /**
-   * The message of an `output-limit` failure ending with `site`, the ` (at L:C)` the guest attached
-   * to the line that crossed the cap; a site of any other shape is dropped (guest input).
+   * `site` when it is the ` (at L:C)` the guest may attach to the line that crossed the cap, else
+   * undefined: a site of any other shape is dropped (guest input).
    */
-  overMessageAt(site: string | undefined): string {
-    return site !== undefined && SITE.test(site) ? this.overMessage() + site : this.overMessage()
+  checkedSite(site: string | undefined): string | undefined {
+    return site !== undefined && SITE.test(site) ? site : undefined
   }
 
   /** The message of an `output-limit` failure. */

@@ -96,9 +96,10 @@ export class ProgramRun implements GuestEvents {
     if (this.state.phase === 'settled') return
     if (!this.output.add(text)) {
       // why: a line that may cross the cap says where it printed (output.ts): no pause needed.
-      const message = this.output.overMessageAt(site)
+      const at = this.output.checkedSite(site)
+      const message = this.output.overMessage() + (at ?? '')
       if (this.resuming) this.overflow ??= message
-      else if (message !== this.output.overMessage()) this.kill('output-limit', message)
+      else if (at !== undefined) this.kill('output-limit', message)
       else this.stop('output-limit', message)
       return
     }

@@ -76,6 +76,20 @@ export function runUntilLogged(
   return { result: runtime.run(signal === undefined ? request : { ...request, signal }), logged }
 }
 
+/**
+ * Start a run that holds its isolate inside the binding `gate.hold` until `release()`; resolves
+ * once the binding was entered, so the run is surely live whatever the machine's speed.
+ */
+export async function runHeld(runtime: InProcessIsolateRuntime | SupervisedIsolateRuntime): Promise<{ result: Promise<CodeRunResult>; release: () => void }> {
+  let release!: () => void
+  let result!: Promise<CodeRunResult>
+  await new Promise<void>((entered) => {
+    const gate = ns('gate', { hold: () => new Promise<JsonValue>((resolve) => { release = () => resolve(null); entered() }) })
+    result = run(runtime, 'await gate.hold(); return 1', [gate])
+  })
+  return { result, release }
+}
+
 // why: at any speed, a host decides once per settlement whether to poll (rule RT-41); sequential
 // calls are settled one per host turn, so the counts add up exactly.
 const POLLED_CALLS = 20

@@ -1,5 +1,5 @@
 import { expect, it, vi } from 'vitest'
-import { boot, ns, run } from './helpers.ts'
+import { boot, run, runHeld } from './helpers.ts'
 
 // why: no timing here; readiness is read from the pool's own counters, so the verdicts hold at
 // any machine speed.
@@ -55,15 +55,11 @@ it('counts the runs that waited for an isolate in runsQueued, and only those', a
   const app = await boot({ poolSize: 1, spareIsolates: 0 })
   try {
     await untilPrepared(app.runtime, 1)
-    let release!: () => void
-    const entered = new Promise<void>((arrived) => {
-      const hold = ns('gate', { hold: () => new Promise((resolve) => { release = () => resolve(null); arrived() }) })
-      void run(app.runtime, 'await gate.hold(); return 1', [hold]).then((result) => expect(result.value).toBe(1))
-    })
-    await entered
+    const held = await runHeld(app.runtime)
     const second = run(app.runtime, 'return 2')
     expect(app.runtime.stats().runsQueued).toBe(0)
-    release()
+    held.release()
+    expect((await held.result).value).toBe(1)
     expect((await second).value).toBe(2)
     await untilPrepared(app.runtime, 3)
     expect((await run(app.runtime, 'return 3')).value).toBe(3)

@@ -1,5 +1,5 @@
 import { expect, it, vi } from 'vitest'
-import { boot, ns, run } from './helpers.ts'
+import { boot, run, runHeld, sleep } from './helpers.ts'
 
 // why: no timing decides a verdict here: spares are read from the pool's own counters, and each
 // scenario is built so that its outcome is the same at any machine speed.
@@ -7,17 +7,13 @@ import { boot, ns, run } from './helpers.ts'
 it('adds no spare for runs that wait because the pool is busy', async () => {
   const app = await boot({ poolSize: 1, spareIsolates: 3 })
   try {
-    let release!: () => void
-    const entered = new Promise<void>((arrived) => {
-      const gate = ns('gate', { hold: () => new Promise((resolve) => { release = () => resolve(null); arrived() }) })
-      void run(app.runtime, 'await gate.hold(); return 1', [gate]).then((result) => expect(result.value).toBe(1))
-    })
-    await entered
+    const held = await runHeld(app.runtime)
     // why: the only run allowed at once holds the isolate, so these two wait for a place, not a context.
     const waiting = [run(app.runtime, 'return 2'), run(app.runtime, 'return 3')]
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await sleep(20)
     expect({ added: app.runtime.stats().sparesAdded, created: app.runtime.stats().isolatesCreated }).toEqual({ added: 0, created: 1 })
-    release()
+    held.release()
+    expect((await held.result).value).toBe(1)
     expect((await Promise.all(waiting)).map((result) => result.value)).toEqual([2, 3])
   } finally {
     await app.dispose()

@@ -80,14 +80,13 @@ export class IsolatePool {
   }
 
   /**
-   * Give a slot back: reuse it with a fresh context, or dispose and replace it in the background.
-   * The preparation (~0.3 ms of isolate CPU, mostly V8 building the context) starts at once on the
+   * Give a slot back, a turn after its run settled (and called `runEnded`, which freed its place):
+   * reuse it with a fresh context, or dispose and replace it in the background. The preparation (~0.3 ms of isolate CPU, mostly V8 building the context) starts at once on the
    * slot's own thread.
    */
   release(slot: IsolateSlot, reusable: boolean): void {
     slot.runs++
     slot.usedAt = performance.now()
-    slot.runEnded()
     if (this.disposed) {
       slot.kill()
       return
@@ -171,11 +170,6 @@ export class IsolatePool {
     this.scheduleRetire()
   }
 
-  private discard(slot: IsolateSlot): void {
-    slot.kill()
-    this.isolates--
-  }
-
   /** While the pool holds spares, check now and then for those unused for `spareIdleMs`. */
   private scheduleRetire(): void {
     if (this.retireTimer !== undefined || this.isolates <= this.options.size || this.disposed) return
@@ -194,7 +188,8 @@ export class IsolatePool {
     for (let oldest = this.idle[0]; oldest !== undefined && this.isolates > this.options.size; oldest = this.idle[0]) {
       if (now - oldest.usedAt < this.options.spareIdleMs) return
       this.idle.shift()
-      this.discard(oldest)
+      oldest.kill()
+      this.isolates--
       this.stats.sparesRetired++
     }
   }
