@@ -6,3 +6,7 @@ export const sourceConditions = {
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['@isocode/source'] } },
 }
+
+// why: a test's verdict never depends on the machine's speed or load; a timeout is a safety net
+// against a hung test, so it sits far above what any test needs on a slow, loaded machine.
+export const patience = { testTimeout: 60_000, hookTimeout: 60_000 }

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config'
-import { sourceConditions } from '../../vitest.shared.ts'
+import { patience, sourceConditions } from '../../vitest.shared.ts'
 
 // why: the specs boot isolated-vm (needs --no-node-snapshot on Node 20) and run the CLI and real
 // MCP servers as child processes, so each spec file runs in its own fork; the built CLI the bin
@@ -7,12 +7,11 @@ import { sourceConditions } from '../../vitest.shared.ts'
 export default defineProject({
   ...sourceConditions,
   test: {
+    ...patience,
     name: 'cli',
     include: ['tests/**/*.spec.ts'],
     globalSetup: ['tests/build.global.ts'],
     pool: 'forks',
     execArgv: ['--no-node-snapshot'],
-    testTimeout: 60_000,
-    hookTimeout: 20_000,
   },
 })

@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config'
-import { sourceConditions } from '../../vitest.shared.ts'
+import { patience, sourceConditions } from '../../vitest.shared.ts'
 
 export default defineProject({
   ...sourceConditions,
-  test: { name: 'harness', include: ['tests/**/*.spec.ts'] },
+  test: { ...patience, name: 'harness', include: ['tests/**/*.spec.ts'] },
 })

@@ -48,10 +48,17 @@ describe('supervised: code resumed after a binding call', () => {
   })
 
   it('ends heap exhaustion in code after a call as memory, with the lines printed before it', async () => {
-    const program = 'await tools.echo({})\nconsole.log("before")\nconst keep: number[][] = []\nfor (;;) keep.push(new Array(1_000_000).fill(keep.length))'
-    const result = await run(app.runtime, program, [ns('tools', { echo })])
-    expect({ kind: result.error?.kind, logs: result.logs }).toEqual({ kind: 'memory', logs: ['before'] })
-    expect((await run(app.runtime, 'return 3')).value).toBe(3)
+    // why: filling 32 MB and the GC thrash before the limit cost CPU time that grows on a loaded
+    // machine; a CPU budget far above it keeps the verdict `memory` at any speed.
+    const roomy = await bootSupervised({ cpuBudgetMs: 20_000, wallBudgetMs: 30_000 })
+    try {
+      const program = 'await tools.echo({})\nconsole.log("before")\nconst keep: number[][] = []\nfor (;;) keep.push(new Array(1_000_000).fill(keep.length))'
+      const result = await run(roomy.runtime, program, [ns('tools', { echo })])
+      expect({ kind: result.error?.kind, logs: result.logs }).toEqual({ kind: 'memory', logs: ['before'] })
+      expect((await run(roomy.runtime, 'return 3')).value).toBe(3)
+    } finally {
+      await roomy.dispose()
+    }
   })
 })
 
