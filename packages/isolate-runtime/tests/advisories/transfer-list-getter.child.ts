@@ -16,7 +16,8 @@ Object.defineProperty(transferList, 0, {
 
 let outcome: { threw: boolean; error?: string; getterCalls: number }
 try {
-  new ivm.ExternalCopy({ payload: 1 }, { transferList })
+  const copy = new ivm.ExternalCopy({ payload: 1 }, { transferList })
+  copy.release()
   outcome = { threw: false, getterCalls }
 } catch (error) {
   outcome = { threw: true, error: String(error), getterCalls }
