@@ -104,6 +104,7 @@ describe('approval and the call signal', () => {
     const outer = new AbortController()
     const pending = t.execute({ callId: 'c', name: 'x', arguments: {}, agent: agent.key, signal: outer.signal })
     await held.asked
+    expect(held.signals).toHaveLength(1)
     expect(held.signals[0]).not.toBe(outer.signal)
     held.answer('rejected')
     expect((await pending).error?.code).toBe('DENIED')

@@ -89,7 +89,7 @@ export function createCodeBridge(
     if (!json.ok) return Promise.reject(new Error(`tools.${name}: arguments must be lossless JSON (${json.reason})`))
     if (budget.exhausted) return Promise.reject(new Error(budget.refusal(name)))
     return queue.enqueue(async () => {
-      // why: rule R-70 in docs/registry-contract.md — counted at dispatch, so calls still queued
+      // why: rule R-74 in docs/registry-contract.md — counted at dispatch, so calls still queued
       // under Promise.all never overrun it and exactly `max` calls run.
       if (!budget.admit(dispatched)) throw new Error(budget.refusal(name))
       dispatched += 1

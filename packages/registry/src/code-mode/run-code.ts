@@ -51,7 +51,8 @@ function readArgs(args: JsonObject): RunCodeArgs {
 async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecution): Promise<string> {
   const runtime = requireTypeScriptRuntime(host, host.mode)
   // why: the run-scoped abort follows the outer signal in and fires when the run settles, so a
-  // budget expiry aborts an in-flight sub-tool instead of orphaning it.
+  // budget expiry aborts an in-flight sub-tool (or its pending approval, rule R-73 in
+  // docs/registry-contract.md) instead of orphaning it.
   const runAbort = new AbortController()
   const outer = exec.signal
   const follow = (): void => runAbort.abort(outer?.reason)
