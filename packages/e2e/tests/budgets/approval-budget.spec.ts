@@ -11,19 +11,20 @@ import { guardedWrite, runOutcomes, type SlowApprovalLog, slowApproval } from '.
 const WALL_MS = 500
 const PROVIDER_DELAY_MS = 8_000
 
-let app: CodeModeApp | undefined
-let approval: SlowApprovalLog | undefined
+let booted: CodeModeApp | undefined
+let provider: SlowApprovalLog | undefined
 afterEach(async () => {
-  approval?.stop()
-  await app?.dispose()
-  app = approval = undefined
+  provider?.stop()
+  await booted?.dispose()
+  booted = provider = undefined
 })
 
 async function boot() {
   const write = guardedWrite()
-  app = await bootCodeMode((root) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuBudgetMs: WALL_MS, wallBudgetMs: WALL_MS }), { cpuMs: 0, wallMs: 0 }, { tools: [write.tool] })
+  const app = await bootCodeMode((root) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuBudgetMs: WALL_MS, wallBudgetMs: WALL_MS }), { cpuMs: 0, wallMs: 0 }, { tools: [write.tool] })
   const slow = slowApproval(PROVIDER_DELAY_MS)
-  approval = slow.log
+  booted = app
+  provider = slow.log
   await app.root.plugin(slow.plugin)
   write.ask(app.root)
   return { app, ran: write.ran, approval: slow.log, agent: await app.agent() }

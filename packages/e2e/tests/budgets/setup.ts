@@ -60,6 +60,11 @@ export function slowApproval(delayMs: number): { plugin: new (ctx: Context) => A
   return { plugin: SlowApproval, log }
 }
 
+/** Make every call of `write` under `root` ask for approval. */
+function askForWrite(root: Context): void {
+  root.on('tools/pre-execute', async (exec, next) => (exec.name === 'write' ? { kind: 'ask', reason: 'writes a file' } : next()))
+}
+
 /** A `write` tool that asks for approval on every call and records whether its body ever ran. */
 export function guardedWrite(): { tool: ToolDefinition; ran: string[]; ask: (root: Context) => void } {
   const ran: string[] = []
@@ -69,7 +74,5 @@ export function guardedWrite(): { tool: ToolDefinition; ran: string[]; ask: (roo
     parameters: { type: 'object' },
     execute: async (_args, exec) => (ran.push(exec.callId), [{ type: 'text', text: 'written' }]),
   }
-  const ask = (root: Context): void =>
-    void root.on('tools/pre-execute', async (exec, next) => (exec.name === 'write' ? { kind: 'ask', reason: 'writes a file' } : next()))
-  return { tool, ran, ask }
+  return { tool, ran, ask: askForWrite }
 }

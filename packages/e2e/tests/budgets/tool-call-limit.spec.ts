@@ -6,20 +6,20 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { bootCodeMode, type CodeModeApp, textOf } from '../code-mode/setup.ts'
 import { countingEcho, limitHead, runOutcomes } from './setup.ts'
 
-let app: CodeModeApp | undefined
+let booted: CodeModeApp | undefined
 afterEach(async () => {
-  await app?.dispose()
-  app = undefined
+  await booted?.dispose()
+  booted = undefined
 })
 
 // why: roomy CPU and wall budgets, so only the call budget can end these loops.
 async function boot(maxToolCalls?: number) {
   const echo = countingEcho()
-  app = await bootCodeMode((root) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuBudgetMs: 20_000, wallBudgetMs: 60_000 }), { cpuMs: 0, wallMs: 0 }, {
+  booted = await bootCodeMode((root) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuBudgetMs: 20_000, wallBudgetMs: 60_000 }), { cpuMs: 0, wallMs: 0 }, {
     tools: [echo.tool],
     ...(maxToolCalls === undefined ? {} : { registry: { maxToolCalls } }),
   })
-  return { app, calls: echo.count }
+  return { app: booted, calls: echo.count }
 }
 
 describe('maxToolCalls on InProcessIsolateRuntime', () => {
