@@ -10,7 +10,7 @@ import type { ToolDefinition } from '@isocode/registry'
 import type { McpServerConfig } from '@isocode/mcp'
 import { Context } from 'cordis'
 import type { Fiber, Plugin } from 'cordis'
-import type { Isolation, ToolSourceOptions } from './args.ts'
+import type { Isolation, ProgramBudgetOptions, ToolSourceOptions } from './args.ts'
 import { CliError } from './errors.ts'
 import { mcpConfigs } from './mcp-spec.ts'
 import { MemorySession, RecordingRuntime } from './recording.ts'
@@ -19,7 +19,7 @@ import { savedToolDefinitions } from './saved-tools.ts'
 import { workspaceTools } from './workspace-tools.ts'
 
 /** Options of {@link bootApp}. */
-export interface AppOptions extends ToolSourceOptions {
+export interface AppOptions extends ToolSourceOptions, ProgramBudgetOptions {
   mode: 'code' | 'both'
   cpuMs?: number | undefined
   wallMs?: number | undefined
@@ -135,7 +135,12 @@ export async function bootApp(options: AppOptions): Promise<CliApp> {
   try {
     runtimeFiber = await startRuntime(backend, options, isolation)
     const inner = runtimeFiber.ctx.get('codeRuntime') as CodeRuntime & { config: ResolvedIsolateRuntimeConfig }
-    fibers.push(await root.plugin(SystemPrompt), await root.plugin(MemorySession), await root.plugin(ToolRegistry, { mode: options.mode, ...(options.sdkBudgetBytes === undefined ? {} : { sdkBudgetBytes: options.sdkBudgetBytes }) }))
+    const registry = {
+      mode: options.mode,
+      ...(options.sdkBudgetBytes === undefined ? {} : { sdkBudgetBytes: options.sdkBudgetBytes }),
+      ...(options.maxToolCalls === undefined ? {} : { maxToolCalls: options.maxToolCalls }),
+    }
+    fibers.push(await root.plugin(SystemPrompt), await root.plugin(MemorySession), await root.plugin(ToolRegistry, registry))
     fibers.push(await root.plugin(RecordingRuntime, { inner, onRun: (record) => void runs.push(record) }))
     root.on('tools/execute', async (exec, next) => {
       const started = performance.now()

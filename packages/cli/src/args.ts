@@ -44,13 +44,19 @@ export interface HttpServeOptions {
   maxSessions: number
 }
 
+/** What `run` and `serve` take besides the tools: the registry's budget of one program. */
+export interface ProgramBudgetOptions {
+  /** `--max-tool-calls <n>`: tool calls one program may make (the registry's `maxToolCalls`; default 1000). */
+  maxToolCalls?: number | undefined
+}
+
 /** Parsed command line of one command. */
 export type Parsed =
   | { command: 'help'; topic: Command | undefined }
   | { command: 'version' }
-  | ({ command: 'run'; program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation } & ToolSourceOptions)
+  | ({ command: 'run'; program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation } & ToolSourceOptions & ProgramBudgetOptions)
   | ({ command: 'sdk'; budget: number | undefined } & ToolSourceOptions)
-  | ({ command: 'serve'; mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions | undefined } & ToolSourceOptions)
+  | ({ command: 'serve'; mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions | undefined } & ToolSourceOptions & ProgramBudgetOptions)
 
 const TOOL_OPTIONS = {
   mcp: { type: 'string', multiple: true },
@@ -74,6 +80,7 @@ const SERVE_OPTIONS = {
   'allow-host': { type: 'string', multiple: true },
   'max-body-kb': { type: 'string' },
   'max-sessions': { type: 'string' },
+  'max-tool-calls': { type: 'string' },
 } as const
 
 const COMMANDS: readonly Command[] = ['run', 'sdk', 'serve']
@@ -145,6 +152,11 @@ function httpOptions(values: ServeValues): HttpServeOptions | undefined {
   }
 }
 
+function programBudget(value: string | undefined, command: 'run' | 'serve'): ProgramBudgetOptions {
+  const maxToolCalls = positiveInt(value, '--max-tool-calls', command, 'tool calls')
+  return maxToolCalls === undefined ? {} : { maxToolCalls }
+}
+
 function isolation(value: string | undefined, command: 'run' | 'serve'): Isolation {
   const chosen = value ?? DEFAULT_ISOLATION[command]
   if (chosen !== 'isolate' && chosen !== 'process') usage(`--isolation must be "isolate" or "process", got "${chosen}"`, command)
@@ -175,12 +187,13 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (!COMMANDS.includes(first as Command)) usage(`unknown command "${first}"; the commands are: ${COMMANDS.join(', ')}`)
   const command = first as Command
   if (command === 'run') {
-    const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, 'cpu-ms': { type: 'string' }, 'wall-ms': { type: 'string' }, isolation: { type: 'string' } })
+    const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, 'cpu-ms': { type: 'string' }, 'wall-ms': { type: 'string' }, isolation: { type: 'string' }, 'max-tool-calls': { type: 'string' } })
     if (values.help === true) return { command: 'help', topic: command }
     if (positionals.length !== 1) usage(positionals.length === 0 ? `isocode run needs a program file, e.g. \`${RUN_EXAMPLE}\`` : `isocode run takes one program file, got ${positionals.length}: ${positionals.join(' ')}`, command)
     const wallMs = positiveInt(values['wall-ms'], '--wall-ms', command)
     const cpuMs = positiveInt(values['cpu-ms'], '--cpu-ms', command)
-    return { command, program: positionals[0] as string, cpuMs, wallMs, isolation: isolation(values.isolation, command), ...toolSource(command, values) }
+    const budget = programBudget(values['max-tool-calls'], command)
+    return { command, program: positionals[0] as string, cpuMs, wallMs, isolation: isolation(values.isolation, command), ...budget, ...toolSource(command, values) }
   }
   if (command === 'serve') {
     const { values, positionals } = parse(command, rest, SERVE_OPTIONS)
@@ -188,7 +201,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     if (positionals.length > 0) usage(`isocode serve takes no positional arguments, got: ${positionals.join(' ')}`, command)
     const mode = values.mode ?? 'code'
     if (mode !== 'code' && mode !== 'both') usage(`--mode must be "code" or "both", got "${mode}"`, command)
-    return { command, mode, isolation: isolation(values.isolation, command), http: httpOptions(values), ...toolSource(command, values) }
+    return { command, mode, isolation: isolation(values.isolation, command), http: httpOptions(values), ...programBudget(values['max-tool-calls'], command), ...toolSource(command, values) }
   }
   const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, budget: { type: 'string' } })
   if (values.help === true) return { command: 'help', topic: command }

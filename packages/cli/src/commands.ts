@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { connectStdio, createCodeModeServer } from '@isocode/mcp'
 import { explainProgramError, RUN_CODE } from '@isocode/registry'
-import type { HttpServeOptions, Isolation, ToolSourceOptions } from './args.ts'
+import type { HttpServeOptions, Isolation, ProgramBudgetOptions, ToolSourceOptions } from './args.ts'
 import { bootApp } from './app.ts'
 import type { CliApp } from './app.ts'
 import { CliError } from './errors.ts'
@@ -28,7 +28,10 @@ export function isEmptyProgram(code: string): boolean {
 }
 
 /** `isocode run`: run the program through run_code and print the report; resolves to the exit code. */
-export async function runCommand(io: Io, options: ToolSourceOptions & { program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation }): Promise<number> {
+export async function runCommand(
+  io: Io,
+  options: ToolSourceOptions & ProgramBudgetOptions & { program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation },
+): Promise<number> {
   let code: string
   try {
     code = await readFile(options.program, 'utf8')
@@ -45,7 +48,8 @@ export async function runCommand(io: Io, options: ToolSourceOptions & { program:
     // why: the report explains a failure exactly as run_code explains it to the model (code frame, closest names).
     const names = app.root.tools.visible().map((tool) => tool.name).filter((name) => name !== RUN_CODE)
     const explain = (message: string): string => explainProgramError(message, code, names)
-    io.out(renderReport({ result, run: app.runs.at(-1), calls, budgets: app.budgets, isolation: app.isolation, explain }))
+    const outcome = app.session.events.find((event) => event.type === 'tool/code-run' && event.callId === callId)?.outcome
+    io.out(renderReport({ result, run: app.runs.at(-1), calls, budgets: app.budgets, isolation: app.isolation, explain, outcome: typeof outcome === 'string' ? outcome : undefined }))
     return result.isError ? 1 : 0
   })
 }
@@ -60,7 +64,7 @@ export async function sdkCommand(io: Io, options: ToolSourceOptions & { budget?:
 }
 
 /** `isocode serve`: serve Code Mode as an MCP server on stdio (or HTTP) until stdin ends or a signal arrives. */
-export async function serveCommand(io: Io, options: ToolSourceOptions & { mode: 'code' | 'both'; isolation: Isolation; http?: HttpServeOptions | undefined }): Promise<number> {
+export async function serveCommand(io: Io, options: ToolSourceOptions & ProgramBudgetOptions & { mode: 'code' | 'both'; isolation: Isolation; http?: HttpServeOptions | undefined }): Promise<number> {
   if (options.http !== undefined) {
     const { serveHttp } = await import('./serve-http.ts')
     return serveHttp(io, { ...options, http: options.http })

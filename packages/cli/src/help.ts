@@ -41,6 +41,8 @@ fails with \`memory\` instead of ending isocode; --isolation isolate runs it in 
 
   --cpu-ms <ms>              CPU budget of the run (default 5000)
   --wall-ms <ms>             wall-clock budget of the run (default 30000)
+  --max-tool-calls <n>       tool calls the program may make (default 1000); the next one is
+                             not run and the run fails with tool-call-limit
   --isolation <kind>         process (default: a V8 abort must not end isocode) or isolate
 ${TOOL_FLAGS}
 
@@ -69,6 +71,8 @@ their wall budget, then the servers close and isocode exits 0.
 
   --mode code|both           code: run_code only (default); both: also the tools themselves
   --isolation <kind>         process (default: a V8 abort must not end the server) or isolate
+  --max-tool-calls <n>       tool calls one program may make (default 1000); the next one is
+                             not run and the run fails with tool-call-limit
   --http [host:]port         serve Streamable HTTP at http://host:port/mcp (host default
                              127.0.0.1; port 0 picks a free one)
   --stateless                no sessions: every request stands alone, so N copies can run

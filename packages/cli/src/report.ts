@@ -53,12 +53,14 @@ export function renderReport(input: {
   isolation: Isolation
   /** Turns the runtime's failure message into what the model reads (code frame, hints); default: as is. */
   explain?: ((message: string) => string) | undefined
+  /** The run's `tool/code-run` outcome: a budget the registry enforces (`tool-call-limit`) is not the runtime's kind. */
+  outcome?: string | undefined
 }): string {
   const { result, run, calls, budgets, isolation } = input
   const out: string[] = []
   if (run === undefined) {
     // why: run_code failed before the program ran (bad arguments, no runtime): its text says why.
-    out.push(heading('run_code'), result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n'))
+    out.push(heading('run_code'), textOf(result))
   } else {
     const { logs, value, error } = run.result
     out.push(heading(`logs (${logs.length})`), ...(logs.length > 0 ? logs : ['(none)']))
@@ -87,7 +89,17 @@ export function renderReport(input: {
     )
   }
   const failure = run?.result.error
+  const { outcome } = input
+  if (result.isError && outcome !== undefined && outcome !== 'ok' && outcome !== failure?.kind) {
+    // why: the registry ended the run for a budget of its own; its text (logs already printed above) says which.
+    out.push(heading(`failed (${outcome})`), textOf(result).split('\n\nlogs before the failure:\n')[0] ?? '')
+    return `${out.join('\n')}\n`
+  }
   out.push(heading(result.isError ? (failure === undefined ? 'failed' : `failed (${failure.kind})`) : 'ok'))
   if (failure !== undefined) out.push(input.explain === undefined ? failure.message : input.explain(failure.message))
   return `${out.join('\n')}\n`
+}
+
+function textOf(result: ToolExecutionResult): string {
+  return result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n')
 }

@@ -1,12 +1,12 @@
 import { isIP } from 'node:net'
 import { startCodeModeHttpServer } from '@isocode/mcp'
-import type { HttpServeOptions, Isolation, ToolSourceOptions } from './args.ts'
+import type { HttpServeOptions, Isolation, ProgramBudgetOptions, ToolSourceOptions } from './args.ts'
 import { bootApp } from './app.ts'
 import { CliError } from './errors.ts'
 import type { Io } from './commands.ts'
 
 /** Options of {@link serveHttp}: the tools, the mode and the HTTP server's settings. */
-export type ServeHttpOptions = ToolSourceOptions & { mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions }
+export type ServeHttpOptions = ToolSourceOptions & ProgramBudgetOptions & { mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions }
 
 // why: time for a program that is still running at shutdown to reach its own wall budget.
 const GRACE_MARGIN_MS = 1_000

@@ -51,8 +51,17 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['sdk', '--budget=0'])).toMatchObject({ budget: 0 })
   })
 
+  it('takes --max-tool-calls for run and serve (absent when not given)', () => {
+    expect(parseCommandLine(['run', 'p.ts', '--max-tool-calls', '50'])).toMatchObject({ command: 'run', maxToolCalls: 50 })
+    expect(parseCommandLine(['serve', '--max-tool-calls=2000'])).toMatchObject({ command: 'serve', maxToolCalls: 2000 })
+    expect(parseCommandLine(['run', 'p.ts'])).not.toHaveProperty('maxToolCalls')
+  })
+
   it.each([
     [['frob'], 'unknown command "frob"', 'isocode --help'],
+    [['run', 'a.ts', '--max-tool-calls', '0'], '--max-tool-calls must be a positive whole number of tool calls, got "0"', 'isocode run --help'],
+    [['serve', '--max-tool-calls', '1.5'], '--max-tool-calls must be a positive whole number of tool calls, got "1.5"', 'isocode serve --help'],
+    [['sdk', '--max-tool-calls', '5'], "Unknown option '--max-tool-calls'", 'isocode sdk --help'],
     [['run'], 'needs a program file', 'isocode run --help'],
     [['run', 'a.ts', 'b.ts'], 'takes one program file, got 2', 'isocode run --help'],
     [['run', 'a.ts', '--bogus'], "Unknown option '--bogus'", 'isocode run --help'],

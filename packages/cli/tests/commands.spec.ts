@@ -79,6 +79,23 @@ describe('isocode commands', () => {
     expect(io.stdout).toContain('of 2000 ms')
   })
 
+  it('run --max-tool-calls ends a looping program with tool-call-limit and says so in the report', async () => {
+    await writeFile(join(dir, 'loop.ts'), 'console.log("looping")\nwhile (true) await tools.shout({ word: "again" })\n')
+    const io = capture()
+    const options = { ...sources({ tools: join(dir, 'tools.ts') }), program: join(dir, 'loop.ts'), cpuMs: 10_000, wallMs: 20_000, isolation: 'isolate' as const, maxToolCalls: 3 }
+    const code = await runCommand(io, options)
+    expect(code).toBe(1)
+    expect(io.stdout).toContain('── tool calls (3) ')
+    expect(io.stdout.slice(io.stdout.indexOf('── failed'))).toBe(
+      [
+        `── failed (tool-call-limit) ${'─'.repeat(36)}`,
+        'run_code failed (tool-call-limit): the program made more than 3 tool calls (maxToolCalls); call 4 was not run. ' +
+          'Do more per call (a tool that takes a list, a narrower query) or split the work across run_code calls.',
+        '',
+      ].join('\n'),
+    )
+  })
+
   it('sdk --tools FILE.json prints the full section under the budget and the compact one over it', async () => {
     const saved = join(programs, '..', 'tools', 'mcp-filesystem.json')
     const full = capture()

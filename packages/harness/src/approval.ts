@@ -25,10 +25,22 @@ export interface ApprovalSubject {
   readonly agent?: ScopeKey
 }
 
+/** What a request carries besides the call: its cancellation. */
+export interface ApprovalRequestOptions {
+  /**
+   * Fires when the call is aborted while the request is pending (the run's wall budget, the run's
+   * abort or the caller's signal): the registry has stopped waiting, so close the prompt.
+   */
+  readonly signal: AbortSignal
+}
+
 /** The approval seam: answers `ask` decisions. Optional; consumers read it with `ctx.get('approval')`. */
 export interface Approval {
-  /** Ask whether this one call may run; `reason` is the asking policy's explanation. */
-  request(execution: ApprovalSubject, reason: string | undefined): Promise<ApprovalOutcome>
+  /**
+   * Ask whether this one call may run; `reason` is the asking policy's explanation. The registry
+   * always passes `options`; a provider that ignores them is still stopped waiting on at abort.
+   */
+  request(execution: ApprovalSubject, reason: string | undefined, options?: ApprovalRequestOptions): Promise<ApprovalOutcome>
 }
 
 /** Base class of an approval provider, mounted under the Cordis service name `approval`. */
@@ -37,5 +49,5 @@ export abstract class ApprovalService extends Service implements Approval {
     super(ctx, 'approval')
   }
 
-  abstract request(execution: ApprovalSubject, reason: string | undefined): Promise<ApprovalOutcome>
+  abstract request(execution: ApprovalSubject, reason: string | undefined, options?: ApprovalRequestOptions): Promise<ApprovalOutcome>
 }

@@ -16,6 +16,11 @@ export interface ToolRegistryConfig {
   sdkBudgetBytes?: number
   /** How many calls to concurrencySafe tools a Code Mode program may have running at once (default 4). */
   concurrentCallLimit?: number
+  /**
+   * How many tool calls one Code Mode run may dispatch (default 1000): the next call is not run
+   * and the run ends with the failure kind `tool-call-limit`.
+   */
+  maxToolCalls?: number
 }
 
 /** The config after validation: every option resolved. */
@@ -23,13 +28,21 @@ export interface ResolvedToolRegistryConfig {
   readonly mode: ToolPresentationMode
   readonly sdkBudgetBytes: number
   readonly concurrentCallLimit: number
+  readonly maxToolCalls: number
 }
 
 /** Default of {@link ToolRegistryConfig.concurrentCallLimit}. */
 export const DEFAULT_CONCURRENT_CALL_LIMIT = 4
 
+/**
+ * Default of {@link ToolRegistryConfig.maxToolCalls}: 30x a busy program's few dozen calls, yet at
+ * the 30 s default wall budget a run reaches it only with calls under ~30 ms, so a runaway loop
+ * ends long before its session log holds tens of thousands of dispatch events.
+ */
+export const DEFAULT_MAX_TOOL_CALLS = 1000
+
 const MODES: readonly string[] = ['native', 'code', 'both']
-const KNOWN = ['mode', 'sdkBudgetBytes', 'concurrentCallLimit']
+const KNOWN = ['mode', 'sdkBudgetBytes', 'concurrentCallLimit', 'maxToolCalls']
 
 /** Problem with an `sdkBudgetBytes` value, or undefined when it is a whole number of bytes >= 0. */
 export function sdkBudgetProblem(value: unknown): string | undefined {
@@ -43,6 +56,13 @@ export function concurrentCallLimitProblem(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
     ? undefined
     : `concurrentCallLimit must be a whole number >= 1 (got ${JSON.stringify(value) ?? String(value)}); e.g. 4`
+}
+
+/** Problem with a `maxToolCalls` value, or undefined when it is a whole number >= 1. */
+export function maxToolCallsProblem(value: unknown): string | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
+    ? undefined
+    : `maxToolCalls must be a whole number of tool calls >= 1 (got ${JSON.stringify(value) ?? String(value)}); e.g. ${DEFAULT_MAX_TOOL_CALLS}`
 }
 
 /** Standard Schema of the `tools` config; unknown options and modes fail loudly. */
@@ -61,6 +81,14 @@ export const ToolRegistryConfigSchema = configSchema<ResolvedToolRegistryConfig>
   const concurrentCallLimit = value.concurrentCallLimit ?? DEFAULT_CONCURRENT_CALL_LIMIT
   const limitProblem = concurrentCallLimitProblem(concurrentCallLimit)
   if (limitProblem !== undefined) issues.push({ message: limitProblem, path: ['concurrentCallLimit'] })
+  const maxToolCalls = value.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS
+  const callsProblem = maxToolCallsProblem(maxToolCalls)
+  if (callsProblem !== undefined) issues.push({ message: callsProblem, path: ['maxToolCalls'] })
   if (issues.length > 0) return issues
-  return Object.freeze({ mode: mode as ToolPresentationMode, sdkBudgetBytes: sdkBudgetBytes as number, concurrentCallLimit: concurrentCallLimit as number })
+  return Object.freeze({
+    mode: mode as ToolPresentationMode,
+    sdkBudgetBytes: sdkBudgetBytes as number,
+    concurrentCallLimit: concurrentCallLimit as number,
+    maxToolCalls: maxToolCalls as number,
+  })
 })

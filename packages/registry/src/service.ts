@@ -5,7 +5,7 @@ import { scopeOf } from '@isocode/harness'
 import type { ScopeKey } from '@isocode/harness'
 import { toolsChange } from './change.ts'
 import type { ToolsChangeKind } from './change.ts'
-import { concurrentCallLimitProblem, DEFAULT_CONCURRENT_CALL_LIMIT, sdkBudgetProblem, ToolRegistryConfigSchema } from './config.ts'
+import { concurrentCallLimitProblem, DEFAULT_CONCURRENT_CALL_LIMIT, DEFAULT_MAX_TOOL_CALLS, maxToolCallsProblem, sdkBudgetProblem, ToolRegistryConfigSchema } from './config.ts'
 import { DEFAULT_SDK_BUDGET_BYTES } from '@isocode/sdk-codegen'
 import type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
 import { createRunCodeTool } from './code-mode/run-code.ts'
@@ -49,6 +49,8 @@ export class ToolRegistry extends Service {
   readonly sdkBudgetBytes: number
   /** How many concurrencySafe calls one Code Mode program may have running at once. */
   readonly concurrentCallLimit: number
+  /** How many tool calls one Code Mode run may dispatch before it ends with `tool-call-limit`. */
+  readonly maxToolCalls: number
   private readonly layers = new ToolLayers()
   private readonly restrictions = new Restrictions()
   private readonly guardTable = new Guards()
@@ -67,6 +69,9 @@ export class ToolRegistry extends Service {
     const limitProblem = config.concurrentCallLimit === undefined ? undefined : concurrentCallLimitProblem(config.concurrentCallLimit)
     if (limitProblem !== undefined) throw new RegistryError(`tools: ${limitProblem}`, 'INVALID_DEFINITION')
     this.concurrentCallLimit = config.concurrentCallLimit ?? DEFAULT_CONCURRENT_CALL_LIMIT
+    const callsProblem = config.maxToolCalls === undefined ? undefined : maxToolCallsProblem(config.maxToolCalls)
+    if (callsProblem !== undefined) throw new RegistryError(`tools: ${callsProblem}`, 'INVALID_DEFINITION')
+    this.maxToolCalls = config.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS
     // why: `this` here is the raw instance and `ctx` the registry's own context; the host and the
     // prompt provider must read the registry's state and dispatch on its context, never a caller's.
     this.host = Object.freeze({
@@ -223,6 +228,7 @@ export class ToolRegistry extends Service {
     return {
       mode: this.mode,
       concurrentCallLimit: () => this.concurrentCallLimit,
+      maxToolCalls: () => this.maxToolCalls,
       execute: (input) => this.execute(input),
       runtime: () => ctx.get('codeRuntime') ?? undefined,
       endTools: (scope) => this.endTools(scope),

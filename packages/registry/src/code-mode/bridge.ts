@@ -2,6 +2,7 @@ import { type CodeBinding, type CodeBindingNamespace, type JsonValue, toLossless
 import type { SessionEvent } from '@isocode/harness'
 import { TOOL_CALL_ERROR_CLASS, TOOL_CALL_ERROR_TOOL_PROPERTY } from '@isocode/sdk-codegen'
 import type { ScopeKey, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../types.ts'
+import type { ToolCallBudget } from './call-budget.ts'
 import { callFailureText } from './call-error.ts'
 import { contentToText, programValue } from './output.ts'
 import { discoveryMembers } from './discovery.ts'
@@ -23,6 +24,8 @@ export interface BridgeHost {
   sessionLog(scope: ScopeKey | undefined): SessionLog | undefined
   /** How many calls to concurrencySafe tools may run at once. */
   concurrentCallLimit(): number
+  /** How many tool calls one run may dispatch (the registry's `maxToolCalls`). */
+  maxToolCalls(): number
 }
 
 /** Appends one event to a run's session log; never throws. */
@@ -61,7 +64,8 @@ function finish(name: string, typed: boolean, result: ToolExecutionResult): Json
  * JSON-normalized, serialized (calls to concurrencySafe tools overlap up to the registry's
  * limit), sent through the whole pipeline with the outer token as parent, and logged as a
  * `tool/code-dispatch` event in dispatch order. A tool that declares `outputSchema` resolves to
- * its `structuredContent` (what the SDK types it as), every other tool to its text.
+ * its `structuredContent` (what the SDK types it as), every other tool to its text. A call past
+ * `budget` is refused undispatched (the budget aborts the run).
  */
 export function createCodeBridge(
   host: BridgeHost,
@@ -69,6 +73,7 @@ export function createCodeBridge(
   tools: readonly ToolDefinition[],
   signal: AbortSignal,
   log: SessionLog | undefined,
+  budget: ToolCallBudget,
 ): CodeBridge {
   const queue = new DispatchQueue()
   const limit = host.concurrentCallLimit()
@@ -82,7 +87,11 @@ export function createCodeBridge(
     // why: rule R-56 in docs/registry-contract.md — a refused argument is never dispatched and takes no call number.
     const json = toLosslessJson(args)
     if (!json.ok) return Promise.reject(new Error(`tools.${name}: arguments must be lossless JSON (${json.reason})`))
+    if (budget.exhausted) return Promise.reject(new Error(budget.refusal(name)))
     return queue.enqueue(async () => {
+      // why: rule R-74 in docs/registry-contract.md — counted at dispatch, so calls still queued
+      // under Promise.all never overrun it and exactly `max` calls run.
+      if (!budget.admit(dispatched)) throw new Error(budget.refusal(name))
       dispatched += 1
       const input: ToolExecutionInput = {
         callId: `${outer.callId}:code:${dispatched}`,

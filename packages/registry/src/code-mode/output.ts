@@ -1,4 +1,4 @@
-import type { CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import type { CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
 import type { ContentBlock, ToolExecutionResult } from '../types.ts'
 
 /** A sub-call result as the program sees it: text, non-text blocks collapsed to placeholders. */
@@ -33,9 +33,14 @@ export function successText(result: CodeRunResult): string {
   return parts.length > 0 ? parts.join('\n\n') : 'The program finished without printing or returning anything.'
 }
 
+/** Why a run failed: a runtime failure kind, or a budget the registry enforces (`tool-call-limit`). */
+export interface RunFailure {
+  readonly kind: CodeRunFailureKind | 'tool-call-limit'
+  readonly message: string
+}
+
 /** The CodeRunFailedError message: the failure kind and (explained) message, then the captured logs. */
-export function failureMessage(result: CodeRunResult, explain: (message: string) => string = (message) => message): string {
-  const error = result.error
-  const head = error === undefined ? 'run failed' : `run_code failed (${error.kind}): ${explain(error.message)}`
-  return result.logs.length > 0 ? `${head}\n\nlogs before the failure:\n${result.logs.join('\n')}` : head
+export function failureMessage(failure: RunFailure, logs: readonly string[], explain: (message: string) => string = (message) => message): string {
+  const head = `run_code failed (${failure.kind}): ${explain(failure.message)}`
+  return logs.length > 0 ? `${head}\n\nlogs before the failure:\n${logs.join('\n')}` : head
 }

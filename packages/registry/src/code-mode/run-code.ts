@@ -5,8 +5,9 @@ import { CodeRunFailedError, ToolArgsError } from '../errors.ts'
 import { RUN_CODE } from '../store/reserved.ts'
 import type { JsonObject, ScopeKey, ToolDefinition, ToolExecution } from '../types.ts'
 import { type BridgeHost, createCodeBridge } from './bridge.ts'
+import { TOOL_CALL_LIMIT, ToolCallBudget } from './call-budget.ts'
 import { requireTypeScriptRuntime } from './runtime-check.ts'
-import { failureMessage, successText } from './output.ts'
+import { failureMessage, type RunFailure, successText } from './output.ts'
 import { explainProgramError } from './program-error.ts'
 
 /** What run_code needs beyond the bridge: the runtime and the calling scope's end tools. */
@@ -50,7 +51,8 @@ function readArgs(args: JsonObject): RunCodeArgs {
 async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecution): Promise<string> {
   const runtime = requireTypeScriptRuntime(host, host.mode)
   // why: the run-scoped abort follows the outer signal in and fires when the run settles, so a
-  // budget expiry aborts an in-flight sub-tool instead of orphaning it.
+  // budget expiry aborts an in-flight sub-tool (or its pending approval, rule R-73 in
+  // docs/registry-contract.md) instead of orphaning it.
   const runAbort = new AbortController()
   const outer = exec.signal
   const follow = (): void => runAbort.abort(outer?.reason)
@@ -58,21 +60,29 @@ async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecut
   const detach = onAbort(outer, follow)
   const tools = host.endTools(exec.agent)
   const log = host.sessionLog(exec.agent)
-  const bridge = createCodeBridge(host, exec, tools, runAbort.signal, log)
+  const budget = new ToolCallBudget(host.maxToolCalls(), (reason) => runAbort.abort(reason))
+  const bridge = createCodeBridge(host, exec, tools, runAbort.signal, log, budget)
   let result: CodeRunResult | undefined
+  let overBudget = false
   try {
     result = await runtime.run({ program: args.code, bindings: [bridge.namespace], signal: runAbort.signal })
   } finally {
     detach()
+    // why: read before the settle abort below; true only when the budget's abort came first.
+    overBudget = budget.endedRun(runAbort.signal)
     runAbort.abort(new Error('run_code settled'))
     // why: drain before returning, so every tool/code-dispatch event lands before run_code's result.
     await bridge.settle()
   }
+  // why: rule R-71 in docs/registry-contract.md — the budget, not the `abort` (or the exception
+  // of an uncaught refusal) it caused, is what ended the run.
+  const failure: RunFailure | undefined = overBudget ? { kind: TOOL_CALL_LIMIT, message: budget.failureMessage() } : result.error
   // why: after the dispatch events, before run_code's own result; listeners see it, the model never does.
-  await log?.(usageEvent(exec, result))
-  if (result.error !== undefined) {
+  await log?.(usageEvent(exec, result, failure))
+  if (failure !== undefined) {
     const names = tools.map((def) => def.name)
-    throw new CodeRunFailedError(failureMessage(result, (message) => explainProgramError(message, args.code, names)))
+    const explain = overBudget ? undefined : (message: string) => explainProgramError(message, args.code, names)
+    throw new CodeRunFailedError(failureMessage(failure, result.logs, explain))
   }
   return successText(result)
 }
@@ -81,13 +91,13 @@ async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecut
  * The `tool/code-run` session event of one run: its outcome and what it consumed (CPU, wall,
  * binding calls and time, output bytes). Metering and UIs read it; it is not part of the content.
  */
-function usageEvent(exec: ToolExecution, result: CodeRunResult): SessionEvent {
+function usageEvent(exec: ToolExecution, result: CodeRunResult, failure: RunFailure | undefined): SessionEvent {
   // why: a backend written against an older seam may omit usage; the event then says so.
   const usage = (result as Partial<CodeRunResult>).usage
   return {
     type: 'tool/code-run',
     callId: exec.callId,
-    outcome: result.error?.kind ?? 'ok',
+    outcome: failure?.kind ?? 'ok',
     usage:
       usage === undefined
         ? null

@@ -1,6 +1,7 @@
-import { type Approval, scopeTarget } from '@isocode/harness'
+import { scopeTarget } from '@isocode/harness'
 import type { Context } from 'cordis'
 import type { PreToolDecision, ToolExecution, ToolExecutionResult } from '../types.ts'
+import { askApproval } from './approval.ts'
 import { ALLOW, parsePreDecision } from './decisions.ts'
 import { hasListeners, waterfall } from './events.ts'
 import type { PipelineHost } from './host.ts'
@@ -24,7 +25,8 @@ function denied(exec: ToolExecution, reason: string): Gate {
 
 /**
  * Run tools/pre-execute (scope-filtered, registration order), validate its decision exactly and
- * service `ask` through the optional approval seam. A throwing listener or garbage fails closed.
+ * service `ask` through the optional approval seam (approval.ts). A throwing listener or garbage
+ * fails closed.
  */
 export async function preExecute(ctx: Context, exec: ToolExecution): Promise<Gate> {
   if (!hasListeners(ctx, 'tools/pre-execute')) return PROCEED
@@ -42,33 +44,10 @@ export async function preExecute(ctx: Context, exec: ToolExecution): Promise<Gat
   }
   if (decision.kind === 'allow') return PROCEED
   if (decision.kind === 'deny') return denied(exec, decision.reason)
-  return askApproval(ctx, exec, decision.reason)
-}
-
-async function askApproval(ctx: Context, exec: ToolExecution, reason: string | undefined): Promise<Gate> {
-  const needs = `tool "${exec.name}" requires approval${reason === undefined ? '' : ` (${reason})`}`
-  // why: opportunistic, never injected: a deployment without the seam keeps the ask→deny degrade.
-  const approval = ctx.get('approval') as Approval | undefined
-  if (approval === undefined) return denied(exec, `${needs}, but no approval service is available`)
-  if (exec.agent === undefined) return denied(exec, `${needs}, but the call has no agent to route it through`)
-  let outcome: unknown
-  try {
-    outcome = await approval.request(exec, reason)
-  } catch (error) {
-    return denied(exec, `approval for tool "${exec.name}" failed: ${describeThrown(error)}`)
-  }
-  switch (outcome) {
-    case 'allowed-once':
-      return PROCEED
-    case 'rejected':
-      return denied(exec, `the user rejected tool "${exec.name}"`)
-    case 'cancelled':
-      return denied(exec, `approval for tool "${exec.name}" was cancelled`)
-    case 'unavailable':
-      return denied(exec, `approval for tool "${exec.name}" is unavailable: no one can answer it now`)
-    default:
-      return denied(exec, `approval for tool "${exec.name}" returned an unknown outcome`)
-  }
+  // why: a refused or abandoned approval is a decision like deny: it still flows through
+  // tools/post-execute (an abandoned one carries ABORTED, as base dispatch would, R-37).
+  const refusal = await askApproval(ctx, exec, decision.reason)
+  return refusal === undefined ? PROCEED : { kind: 'denied', result: refusal }
 }
 
 /**

@@ -1,0 +1,55 @@
+/** The failure kind of a run that tried more tool calls than `maxToolCalls` allows. */
+export const TOOL_CALL_LIMIT = 'tool-call-limit'
+
+// why: a class of its own, so run_code recognises its own abort reason by identity and never
+// mistakes an outer abort (or a reason a caller happened to word alike) for the budget.
+class ToolCallLimitReason extends Error {
+  override name = 'ToolCallLimitReason'
+}
+
+/**
+ * The tool-call budget of one run (rule R-70 in docs/registry-contract.md): admits up to `max`
+ * dispatches; the next one is refused, and at that moment the run is aborted with a reason only
+ * this budget owns, so a program that catches the refusal cannot keep calling.
+ */
+export class ToolCallBudget {
+  private readonly reason: ToolCallLimitReason
+  private spent = false
+
+  constructor(
+    readonly max: number,
+    private readonly abortRun: (reason: unknown) => void,
+  ) {
+    this.reason = new ToolCallLimitReason(`the program made more than ${max} tool calls (maxToolCalls)`)
+  }
+
+  /** Whether a call was refused: every later call is refused too. */
+  get exhausted(): boolean {
+    return this.spent
+  }
+
+  /** Take one call out of the budget given `dispatched` so far; false (and the run aborted) when none is left. */
+  admit(dispatched: number): boolean {
+    if (!this.spent && dispatched < this.max) return true
+    if (!this.spent) {
+      this.spent = true
+      this.abortRun(this.reason)
+    }
+    return false
+  }
+
+  /** The text a refused call rejects with inside the program. */
+  refusal(name: string): string {
+    return `tools.${name} was not run: the program reached its limit of ${this.max} tool calls (maxToolCalls); the run is ending`
+  }
+
+  /** Whether `signal` was aborted by this budget (not by the caller or the run's settlement). */
+  endedRun(signal: AbortSignal): boolean {
+    return signal.aborted && signal.reason === this.reason
+  }
+
+  /** The run's failure message once the budget ended it. */
+  failureMessage(): string {
+    return `${this.reason.message}; call ${this.max + 1} was not run. Do more per call (a tool that takes a list, a narrower query) or split the work across run_code calls.`
+  }
+}
