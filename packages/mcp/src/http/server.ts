@@ -52,6 +52,8 @@ export interface CodeModeHttpServer {
   readonly limiter: RunLimiter
   /** Open sessions (always 0 when stateless). */
   sessions(): number
+  /** POST requests whose response is still open (for logs and tests). */
+  answering(): number
   /**
    * Stop accepting, refuse queued runs, give running programs `graceMs` to finish, abort the
    * rest, then close every session and connection.
@@ -212,6 +214,7 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
     url: `http://${host}:${address.port}${MCP_PATH}`,
     limiter,
     sessions: () => sessions.size,
+    answering: () => answering.size,
     async close(graceMs) {
       if (closing) return
       closing = true
