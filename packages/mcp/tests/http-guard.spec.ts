@@ -1,4 +1,5 @@
-import { bearerMatches, hostnameAllowed, hostnameOf, normalizeOrigin, originAllowed, RunLimiter } from '@isocode/mcp'
+import { bearerMatches, hostnameAllowed, hostnameOf, normalizeOrigin, originAllowed, RunLimiter, startCodeModeHttpServer } from '@isocode/mcp'
+import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 
 describe('HTTP guards', () => {
@@ -28,6 +29,12 @@ describe('HTTP guards', () => {
     expect(['http://10.1.2.3', 'http://0.0.0.0', 'http://localhost.evil.com', 'file://localhost', 'null'].map((origin) => originAllowed(origin, []))).toEqual([false, false, false, false, false])
     expect(originAllowed('https://app.example.com', ['https://APP.example.com:443'])).toBe(true)
     expect(originAllowed('https://app.example.com:8443', ['https://app.example.com'])).toBe(false)
+  })
+
+  it('startCodeModeHttpServer refuses options that cannot work, naming the field, before it listens', async () => {
+    const base = { host: '127.0.0.1', port: 0, stateless: false, limits: { maxRuns: 1, maxQueue: 0 }, maxBodyBytes: 1_000, log: () => undefined }
+    await expect(startCodeModeHttpServer(new Context(), { ...base, allowOrigins: ['app.example.com'] })).rejects.toThrow('allowOrigins: "app.example.com" is not an origin; give scheme://host[:port]')
+    await expect(startCodeModeHttpServer(new Context(), { ...base, maxSessions: 0 })).rejects.toThrow('maxSessions must be at least 1, got 0')
   })
 
   it('bearerMatches needs the exact token after "Bearer"', () => {

@@ -98,6 +98,9 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
   const allowOrigins = options.allowOrigins ?? []
   const badOrigin = allowOrigins.find((origin) => normalizeOrigin(origin) === undefined)
   if (badOrigin !== undefined) throw new TypeError(`allowOrigins: "${badOrigin}" is not an origin; give scheme://host[:port] with no path, e.g. https://app.example.com`)
+  for (const [field, value] of [['maxSessions', options.maxSessions], ['sessionIdleMs', options.sessionIdleMs]] as const) {
+    if (value !== undefined && !(value >= 1)) throw new TypeError(`${field} must be at least 1, got ${value}; leave it out for the default`)
+  }
   const limiter = new RunLimiter(options.limits)
   const sessions = new SessionTable<Session>(options.maxSessions ?? DEFAULT_MAX_SESSIONS, options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS)
   const { maxSessions, idleMs } = sessions
