@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
  * that keeps sending can finish and read the answer instead of meeting a reset; past this, or
  * after DRAIN_MS, the connection is cut.
  */
-export const DRAIN_BYTES = 8 * 1024 * 1024
+const DRAIN_BYTES = 8 * 1024 * 1024
 const DRAIN_MS = 10_000
 
 /**
