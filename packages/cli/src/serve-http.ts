@@ -23,6 +23,7 @@ function readToken(name: string | undefined): string | undefined {
   return token.trim()
 }
 
+/** The --allow-origin values in the form browsers send, or a USAGE error naming the one that is not an origin. */
 function allowedOrigins(values: readonly string[]): string[] {
   return values.map((value) => {
     const origin = normalizeOrigin(value)
