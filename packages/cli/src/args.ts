@@ -38,10 +38,14 @@ export interface HttpServeOptions {
   tokenEnv: string | undefined
   /** `--allow-host <host>` (repeatable): Host names accepted besides the bound address and localhost. */
   allowHosts: string[]
+  /** `--allow-origin <origin>` (repeatable): web origins accepted besides loopback ones. */
+  allowOrigins: string[]
   /** `--max-body-kb <n>`: the request body cap. */
   maxBodyKb: number
-  /** `--max-sessions <n>`: open sessions at most (stateful mode). */
+  /** `--max-sessions <n>`: open sessions at most (stateful mode); at the cap the least recently used idle one is evicted. */
   maxSessions: number
+  /** `--session-idle-s <n>`: a session with no request and no open stream for this long is closed. */
+  sessionIdleS: number
 }
 
 /** What `run` and `serve` take besides the tools: the registry's budget of one program. */
@@ -78,9 +82,11 @@ const SERVE_OPTIONS = {
   'max-queue': { type: 'string' },
   'token-env': { type: 'string' },
   'allow-host': { type: 'string', multiple: true },
+  'allow-origin': { type: 'string', multiple: true },
   'max-body-kb': { type: 'string' },
   'max-sessions': { type: 'string' },
   'max-tool-calls': { type: 'string' },
+  'session-idle-s': { type: 'string' },
 } as const
 
 const COMMANDS: readonly Command[] = ['run', 'sdk', 'serve']
@@ -128,13 +134,15 @@ type ServeValues = {
   'max-queue'?: string
   'token-env'?: string
   'allow-host'?: string[]
+  'allow-origin'?: string[]
   'max-body-kb'?: string
   'max-sessions'?: string
+  'session-idle-s'?: string
 }
 
 function httpOptions(values: ServeValues): HttpServeOptions | undefined {
   if (values.http === undefined) {
-    const stray = (['stateless', 'max-runs', 'max-queue', 'token-env', 'allow-host', 'max-body-kb', 'max-sessions'] as const).find((flag) => values[flag] !== undefined)
+    const stray = (['stateless', 'max-runs', 'max-queue', 'token-env', 'allow-host', 'allow-origin', 'max-body-kb', 'max-sessions', 'session-idle-s'] as const).find((flag) => values[flag] !== undefined)
     if (stray !== undefined) usage(`--${stray} applies to the HTTP server only; add --http [host:]port`, 'serve')
     return undefined
   }
@@ -147,8 +155,10 @@ function httpOptions(values: ServeValues): HttpServeOptions | undefined {
     maxQueue: positiveInt(values['max-queue'], '--max-queue', 'serve', 'programs', 0) ?? 32,
     tokenEnv,
     allowHosts: values['allow-host'] ?? [],
+    allowOrigins: values['allow-origin'] ?? [],
     maxBodyKb: positiveInt(values['max-body-kb'], '--max-body-kb', 'serve', 'kilobytes') ?? 1024,
     maxSessions: positiveInt(values['max-sessions'], '--max-sessions', 'serve', 'sessions') ?? 256,
+    sessionIdleS: positiveInt(values['session-idle-s'], '--session-idle-s', 'serve', 'seconds') ?? 300,
   }
 }
 

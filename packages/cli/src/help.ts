@@ -84,9 +84,15 @@ their wall budget, then the servers close and isocode exits 0.
                              environment variable NAME (strongly advised off loopback)
   --allow-host <host>        also accept this Host name (repeatable; e.g. the load balancer's
                              name); localhost and IP addresses are always accepted
-  --max-body-kb <n>          request body cap (default 1024)
-  --max-sessions <n>         open sessions at most (default 256); a session with no request
-                             for 30 minutes is closed
+  --allow-origin <origin>    also accept requests from web pages of this origin (repeatable;
+                             e.g. https://app.example.com); pages served from localhost,
+                             127.x.x.x or [::1] are always accepted, any other Origin gets 403
+  --max-body-kb <n>          request body cap (default 1024; 413 beyond)
+  --max-sessions <n>         open sessions at most (default 256); a new session at the cap
+                             replaces the least recently used idle one (503 only when every
+                             session is running a program)
+  --session-idle-s <n>       close a session with no request and no open stream for n seconds
+                             (default 300); its client gets 404 and initializes again
 ${TOOL_FLAGS}
 
 Examples (from the root of the isocode repository):

@@ -1,5 +1,4 @@
-import { isIP } from 'node:net'
-import { startCodeModeHttpServer } from '@isocode/mcp'
+import { isLoopbackHost, normalizeOrigin, startCodeModeHttpServer } from '@isocode/mcp'
 import type { HttpServeOptions, Isolation, ProgramBudgetOptions, ToolSourceOptions } from './args.ts'
 import { bootApp } from './app.ts'
 import { CliError } from './errors.ts'
@@ -11,11 +10,9 @@ export type ServeHttpOptions = ToolSourceOptions & ProgramBudgetOptions & { mode
 // why: time for a program that is still running at shutdown to reach its own wall budget.
 const GRACE_MARGIN_MS = 1_000
 
-const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'))
-
 /** The loud warning for a non-loopback bind without a token, or undefined when none is due. */
 export function exposureWarning(host: string, hasToken: boolean): string | undefined {
-  if (hasToken || isLoopback(host)) return undefined
+  if (hasToken || isLoopbackHost(host)) return undefined
   return `isocode serve: WARNING: listening on ${host} with no token: anyone who can reach this address can run programs against your tools. Set --token-env NAME (and the token in NAME).`
 }
 
@@ -24,6 +21,15 @@ function readToken(name: string | undefined): string | undefined {
   const token = process.env[name]
   if (token === undefined || token.trim() === '') throw new CliError(`--token-env ${name}: the environment variable ${name} is not set or empty; export the token in it first`, 'USAGE')
   return token.trim()
+}
+
+/** The --allow-origin values in the form browsers send, or a USAGE error naming the one that is not an origin. */
+function allowedOrigins(values: readonly string[]): string[] {
+  return values.map((value) => {
+    const origin = normalizeOrigin(value)
+    if (origin === undefined) throw new CliError(`--allow-origin takes a web origin, scheme://host[:port] with no path (e.g. https://app.example.com), got "${value}"`, 'USAGE')
+    return origin
+  })
 }
 
 /** The first SIGINT or SIGTERM, with both listeners removed again. */
@@ -46,6 +52,7 @@ function nextSignal(): Promise<NodeJS.Signals> {
 export async function serveHttp(io: Io, options: ServeHttpOptions): Promise<number> {
   const { http } = options
   const token = readToken(http.tokenEnv)
+  const allowOrigins = allowedOrigins(http.allowOrigins)
   const log = (line: string): void => io.err(`${line}\n`)
   const app = await bootApp({ ...options, poolSize: http.maxRuns, log })
   try {
@@ -55,15 +62,18 @@ export async function serveHttp(io: Io, options: ServeHttpOptions): Promise<numb
       stateless: http.stateless,
       limits: { maxRuns: http.maxRuns, maxQueue: http.maxQueue },
       allowHosts: http.allowHosts,
+      allowOrigins,
       token,
       maxBodyBytes: http.maxBodyKb * 1024,
       maxSessions: http.maxSessions,
+      sessionIdleMs: http.sessionIdleS * 1000,
       log,
     })
     const warning = exposureWarning(http.host, token !== undefined)
     if (warning !== undefined) log(warning)
     const sessions = http.stateless ? 'stateless' : 'stateful sessions'
-    log(`isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools at ${server.url} (${sessions}), isolation ${app.isolation}, ${http.maxRuns} runs at once + ${http.maxQueue} queued`)
+    const sessionLimits = http.stateless ? '' : `, ${http.maxSessions} sessions (idle ones closed after ${http.sessionIdleS} s)`
+    log(`isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools at ${server.url} (${sessions}), isolation ${app.isolation}, ${http.maxRuns} runs at once + ${http.maxQueue} queued${sessionLimits}`)
     const signal = await nextSignal()
     const { running, queued } = server.limiter.load
     log(`isocode serve: ${signal}: stopping; ${running} programs running, ${queued} queued`)

@@ -1,5 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { RUN_CODE } from '@isocode/registry'
 import type { ToolExecutionResult } from '@isocode/registry'
@@ -9,13 +10,17 @@ import type { RunLimiter } from './http/run-limiter.ts'
 /** How long tools/change events are gathered into one notifications/tools/list_changed. */
 const LIST_CHANGED_COALESCE_MS = 50
 
+// why: the SDK builds a fresh Ajv per Server otherwise (about 1 ms of CPU each), once per HTTP
+// session; these servers validate nothing with it (they never elicit), so they share one.
+let validator: AjvJsonSchemaValidator | undefined
+
 /** Options of {@link createCodeModeServer}. */
 export interface CodeModeServerOptions {
   /** The server name MCP clients see (default `isocode`). */
   name?: string
   version?: string
   /** Caps run_code calls (shared by every session of an HTTP server); none by default. */
-  limiter?: RunLimiter
+  limiter?: Pick<RunLimiter, 'run'>
 }
 
 /**
@@ -54,7 +59,8 @@ export function toCallToolResult(result: ToolExecutionResult): CallToolResult {
  * await server.connect(new StdioServerTransport())
  */
 export function createCodeModeServer(ctx: Context, options: CodeModeServerOptions = {}): Server {
-  const server = new Server({ name: options.name ?? 'isocode', version: options.version ?? '0.1.0' }, { capabilities: { tools: { listChanged: true } } })
+  validator ??= new AjvJsonSchemaValidator()
+  const server = new Server({ name: options.name ?? 'isocode', version: options.version ?? '0.1.0' }, { capabilities: { tools: { listChanged: true } }, jsonSchemaValidator: validator })
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listCodeModeTools(ctx) }))
   let calls = 0
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {

@@ -18,22 +18,52 @@ export function hostnameAllowed(hostname: string | undefined, allowHosts: readon
   return hostname === 'localhost' || isIP(hostname) !== 0 || allowHosts.some((allowed) => allowed.toLowerCase() === hostname)
 }
 
+const LOOPBACK_NAMES = new Set(['localhost', '::1'])
+
+/** Whether a hostname is this machine's loopback: `localhost`, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/^\[|\]$/g, '')
+  return LOOPBACK_NAMES.has(name) || (isIP(name) === 4 && name.startsWith('127.'))
+}
+
+/**
+ * An `Origin` value in the form browsers send (`scheme://host[:port]`, lower case, no default
+ * port, no path), or undefined when `value` is not an origin.
+ */
+export function normalizeOrigin(value: string): string | undefined {
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\s]+)\/?$/i.exec(value.trim())
+  if (match === null) return undefined
+  try {
+    const url = new URL(value.trim())
+    // why: URL serializes only http(s) and a few special schemes; keep others (extensions) as given.
+    return url.origin === 'null' ? `${match[1]}://${match[2]}`.toLowerCase() : url.origin
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether a request's `Origin` may reach the server: a loopback page (any scheme and port) or one
+ * of `allowOrigins` (normalized with {@link normalizeOrigin}). A web page from any other host,
+ * IP literal or not, is refused.
+ */
+export function originAllowed(origin: string, allowOrigins: readonly string[]): boolean {
+  const normalized = normalizeOrigin(origin)
+  if (normalized === undefined) return false
+  if (allowOrigins.some((allowed) => normalizeOrigin(allowed) === normalized)) return true
+  const url = new URL(normalized)
+  return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname)
+}
+
 /** Why the request's Host or Origin header is refused (DNS rebinding protection), or undefined. */
-export function rebindingProblem(req: IncomingMessage, allowHosts: readonly string[]): string | undefined {
+export function rebindingProblem(req: IncomingMessage, allowHosts: readonly string[], allowOrigins: readonly string[] = []): string | undefined {
   const host = hostnameOf(req.headers.host)
   if (!hostnameAllowed(host, allowHosts)) {
     return `Host "${req.headers.host ?? ''}" is not allowed (DNS rebinding protection); if it is this server's own name, start isocode with --allow-host ${host ?? '<name>'}`
   }
   const origin = req.headers.origin
-  if (origin === undefined) return undefined
-  let originHost: string | undefined
-  try {
-    originHost = new URL(origin).hostname.toLowerCase().replace(/^\[|\]$/g, '')
-  } catch {
-    originHost = undefined
-  }
-  if (!hostnameAllowed(originHost, allowHosts)) return `Origin "${origin}" is not allowed (DNS rebinding protection); allow its host with --allow-host`
-  return undefined
+  if (origin === undefined || originAllowed(origin, allowOrigins)) return undefined
+  return `Origin "${origin}" is not allowed: only pages served from this machine (localhost, 127.x.x.x, [::1]) may call isocode (DNS rebinding protection); if this page should, start isocode with --allow-origin ${normalizeOrigin(origin) ?? '<origin>'}`
 }
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest()
@@ -47,18 +77,4 @@ export function bearerMatches(authorization: string | undefined, token: string):
   const given = digest(match?.[1]?.trim() ?? '')
   // why: always compare, even without a header, so a missing header takes the same time.
   return timingSafeEqual(given, digest(token)) && match !== null
-}
-
-/** The request body read up to `maxBytes`: its text, or `tooLarge` (the rest is not read). */
-export async function readBody(req: IncomingMessage, maxBytes: number): Promise<{ text: string } | { tooLarge: true }> {
-  const declared = Number(req.headers['content-length'])
-  if (Number.isFinite(declared) && declared > maxBytes) return { tooLarge: true }
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > maxBytes) return { tooLarge: true }
-    chunks.push(chunk)
-  }
-  return { text: Buffer.concat(chunks).toString('utf8') }
 }

@@ -7,9 +7,12 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import type { Context } from 'cordis'
 import { createCodeModeServer } from '../server.ts'
-import { bearerMatches, readBody, rebindingProblem } from './guard.ts'
+import { readBody, refuseBody } from './body.ts'
+import { bearerMatches, normalizeOrigin, rebindingProblem } from './guard.ts'
 import { RunLimiter, SERVER_BUSY } from './run-limiter.ts'
 import type { RunLimits } from './run-limiter.ts'
+import { SessionTable } from './sessions.ts'
+import type { SessionState } from './sessions.ts'
 
 /** Options of {@link startCodeModeHttpServer}. */
 export interface CodeModeHttpOptions {
@@ -22,13 +25,21 @@ export interface CodeModeHttpOptions {
   limits: RunLimits
   /** Host names accepted besides `localhost` and IP literals (DNS rebinding protection). */
   allowHosts?: readonly string[]
+  /**
+   * Web origins (`https://app.example.com`) whose pages may call the server besides loopback ones
+   * (`localhost`, 127.0.0.0/8, [::1]); a request with any other `Origin` gets HTTP 403.
+   */
+  allowOrigins?: readonly string[]
   /** The bearer token clients must send; none when undefined. */
   token?: string | undefined
   /** Request bodies larger than this get HTTP 413. */
   maxBodyBytes: number
-  /** Open sessions at most (default 256); one more initialize gets HTTP 503. */
+  /**
+   * Open sessions at most (default 256). A new session at the cap evicts the least recently used
+   * idle one; only when every session is busy does an initialize get HTTP 503.
+   */
   maxSessions?: number
-  /** A session with no request for this long is closed (default 30 minutes). */
+  /** A session with no request for this long and no open GET stream is closed (default 5 minutes). */
   sessionIdleMs?: number
   /** Where request failures are reported (one line each, never sent to the client). */
   log(line: string): void
@@ -41,6 +52,8 @@ export interface CodeModeHttpServer {
   readonly limiter: RunLimiter
   /** Open sessions (always 0 when stateless). */
   sessions(): number
+  /** POST requests whose response is still open (for logs and tests). */
+  answering(): number
   /**
    * Stop accepting, refuse queued runs, give running programs `graceMs` to finish, abort the
    * rest, then close every session and connection.
@@ -54,7 +67,12 @@ export const MCP_PATH = '/mcp'
 // why: after the last run ends, its result still has to be written to the client's stream.
 const FLUSH_MS = 2_000
 const DEFAULT_MAX_SESSIONS = 256
-const DEFAULT_SESSION_IDLE_MS = 30 * 60_000
+// why: only a session nobody is connected to (no open GET stream) expires, and the SDK client
+// re-opens a dropped stream within its 30 s maximum backoff, so 5 minutes is well past any live
+// client's gap while a client that closed without DELETE holds its place for minutes, not half an hour.
+const DEFAULT_SESSION_IDLE_MS = 5 * 60_000
+/** JSON-RPC code of an unknown session, as the MCP SDK's own transport answers it. */
+const SESSION_NOT_FOUND = -32_001
 
 function reply(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
   if (res.headersSent) return void res.end()
@@ -62,11 +80,9 @@ function reply(res: ServerResponse, status: number, code: number, message: strin
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }))
 }
 
-interface Session {
+interface Session extends SessionState {
   server: Server
   transport: StreamableHTTPServerTransport
-  /** performance.now() of its last request. */
-  seen: number
 }
 
 /**
@@ -78,45 +94,69 @@ interface Session {
  * const http = await startCodeModeHttpServer(root, { host: '127.0.0.1', port: 0, stateless: false, limits: { maxRuns: 4, maxQueue: 32 }, maxBodyBytes: 1 << 20, log: console.error })
  */
 export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHttpOptions): Promise<CodeModeHttpServer> {
-  const limiter = new RunLimiter(options.limits)
-  const sessions = new Map<string, Session>()
   const allowHosts = options.allowHosts ?? []
-  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS
-  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS
+  const allowOrigins = options.allowOrigins ?? []
+  const badOrigin = allowOrigins.find((origin) => normalizeOrigin(origin) === undefined)
+  if (badOrigin !== undefined) throw new TypeError(`allowOrigins: "${badOrigin}" is not an origin; give scheme://host[:port] with no path, e.g. https://app.example.com`)
+  for (const [field, value] of [['maxSessions', options.maxSessions], ['sessionIdleMs', options.sessionIdleMs]] as const) {
+    if (value !== undefined && !(value >= 1)) throw new TypeError(`${field} must be at least 1, got ${value}; leave it out for the default`)
+  }
+  const limiter = new RunLimiter(options.limits)
+  const sessions = new SessionTable<Session>(options.maxSessions ?? DEFAULT_MAX_SESSIONS, options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS)
+  const { maxSessions, idleMs } = sessions
   // why: a client that vanishes without DELETE must not hold its session (and listeners) forever.
-  const sweeper = setInterval(() => {
-    const now = performance.now()
-    for (const session of sessions.values()) if (now - session.seen > idleMs) void session.server.close().catch(() => undefined)
-  }, Math.min(idleMs, 60_000))
+  const sweeper = setInterval(() => sessions.sweep(), Math.min(idleMs, 30_000))
   sweeper.unref()
   /** POST responses still open (their results not yet written); GET streams never end by themselves. */
   const answering = new Set<ServerResponse>()
   let flushed: (() => void) | undefined
   let closing = false
 
-  const connectNew = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
+  const answerStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
     const server = createCodeModeServer(ctx, { limiter })
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: options.stateless ? undefined : () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { server, transport, seen: performance.now() }),
-      onsessionclosed: (id) => void sessions.delete(id),
-    })
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
     // why: a stateless server lives for one request; the response closing ends it.
-    if (options.stateless) res.on('close', () => void server.close().catch(() => undefined))
-    else {
-      // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Transport only offers the onclose property
-      transport.onclose = () => {
-        if (transport.sessionId !== undefined) sessions.delete(transport.sessionId)
-      }
-    }
+    res.on('close', () => void server.close().catch(() => undefined))
     await server.connect(transport)
     await transport.handleRequest(req, res, body)
+  }
+
+  const startSession = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
+    if (!sessions.reserve()) return reply(res, 503, SERVER_BUSY, `Service Unavailable: all ${maxSessions} sessions are busy running programs (--max-sessions); retry when one ends`)
+    let added = false
+    // why: the session's runs keep it busy even after their POST stream closed, so it is not evicted under them.
+    const server = createCodeModeServer(ctx, { limiter: { run: (signal, task) => sessions.during(session, () => limiter.run(signal, task)) } })
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        session.id = id
+        added = true
+        sessions.settle(session)
+      },
+      onsessionclosed: (id) => sessions.remove(id),
+    })
+    const session: Session = { id: '', busy: 0, streams: 0, seen: performance.now(), server, transport, close: () => server.close().catch(() => undefined) }
+    // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Transport only offers the onclose property
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.remove(transport.sessionId)
+    }
+    sessions.track(session, res, 'request')
+    try {
+      await server.connect(transport)
+      await transport.handleRequest(req, res, body)
+    } finally {
+      // why: an initialize the transport refused leaves no session; give its place back and close its server.
+      if (!added) {
+        sessions.settle()
+        await session.close()
+      }
+    }
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
     if (path !== MCP_PATH) return reply(res, 404, -32_000, `Not Found: the MCP endpoint is ${MCP_PATH}`)
-    const rebinding = rebindingProblem(req, allowHosts)
+    const rebinding = rebindingProblem(req, allowHosts, allowOrigins)
     if (rebinding !== undefined) return reply(res, 403, -32_000, `Forbidden: ${rebinding}`)
     if (options.token !== undefined && !bearerMatches(req.headers.authorization, options.token)) {
       return reply(res, 401, -32_000, 'Unauthorized: send the token as "Authorization: Bearer <token>"', { 'www-authenticate': 'Bearer realm="isocode"' })
@@ -130,7 +170,7 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
         if (answering.size === 0) flushed?.()
       })
       const read = await readBody(req, options.maxBodyBytes)
-      if ('tooLarge' in read) return reply(res, 413, -32_000, `Payload Too Large: request bodies are capped at ${options.maxBodyBytes} bytes (--max-body-kb)`, { connection: 'close' })
+      if ('tooLarge' in read) return refuseBody(req, res, `Payload Too Large: request bodies are capped at ${options.maxBodyBytes} bytes (--max-body-kb)`)
       try {
         body = JSON.parse(read.text)
       } catch {
@@ -139,19 +179,20 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
     }
     if (options.stateless) {
       if (req.method !== 'POST') return reply(res, 405, -32_000, 'Method Not Allowed: this stateless server takes POST only', { allow: 'POST' })
-      return connectNew(req, res, body)
+      return answerStateless(req, res, body)
     }
     const id = req.headers['mcp-session-id']
     if (typeof id === 'string') {
       const session = sessions.get(id)
-      if (session === undefined) return reply(res, 404, -32_001, 'Session not found: it ended or never existed; initialize a new one')
-      session.seen = performance.now()
+      if (session === undefined) {
+        // why: the MCP Streamable HTTP spec: 404 for an ended session, and the client starts a new one.
+        const ended = `it was closed, had no request for ${idleMs / 1000} s with no open stream, or was evicted to make room at the ${maxSessions}-session cap`
+        return reply(res, 404, SESSION_NOT_FOUND, `Session not found: session ${id} has expired or never existed (${ended}); initialize again: POST an initialize request without the Mcp-Session-Id header`)
+      }
+      sessions.track(session, res, req.method === 'GET' ? 'stream' : 'request')
       return session.transport.handleRequest(req, res, body)
     }
-    if (req.method === 'POST' && isInitializeRequest(body)) {
-      if (sessions.size >= maxSessions) return reply(res, 503, SERVER_BUSY, `Service Unavailable: ${maxSessions} sessions are open (--max-sessions); end idle ones with DELETE or retry later`)
-      return connectNew(req, res, body)
-    }
+    if (req.method === 'POST' && isInitializeRequest(body)) return startSession(req, res, body)
     return reply(res, 400, -32_000, 'Bad Request: no Mcp-Session-Id header; start a session with an initialize request')
   }
 
@@ -176,6 +217,7 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
     url: `http://${host}:${address.port}${MCP_PATH}`,
     limiter,
     sessions: () => sessions.size,
+    answering: () => answering.size,
     async close(graceMs) {
       if (closing) return
       closing = true
@@ -188,8 +230,7 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
         await Promise.race([new Promise<void>((resolve) => (flushed = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, FLUSH_MS)))])
         clearTimeout(timer)
       }
-      for (const { server } of sessions.values()) await server.close().catch(() => undefined)
-      sessions.clear()
+      for (const session of sessions.drain()) await session.close()
       http.closeAllConnections()
       await stopped
     },
