@@ -60,9 +60,22 @@ describe('the workspace toolset', () => {
     expect(await call('search_text', { pattern: '(?<kw>\\u0065xport) const', regex: true })).toMatchObject({ structuredContent: { matches: [{ path: 'src/a.ts', line: 1 }] } })
   })
 
-  it('stops a search whose run has ended with ABORTED', async () => {
-    const signal = AbortSignal.abort(new Error('budget'))
-    await expect((tools.search_text as ToolDefinition).execute({ pattern: 'hello' }, { signal } as ToolExecution)).rejects.toThrow('search_text stopped: the run that called it has ended')
+  it('stops a search whose run has ended with ABORTED, also in the middle of a file', async () => {
+    const search = (tools.search_text as ToolDefinition).execute
+    const ended = 'search_text stopped: the run that called it has ended'
+    await expect(search({ pattern: 'hello' }, { signal: AbortSignal.abort() } as ToolExecution)).rejects.toThrow(ended)
+    await mkdir(join(dir, 'big'))
+    await writeFile(join(dir, 'big', 'lines.txt'), 'a line of text that is searched through\n'.repeat(20_000))
+    // why: a signal that reads as aborted from its second look on: the search looks once before
+    // the file, so only a search that checks again inside the file (after yielding) stops.
+    let looks = 0
+    const endsMidFile = { get aborted() { return ++looks > 1 } } as AbortSignal
+    await expect(search({ pattern: 'not in it', path: 'big', regex: true }, { signal: endsMidFile } as ToolExecution)).rejects.toThrow(ended)
+    expect(looks).toBe(2)
+  })
+
+  it('refuses a pattern whose RE2 program is too large', async () => {
+    await expect(call('search_text', { pattern: '((a|b){100}){10}c', regex: true })).rejects.toThrow('pattern compiles to 3023 instructions, more than 2000')
   })
 
   it.each([
