@@ -13,8 +13,9 @@ import type { Fiber, Plugin } from 'cordis'
 import type { Isolation, ProgramBudgetOptions, ToolSourceOptions } from './args.ts'
 import { CliError } from './errors.ts'
 import { mcpConfigs } from './mcp-spec.ts'
-import { MemorySession, RecordingRuntime } from './recording.ts'
-import type { RunRecord } from './recording.ts'
+import { RecordingRuntime } from './recording.ts'
+import { RunJournal } from './run-journal.ts'
+import type { RunWatch } from './run-journal.ts'
 import { savedToolDefinitions } from './saved-tools.ts'
 import { workspaceTools } from './workspace-tools.ts'
 
@@ -36,15 +37,15 @@ export interface AppOptions extends ToolSourceOptions, ProgramBudgetOptions {
 /** A booted Cordis app with Code Mode over the chosen tools. */
 export interface CliApp {
   readonly root: Context
-  readonly session: MemorySession
   /** The budgets the isolate runtime enforces. */
   readonly budgets: ResolvedIsolateRuntimeConfig
   /** Where programs run: in this process (`isolate`) or in a supervised child process (`process`). */
   readonly isolation: Isolation
-  /** Every program run so far, in order. */
-  readonly runs: readonly RunRecord[]
-  /** Milliseconds each finished tool call took, by callId (sub-calls of run_code included). */
-  readonly durations: ReadonlyMap<string, number>
+  /**
+   * Keep the report (program result, sub-call timeline) of the run_code call `callId` until its
+   * `take()`; the app keeps nothing of runs nobody watches, so a server's state never grows with its runs.
+   */
+  watchRun(callId: string): RunWatch
   /** Dispose the tools, MCP connections and the runtime; resolves when everything is closed. */
   dispose(): Promise<void>
 }
@@ -123,8 +124,6 @@ export async function bootApp(options: AppOptions): Promise<CliApp> {
   // why: the real runtime lives in its own root, so the recorder can be ctx.codeRuntime here.
   const backend = new Context()
   const fibers: Fiber[] = []
-  const runs: RunRecord[] = []
-  const durations = new Map<string, number>()
   let runtimeFiber: Fiber | undefined
   const isolation = options.isolation ?? 'process'
   const dispose = async (): Promise<void> => {
@@ -140,19 +139,15 @@ export async function bootApp(options: AppOptions): Promise<CliApp> {
       ...(options.sdkBudgetBytes === undefined ? {} : { sdkBudgetBytes: options.sdkBudgetBytes }),
       ...(options.maxToolCalls === undefined ? {} : { maxToolCalls: options.maxToolCalls }),
     }
-    fibers.push(await root.plugin(SystemPrompt), await root.plugin(MemorySession), await root.plugin(ToolRegistry, registry))
-    fibers.push(await root.plugin(RecordingRuntime, { inner, onRun: (record) => void runs.push(record) }))
-    root.on('tools/execute', async (exec, next) => {
-      const started = performance.now()
-      const result = await next()
-      durations.set(exec.callId, performance.now() - started)
-      return result
-    })
+    fibers.push(await root.plugin(SystemPrompt), await root.plugin(RunJournal), await root.plugin(ToolRegistry, registry))
+    const journal = root.get('session') as RunJournal
+    fibers.push(await root.plugin(RecordingRuntime, { inner, onRun: (record) => journal.record(record) }))
+    root.on('tools/execute', (exec, next) => journal.around(exec, next))
     const configs = mcpConfigs(options.mcp, options.handshakeMs, options.concurrent)
     if ((configs.length === 0 && options.tools === undefined) || options.workspace) await registerAll(root, 'workspace-tools', await workspaceTools(options.root))
     if (options.tools !== undefined) await loadToolsModule(root, options.tools)
     if (configs.length > 0) await startServers(root, configs, fibers)
-    return { root, session: root.get('session') as MemorySession, budgets: inner.config, isolation, runs, durations, dispose }
+    return { root, budgets: inner.config, isolation, watchRun: (callId) => journal.watch(callId), dispose }
   } catch (error) {
     await dispose()
     throw error

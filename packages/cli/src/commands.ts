@@ -5,7 +5,7 @@ import type { HttpServeOptions, Isolation, ProgramBudgetOptions, ToolSourceOptio
 import { bootApp } from './app.ts'
 import type { CliApp } from './app.ts'
 import { CliError } from './errors.ts'
-import { renderReport, timeline } from './report.ts'
+import { renderReport } from './report.ts'
 
 /** Where a command writes: stdout for results, stderr for diagnostics. */
 export interface Io {
@@ -43,13 +43,13 @@ export async function runCommand(
   }
   return withApp({ ...options, mode: 'code', log: (line) => io.err(`${line}\n`) }, async (app) => {
     const callId = 'isocode-run'
+    const watch = app.watchRun(callId)
     const result = await app.root.tools.execute({ callId, name: 'run_code', arguments: { code, description: `isocode run ${options.program}` } })
-    const calls = timeline(app.session.events, app.durations, callId)
+    const { run, calls, outcome } = watch.take()
     // why: the report explains a failure exactly as run_code explains it to the model (code frame, closest names).
     const names = app.root.tools.visible().map((tool) => tool.name).filter((name) => name !== RUN_CODE)
     const explain = (message: string): string => explainProgramError(message, code, names)
-    const outcome = app.session.events.find((event) => event.type === 'tool/code-run' && event.callId === callId)?.outcome
-    io.out(renderReport({ result, run: app.runs.at(-1), calls, budgets: app.budgets, isolation: app.isolation, explain, outcome: typeof outcome === 'string' ? outcome : undefined }))
+    io.out(renderReport({ result, run, calls, budgets: app.budgets, isolation: app.isolation, explain, outcome }))
     return result.isError ? 1 : 0
   })
 }

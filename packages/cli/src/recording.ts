@@ -1,7 +1,5 @@
 import { CodeRuntime } from '@isocode/code-runtime'
 import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
-import { SessionSink } from '@isocode/harness'
-import type { ScopeKey, SessionEvent } from '@isocode/harness'
 import type { Context } from 'cordis'
 
 /** One program run as the runtime saw it: the result and the wall time it took. */
@@ -39,13 +37,5 @@ export class RecordingRuntime extends CodeRuntime {
     const result = await this.options.inner.run(request)
     this.options.onRun({ result, ms: performance.now() - started })
     return result
-  }
-}
-
-/** A session sink that keeps every event in memory (the CLI reads `tool/code-dispatch`). */
-export class MemorySession extends SessionSink {
-  readonly events: SessionEvent[] = []
-  append(_scope: ScopeKey | undefined, event: SessionEvent): void {
-    this.events.push(event)
   }
 }

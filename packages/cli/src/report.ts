@@ -15,18 +15,21 @@ export interface TimelineEntry {
   error?: string
 }
 
+/** The timeline entry of one `tool/code-dispatch` event whose call took `ms`. */
+export function timelineEntry(event: SessionEvent, ms: number | undefined): TimelineEntry {
+  const entry: TimelineEntry = { name: String(event.name), ms, ok: event.isError !== true }
+  if (!entry.ok) {
+    const code = typeof event.error === 'object' && event.error !== null && !Array.isArray(event.error) ? String(event.error.code) : 'ERROR'
+    entry.error = `${code}: ${String(event.content).split('\n')[0]?.slice(0, 160) ?? ''}`
+  }
+  return entry
+}
+
 /** The sub-call timeline of the run whose outer callId is `callId`. */
 export function timeline(events: readonly SessionEvent[], durations: ReadonlyMap<string, number>, callId: string): TimelineEntry[] {
   return events
     .filter((event) => event.type === 'tool/code-dispatch' && event.parentCallId === callId)
-    .map((event) => {
-      const entry: TimelineEntry = { name: String(event.name), ms: durations.get(String(event.callId)), ok: event.isError !== true }
-      if (!entry.ok) {
-        const code = typeof event.error === 'object' && event.error !== null && !Array.isArray(event.error) ? String(event.error.code) : 'ERROR'
-        entry.error = `${code}: ${String(event.content).split('\n')[0]?.slice(0, 160) ?? ''}`
-      }
-      return entry
-    })
+    .map((event) => timelineEntry(event, durations.get(String(event.callId))))
 }
 
 const WHERE: Record<Isolation, string> = {

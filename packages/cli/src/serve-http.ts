@@ -32,6 +32,16 @@ function allowedOrigins(values: readonly string[]): string[] {
   })
 }
 
+/** The one line for a listen failure the user fixes with another --http value, or undefined for any other failure. */
+function listenFailure(error: unknown, host: string, port: number): string | undefined {
+  const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined
+  const where = `port ${port} on ${host}`
+  if (code === 'EADDRINUSE') return `isocode serve: ${where} is in use; pick another with --http HOST:PORT (0 picks a free port)`
+  if (code === 'EACCES') return `isocode serve: ${where} needs privileges this user lacks; pick another with --http HOST:PORT (ports from 1024 need none)`
+  if (code === 'EADDRNOTAVAIL') return `isocode serve: ${host} is no address of this machine; pick another with --http HOST:PORT`
+  return undefined
+}
+
 /** The first SIGINT or SIGTERM, with both listeners removed again. */
 function nextSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
@@ -68,7 +78,16 @@ export async function serveHttp(io: Io, options: ServeHttpOptions): Promise<numb
       maxSessions: http.maxSessions,
       sessionIdleMs: http.sessionIdleS * 1000,
       log,
+    }).catch((error: unknown) => {
+      // why: a taken port is an everyday mistake: one line naming the flag, exit 1, no stack.
+      const line = listenFailure(error, http.host, http.port)
+      if (line === undefined) throw error
+      return line
     })
+    if (typeof server === 'string') {
+      log(server)
+      return 1
+    }
     const warning = exposureWarning(http.host, token !== undefined)
     if (warning !== undefined) log(warning)
     const sessions = http.stateless ? 'stateless' : 'stateful sessions'

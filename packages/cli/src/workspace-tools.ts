@@ -1,11 +1,16 @@
 import { open, readFile, stat } from 'node:fs/promises'
 import { defineTool } from '@isocode/registry'
 import type { ToolDefinition } from '@isocode/registry'
+import { linePattern } from './line-pattern.ts'
 import { Workspace, WorkspaceError } from './workspace-fs.ts'
 
 const MAX_LIST = 2_000
 const MAX_READ = 1_000_000
 const SEARCH_FILE_LIMIT = 1_000_000
+// why: a long search hands the host thread back after this much time or line text (whichever
+// comes first), so other runs are answered meanwhile.
+const SEARCH_SLICE_MS = 10
+const SEARCH_SLICE_CHARS = 32_768
 
 const listOutput = {
   type: 'object',
@@ -45,18 +50,12 @@ async function isBinary(path: string): Promise<boolean> {
 }
 
 function matcher(pattern: string, regex: boolean): (line: string) => boolean {
-  if (!regex) {
-    const needle = pattern.toLowerCase()
-    return (line) => line.toLowerCase().includes(needle)
-  }
-  let re: RegExp
-  try {
-    re = new RegExp(pattern, 'i')
-  } catch (error) {
-    throw new WorkspaceError(`pattern is not a valid regular expression (${error instanceof Error ? error.message : String(error)}); pass regex: false for a plain search`, 'INVALID_ARGS')
-  }
-  return (line) => re.test(line)
+  if (regex) return linePattern(pattern)
+  const needle = pattern.toLowerCase()
+  return (line) => line.toLowerCase().includes(needle)
 }
+
+const yieldToHost = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 /**
  * The read-only workspace toolset over `dir`: list_files, read_file and search_text, each
@@ -106,20 +105,34 @@ export async function workspaceTools(dir: string): Promise<ToolDefinition[]> {
     name: 'search_text',
     description: 'Search the text files under a folder of the workspace for lines containing a pattern (case-insensitive).',
     parameters: {
-      pattern: { type: 'string', required: true, description: 'Text to find (or a regular expression with regex: true)' },
+      pattern: { type: 'string', required: true, description: 'Text to find (or, with regex: true, a regular expression in RE2 syntax: no lookaround or backreferences)' },
       path: { type: 'string', description: 'Folder relative to the workspace root (default ".")' },
       regex: { type: 'boolean', description: 'Treat pattern as a regular expression (default false)' },
       maxResults: { type: 'integer', description: 'Most matches to return (default 50)' },
     },
-    async execute(args) {
+    async execute(args, exec) {
       const test = matcher(args.pattern, args.regex === true)
       const dirPath = await ws.resolve(args.path ?? '.')
       const max = Math.min(Math.max(1, args.maxResults ?? 50), MAX_LIST)
       const matches: Array<{ path: string; line: number; text: string }> = []
+      let slice = performance.now()
+      let sliceChars = 0
+      // why: the calling run's budget or abort ended it; nobody reads the rest of the search.
+      const stopIfEnded = (): void => {
+        if (exec.signal?.aborted === true) throw new WorkspaceError('search_text stopped: the run that called it has ended', 'ABORTED')
+      }
       for await (const entry of ws.walk(dirPath, true)) {
+        stopIfEnded()
         if (entry.isDirectory || (await stat(entry.absolute)).size > SEARCH_FILE_LIMIT || (await isBinary(entry.absolute))) continue
         const lines = (await readFile(entry.absolute, 'utf8')).split('\n')
         for (let i = 0; i < lines.length; i++) {
+          if (sliceChars > SEARCH_SLICE_CHARS || performance.now() - slice > SEARCH_SLICE_MS) {
+            await yieldToHost()
+            slice = performance.now()
+            sliceChars = 0
+            stopIfEnded()
+          }
+          sliceChars += (lines[i] as string).length
           if (!test(lines[i] as string)) continue
           if (matches.length === max) return structured({ matches, truncated: true })
           matches.push({ path: entry.path, line: i + 1, text: (lines[i] as string).trim().slice(0, 300) })

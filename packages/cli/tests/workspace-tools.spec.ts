@@ -50,6 +50,49 @@ describe('the workspace toolset', () => {
     })
   })
 
+  it('matches regular expressions in linear time: a catastrophic backtracking pattern is correct and prompt', async () => {
+    // why: 30 a's and a "!" take a backtracking engine 2^30 steps (tens of seconds); RE2 a few microseconds.
+    await writeFile(join(dir, 'src', 'as.txt'), `${'a'.repeat(30)}\n${'a'.repeat(30)}!\n${'a'.repeat(12)}\n`)
+    expect(await call('search_text', { pattern: '^(a+)+$', path: 'src', regex: true })).toMatchObject({
+      structuredContent: { matches: [{ path: 'src/as.txt', line: 1 }, { path: 'src/as.txt', line: 3 }], truncated: false },
+    })
+    // why: JavaScript syntax is translated (\u escapes, named groups) before RE2 compiles it.
+    expect(await call('search_text', { pattern: '(?<kw>\\u0065xport) const', regex: true })).toMatchObject({ structuredContent: { matches: [{ path: 'src/a.ts', line: 1 }] } })
+  })
+
+  it('stops a search whose run has ended with ABORTED, also in the middle of a file', async () => {
+    const search = (tools.search_text as ToolDefinition).execute
+    const ended = 'search_text stopped: the run that called it has ended'
+    await expect(search({ pattern: 'hello' }, { signal: AbortSignal.abort() } as ToolExecution)).rejects.toThrow(ended)
+    await mkdir(join(dir, 'big'))
+    await writeFile(join(dir, 'big', 'lines.txt'), 'a line of text that is searched through\n'.repeat(20_000))
+    // why: a signal that reads as aborted from its second look on: the search looks once before
+    // the file, so only a search that checks again inside the file (after yielding) stops.
+    let looks = 0
+    const endsMidFile = { get aborted() { return ++looks > 1 } } as AbortSignal
+    await expect(search({ pattern: 'not in it', path: 'big', regex: true }, { signal: endsMidFile } as ToolExecution)).rejects.toThrow(ended)
+    expect(looks).toBe(2)
+  })
+
+  it('refuses a pattern whose RE2 program is too large', async () => {
+    await expect(call('search_text', { pattern: '((a|b){100}){10}c', regex: true })).rejects.toThrow('pattern compiles to 3023 instructions, more than 2000')
+  })
+
+  it.each([
+    ['a backreference', '(a)\\1', 'a backreference "\\1".."\\9"'],
+    ['a named backreference', '(?<x>a)\\k<x>', 'a named backreference "\\k<name>"'],
+    ['a lookahead', 'a(?=b)', 'a lookahead "(?="'],
+    ['a negative lookahead', 'a(?!b)', 'a negative lookahead "(?!"'],
+    ['a lookbehind', '(?<=a)b', 'a lookbehind "(?<="'],
+    ['a negative lookbehind', '(?<!a)b', 'a negative lookbehind "(?<!"'],
+  ])('refuses %s in a regex, naming the construct', async (_case, pattern, construct) => {
+    await expect(call('search_text', { pattern, regex: true })).rejects.toThrow(`pattern uses ${construct}, which the linear-time regular expression engine (RE2 syntax) does not support`)
+  })
+
+  it('reads lookaround characters inside a class or escaped as plain characters', async () => {
+    expect(await call('search_text', { pattern: '[(?=]|\\(\\?!', regex: true })).toMatchObject({ structuredContent: { matches: [{ path: 'src/a.ts', line: 1 }], truncated: false } })
+  })
+
   it.each([
     ['a parent path', 'read_file', { path: '../secret.txt' }, 'outside the workspace'],
     ['an absolute path elsewhere', 'read_file', { path: '/etc/hostname' }, 'outside the workspace'],
