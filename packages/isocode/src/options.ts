@@ -21,7 +21,7 @@ export interface ToolInput {
   inputSchema: object
   /** JSON Schema (or Standard Schema) of the result: programs then get typed values. */
   outputSchema?: object
-  // why: a method (bivariant) with `any` args, so tools typed by zod or AI SDK `tool()` assign.
+  // oxlint-disable-next-line no-explicit-any -- why: a method (bivariant) taking `any`, so tools typed by zod or AI SDK `tool()` assign and an inline execute may destructure its args.
   execute?(args: any, options: ToolCallOptions): unknown
 }
 
