@@ -3,16 +3,17 @@ import { describe, expect, it } from 'vitest'
 
 // The parsing both the CLI's --mcp and createCodeMode's `mcp` use; the CLI's own cases are in
 // packages/cli/tests/mcp-spec.spec.ts.
+function thrown(values: string[]): unknown {
+  try {
+    mcpServerConfigs(values, { label: 'mcp[0]' })
+  } catch (error) {
+    return error
+  }
+  return undefined
+}
+
 describe('mcpServerConfigs', () => {
   it('names its failures INVALID_CONFIG under the caller\'s label', () => {
-    const thrown = (values: string[]) => {
-      try {
-        mcpServerConfigs(values, { label: 'mcp[0]' })
-      } catch (error) {
-        return error
-      }
-      return undefined
-    }
     expect(thrown(['node "x'])).toMatchObject({ code: 'INVALID_CONFIG', message: 'mcp[0] "node "x": unclosed " quote; close it or drop it' })
     expect(thrown(['  '])).toBeInstanceOf(McpBridgeError)
     expect(thrown(['http://'])).toMatchObject({ code: 'INVALID_CONFIG', message: 'mcp[0] "http://": not a valid URL' })
