@@ -5,15 +5,20 @@ import { InProcessIsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isol
 import { mcpServerConfigs } from '@isocode/mcp/spec'
 import type { McpServerConfig } from '@isocode/mcp/spec'
 import { RegistryError, ToolRegistry } from '@isocode/registry'
-import type { ToolDefinition } from '@isocode/registry'
+import type { ToolDefinition, ToolExecutionInput, ToolExecutionResult, ToolSchema } from '@isocode/registry'
 import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import type { ResolvedOptions } from './check-options.ts'
 import { IsocodeError } from './errors.ts'
 
-/** A booted app: its root context and how to dispose everything it started. */
+/** A booted app, seen through what the facade needs (no Cordis type leaves this file). */
 export interface Booted {
-  readonly root: Context
+  /** The assembled system text (the tools:sdk section) and wire tools. */
+  assemble(): Promise<{ system: string; tools: ToolSchema[] }>
+  execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
+  /** Call `listener` after every change of the tools (an MCP server's list_changed). */
+  onToolsChange(listener: () => void): void
+  /** Dispose the tools, MCP connections and the runtime, in that order. */
   dispose(): Promise<void>
 }
 
@@ -92,7 +97,12 @@ export async function boot(options: ResolvedOptions, definitions: readonly ToolD
       }
     }
     fibers.push(await registerTools(root, definitions))
-    return { root, dispose }
+    return {
+      assemble: () => root.systemPrompt.assemble(),
+      execute: (input) => root.tools.execute(input),
+      onToolsChange: (listener) => void root.on('tools/change', listener),
+      dispose,
+    }
   } catch (error) {
     await dispose()
     throw error

@@ -1,6 +1,7 @@
 // createCodeMode's options checked before anything starts: one IsocodeError naming the field and the fix.
 import { resolveConfig } from '@isocode/isolate-runtime'
 import type { IsolateRuntimeConfig } from '@isocode/isolate-runtime'
+import { configProblems } from '@isocode/mcp/spec'
 import type { McpServerConfig } from '@isocode/mcp/spec'
 import { closestNames } from '@isocode/sdk-codegen'
 import { IsocodeError } from './errors.ts'
@@ -69,7 +70,10 @@ export function checkOptions(options: unknown): ResolvedOptions {
   if (!isRecord(tools)) invalid('tools must be an object of tools by name ({ get_weather: { description, inputSchema, execute } }, or an AI SDK ToolSet)')
   if (!Array.isArray(mcp)) invalid("mcp must be an array of MCP servers (['npx -y @modelcontextprotocol/server-memory', 'https://host/mcp'])")
   mcp.forEach((server: unknown, i) => {
-    if (typeof server !== 'string' && !isRecord(server)) invalid(`mcp[${i}] must be a command line, an http(s) URL or an McpServerConfig object`)
+    if (typeof server === 'string') return
+    if (!isRecord(server)) invalid(`mcp[${i}] must be a command line, an http(s) URL or an object { name, command, args? } / { name, url }`)
+    const problem = configProblems(server)[0]
+    if (problem !== undefined) invalid(`mcp[${i}].${problem}`)
   })
   if (isolation !== 'process' && isolation !== 'isolate') invalid(`isolation must be "process" (programs in a supervised child process) or "isolate" (in this process, trusted programs); got ${JSON.stringify(isolation)}`)
   if (!isRecord(budgets)) invalid('budgets must be an object { cpuMs?, wallMs?, memoryMb?, outputBytes?, sdkBytes? }')
@@ -79,5 +83,5 @@ export function checkOptions(options: unknown): ResolvedOptions {
   if (sdkBytes !== undefined && (typeof sdkBytes !== 'number' || !Number.isSafeInteger(sdkBytes) || sdkBytes < 0)) invalid(`budgets.sdkBytes must be a whole number of bytes >= 0; got ${String(sdkBytes)}`)
   // why: R-65 — `full` never falls back to compact, `compact` always does.
   const sdkBudgetBytes = sdk === 'full' ? Number.MAX_SAFE_INTEGER : sdk === 'compact' ? 0 : sdkBytes
-  return { tools, mcp, isolation, runtime: runtimeConfig(budgets), sdkBudgetBytes }
+  return { tools, mcp: mcp as readonly (string | McpServerConfig)[], isolation, runtime: runtimeConfig(budgets), sdkBudgetBytes }
 }

@@ -31,7 +31,7 @@ export async function createCodeMode(options: CodeModeOptions = {}): Promise<Cod
 }
 
 async function assemble(app: Booted): Promise<{ sdk: string; description: string; inputSchema: CodeModeTool['inputSchema'] }> {
-  const { system, tools } = await app.root.systemPrompt.assemble()
+  const { system, tools } = await app.assemble()
   const transport = tools.find((tool) => tool.name === RUN_CODE)
   if (transport === undefined) throw new IsocodeError('createCodeMode: the registry contributed no run_code tool', 'STARTUP')
   return { sdk: system, description: selfContainedRunCodeDescription(transport.description ?? '', system), inputSchema: transport.parameters as unknown as CodeModeTool['inputSchema'] }
@@ -42,13 +42,13 @@ async function open(app: Booted): Promise<CodeMode> {
   let closing: Promise<void> | undefined
   let calls = 0
   // why: an MCP server's list_changed changes the tools, so the SDK text follows them.
-  app.root.on('tools/change', () => {
+  app.onToolsChange(() => {
     assemble(app).then((next) => void (current = next), () => undefined)
   })
 
   const execute = async (args: RunCodeArgs, signal?: AbortSignal): Promise<CodeModeResult> => {
     if (closing !== undefined) throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
-    const result = await app.root.tools.execute({
+    const result = await app.execute({
       callId: `isocode:${++calls}`,
       name: RUN_CODE,
       arguments: { code: args.code, description: args.description?.trim() ? args.description : DEFAULT_DESCRIPTION },

@@ -97,4 +97,5 @@ function parseServer(namespace: boolean, start: { startTimeoutMs?: number }, lab
 }
 
 export { McpBridgeError } from './errors.ts'
+export { configProblems } from './config.ts'
 export type { McpServerConfig } from './config.ts'
