@@ -5,8 +5,8 @@ export interface ToolCallOptions {
   /** The same signal, under the name AI SDK tools read. */
   abortSignal: AbortSignal
   toolCallId: string
-  /** Always empty: a call from a program has no chat history. */
-  messages: unknown[]
+  /** Always empty: a call from a program has no chat history (`never[]`, so AI SDK tools assign). */
+  messages: never[]
 }
 
 /**

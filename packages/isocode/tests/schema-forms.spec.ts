@@ -1,6 +1,8 @@
 // Every accepted schema form becomes JSON Schema for the SDK text and a check that runs before
 // execute (no runtime here: the registry definitions are called directly).
 import { jsonSchema, tool } from 'ai'
+import type { ToolSet } from 'ai'
+import type { CodeModeOptions } from 'isocode'
 import { type } from 'arktype'
 import * as v from 'valibot'
 import { z } from 'zod'
@@ -85,6 +87,10 @@ describe('tool schemas in every form', () => {
         return { city, temp: 3 }
       },
     })
+    // why: compile-time half of the claim: an AI SDK ToolSet is a valid `tools` option as-is.
+    const toolSet: ToolSet = { weather }
+    const options: CodeModeOptions = { tools: toolSet }
+    expect(Object.keys(options.tools ?? {})).toEqual(['weather'])
     const { definition } = await toDefinition('weather', weather)
     expect(definition.description).toBe('Weather of a city.')
     expect(await definition.execute({ city: 'Oslo' }, exec)).toEqual({ content: [{ type: 'text', text: '{"city":"Oslo","temp":3}' }], structuredContent: { city: 'Oslo', temp: 3 } })
