@@ -106,12 +106,12 @@ describe('sdk option', () => {
 
 describe('budgets', () => {
   it('a CPU budget ends a busy program as kind timeout', async () => {
-    const cm = await createCodeMode({ isolation: 'isolate', budgets: { cpuMs: 100 } })
+    const limited = await createCodeMode({ isolation: 'isolate', budgets: { cpuMs: 100 } })
     try {
-      const result = await cm.run('while (true) {}')
+      const result = await limited.run('while (true) {}')
       expect(result).toMatchObject({ ok: false, error: { kind: 'timeout' } })
     } finally {
-      await cm.close()
+      await limited.close()
     }
   })
 })
