@@ -107,6 +107,13 @@ describe('tool schemas in every form', () => {
     expect((await call(schema, { n: 'x' })).error?.message).toContain('args.n: must be number (got string)')
   })
 
+  it('a vendor keyword ajv refuses is fine beside a validate of its own, refused without one', async () => {
+    const raw = { type: 'object', properties: { n: { type: 'number' } }, 'x-order': 1 }
+    const validated = jsonSchema<{ n: number }>(raw, { validate: (value) => ({ success: true, value: value as { n: number } }) })
+    expect(await call(validated, { n: 1 })).toEqual({ ran: 1, args: { n: 1 } })
+    await expect(toDefinition('t', { inputSchema: jsonSchema(raw), execute })).rejects.toMatchObject({ code: 'INVALID_TOOL', message: expect.stringContaining('unknown keyword: "x-order"') })
+  })
+
   it('an outputSchema types the result and checks it', async () => {
     const { definition } = await toDefinition('t', { inputSchema: { type: 'object' }, outputSchema: z.object({ temp: z.number() }), execute: async () => ({ temp: 'warm' }) })
     expect(definition.outputSchema).toMatchObject({ type: 'object', properties: { temp: { type: 'number' } } })
