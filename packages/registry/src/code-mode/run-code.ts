@@ -3,12 +3,13 @@ import type { CodeRunResult, CodeRuntime } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import { CodeRunFailedError, ToolArgsError } from '../errors.ts'
 import { RUN_CODE } from '../store/reserved.ts'
-import type { JsonObject, ScopeKey, ToolDefinition, ToolExecution } from '../types.ts'
+import type { JsonObject, ScopeKey, ToolDefinition, ToolExecution, ToolOutput } from '../types.ts'
 import { type BridgeHost, createCodeBridge } from './bridge.ts'
 import { TOOL_CALL_LIMIT, ToolCallBudget } from './call-budget.ts'
 import { requireTypeScriptRuntime } from './runtime-check.ts'
 import { failureMessage, type RunFailure, successText } from './output.ts'
 import { explainProgramError } from './program-error.ts'
+import { runStructuredContent } from './structured.ts'
 
 /** What run_code needs beyond the bridge: the runtime and the calling scope's end tools. */
 export interface RunCodeHost extends BridgeHost {
@@ -48,7 +49,7 @@ function readArgs(args: JsonObject): RunCodeArgs {
   return args as unknown as RunCodeArgs
 }
 
-async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecution): Promise<string> {
+async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecution): Promise<ToolOutput> {
   const runtime = requireTypeScriptRuntime(host, host.mode)
   // why: the run-scoped abort follows the outer signal in and fires when the run settles, so a
   // budget expiry aborts an in-flight sub-tool (or its pending approval, rule R-73 in
@@ -79,12 +80,14 @@ async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecut
   const failure: RunFailure | undefined = overBudget ? { kind: TOOL_CALL_LIMIT, message: budget.failureMessage() } : result.error
   // why: after the dispatch events, before run_code's own result; listeners see it, the model never does.
   await log?.(usageEvent(exec, result, failure))
+  // why: R-75 — the same run as data beside the text, on success and on failure alike.
+  const structuredContent = runStructuredContent(result, failure)
   if (failure !== undefined) {
     const names = tools.map((def) => def.name)
     const explain = overBudget ? undefined : (message: string) => explainProgramError(message, args.code, names)
-    throw new CodeRunFailedError(failureMessage(failure, result.logs, explain))
+    throw new CodeRunFailedError(failureMessage(failure, result.logs, explain), structuredContent)
   }
-  return successText(result)
+  return { content: [{ type: 'text', text: successText(result) }], structuredContent }
 }
 
 /**
@@ -113,8 +116,7 @@ export function createRunCodeTool(host: RunCodeHost): ToolDefinition {
       'Run a TypeScript program against the typed `tools` SDK described in the system prompt. Only what the program prints or returns comes back.',
     parameters: RUN_CODE_PARAMETERS,
     async execute(args, exec) {
-      const text = await runProgram(host, readArgs(args), exec)
-      return [{ type: 'text', text }]
+      return runProgram(host, readArgs(args), exec)
     },
     presentCall(args) {
       return typeof args.code === 'string' ? { card: 'generic', kind: 'execute', title: args.code } : undefined

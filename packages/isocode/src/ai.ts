@@ -1,0 +1,2 @@
+// why: placeholder; the ai adapter lands here (built on createCodeMode).
+export {}

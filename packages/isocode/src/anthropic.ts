@@ -1,0 +1,2 @@
+// why: placeholder; the anthropic adapter lands here (built on createCodeMode).
+export {}

@@ -1,0 +1,29 @@
+/** Stable codes of {@link IsocodeError}. */
+export const IsocodeErrorCode = {
+  /** An option createCodeMode does not know, or a value of the wrong shape. */
+  INVALID_OPTION: 'INVALID_OPTION',
+  /** A tool whose definition cannot be used (schema, execute, description). */
+  INVALID_TOOL: 'INVALID_TOOL',
+  /** Two tools (from `tools` or MCP servers) with one name. */
+  DUPLICATE_TOOL: 'DUPLICATE_TOOL',
+  /** An MCP server or the runtime could not start. */
+  STARTUP: 'STARTUP',
+  /** run() or tool.execute() after close(). */
+  CLOSED: 'CLOSED',
+  /** tool.execute() got arguments that are not `{ code: string, description?: string }`. */
+  INVALID_ARGS: 'INVALID_ARGS',
+} as const
+
+export type IsocodeErrorCode = (typeof IsocodeErrorCode)[keyof typeof IsocodeErrorCode]
+
+/** The one error class of the `isocode` facade: misuse, with a message naming the field and the fix. */
+export class IsocodeError extends Error {
+  override name = 'IsocodeError'
+  constructor(
+    message: string,
+    readonly code: IsocodeErrorCode,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+}

@@ -1,0 +1,2 @@
+// why: placeholder; the langchain adapter lands here (built on createCodeMode).
+export {}

@@ -1,0 +1,2 @@
+// why: placeholder; the openai adapter lands here (built on createCodeMode).
+export {}

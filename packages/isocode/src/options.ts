@@ -1,0 +1,73 @@
+/** What a tool's execute gets beside its validated arguments (AI SDK tools read `abortSignal`, `toolCallId`, `messages`). */
+export interface ToolCallOptions {
+  /** Aborted when the run ends (budget, abort, close) while the call is pending. */
+  signal: AbortSignal
+  /** The same signal, under the name AI SDK tools read. */
+  abortSignal: AbortSignal
+  toolCallId: string
+  /** Always empty: a call from a program has no chat history (`never[]`, so AI SDK tools assign). */
+  messages: never[]
+}
+
+/**
+ * One tool: `inputSchema` is a JSON Schema object (2020-12 or draft-07), a Standard Schema
+ * (`~standard`: zod 3/4, valibot, arktype) or an AI SDK `jsonSchema()` schema; an AI SDK `tool()`
+ * fits as-is. `execute` gets the validated arguments (the schema's output for Standard Schema).
+ */
+export interface ToolInput {
+  description?: string
+  inputSchema: object
+  /** JSON Schema (or Standard Schema) of the result: programs then get typed values. */
+  outputSchema?: object
+  // oxlint-disable-next-line no-explicit-any -- why: a method (bivariant) taking `any`, so tools typed by zod or AI SDK `tool()` assign and an inline execute may destructure its args.
+  execute?(args: any, options: ToolCallOptions): unknown
+}
+
+/** Options of an MCP server given as an object (the McpClient config of @isocode/mcp). */
+interface McpServerCommon {
+  /** Names the server in errors and prefixes its tools (`name__tool`) when `namespace` is on. */
+  name: string
+  namespace?: boolean
+  /** Per-request timeout in ms (default 60,000). */
+  timeoutMs?: number
+  /** The server handles overlapping calls: programs may run them under Promise.all. */
+  concurrencySafe?: boolean
+  /** How long in ms the server may take to start and list its tools (default 15,000). */
+  startTimeoutMs?: number
+}
+
+/**
+ * An MCP server: a string as the CLI's `--mcp` takes it (`'npx -y @scope/server'`,
+ * `'name=https://host/mcp'`), or an object with a `command` (stdio) or a `url` (Streamable HTTP).
+ */
+export type McpServerSpec =
+  | string
+  | (McpServerCommon & { command: string; args?: string[]; env?: Record<string, string>; cwd?: string; url?: never })
+  | (McpServerCommon & { url: string; headers?: Record<string, string>; command?: never })
+
+/** Limits of every run (defaults: those of the isolate runtime and the registry). */
+export interface CodeModeBudgets {
+  /** CPU time of one run in ms (default 5,000). */
+  cpuMs?: number
+  /** Wall time of one run in ms (default 30,000). */
+  wallMs?: number
+  /** Isolate heap limit in MB (default 64). */
+  memoryMb?: number
+  /** Bytes of console output and returned value kept per run (default 65,536). */
+  outputBytes?: number
+  /** Byte budget of the full tools:sdk section before the compact one replaces it (default 16,384). */
+  sdkBytes?: number
+}
+
+/** Options of `createCodeMode`. */
+export interface CodeModeOptions {
+  /** Tools by name; an AI SDK `ToolSet` passes as-is. */
+  tools?: Record<string, ToolInput>
+  /** MCP servers whose tools join `tools` (stdio command lines or http(s) URLs). */
+  mcp?: readonly McpServerSpec[]
+  /** `process` (default): programs run in a supervised child process; `isolate`: in this process (trusted programs). */
+  isolation?: 'process' | 'isolate'
+  budgets?: CodeModeBudgets
+  /** `auto` (default): full SDK text within `budgets.sdkBytes`, else compact; `full` or `compact` force one. */
+  sdk?: 'auto' | 'full' | 'compact'
+}
