@@ -8,7 +8,9 @@ export interface ToolCallOptions {
   abortSignal: AbortSignal
   toolCallId: string
   /** Always empty: a call from a program has no chat history. */
-  messages: unknown[]
+  messages: never[]
+  /** Always empty: the tool context ai 7 tools read (a call from a program has none). */
+  context: Record<string, unknown>
 }
 
 /**
@@ -17,7 +19,8 @@ export interface ToolCallOptions {
  * fits as-is. `execute` gets the validated arguments (the schema's output for Standard Schema).
  */
 export interface ToolInput {
-  description?: string
+  // why: an ai 7 `tool()` types its description as a string or a function of the call's context.
+  description?: string | ((options: never) => string)
   inputSchema: object
   /** JSON Schema (or Standard Schema) of the result: programs then get typed values. */
   outputSchema?: object
