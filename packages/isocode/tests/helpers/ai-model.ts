@@ -3,10 +3,16 @@ import type { LanguageModel } from 'ai'
 /** One scripted model turn: a `run_code` call with this program, or a final text answer. */
 export type ModelTurn = { code: string } | { text: string }
 
-/** A scripted model and the prompts it was called with (one per generate call). */
+/** What the model got in one generate call. */
+export interface ModelCall {
+  prompt: unknown[]
+  tools?: { name: string; description?: string; inputSchema?: unknown }[]
+}
+
+/** A scripted model and what it was called with (one entry per generate call). */
 export interface ScriptedModel {
   model: LanguageModel
-  prompts(): unknown[][]
+  calls(): ModelCall[]
 }
 
 export const nodeMajor = Number(process.versions.node.split('.')[0])
@@ -37,11 +43,11 @@ export async function scriptedModel(turns: readonly ModelTurn[]): Promise<Script
   if (v4) {
     const { MockLanguageModelV4 } = await import('ai/test')
     const model = new MockLanguageModelV4({ doGenerate: results as never })
-    return { model: model as unknown as LanguageModel, prompts: () => model.doGenerateCalls.map((call) => call.prompt) }
+    return { model: model as unknown as LanguageModel, calls: () => model.doGenerateCalls as ModelCall[] }
   }
   const { MockLanguageModelV2 } = await import('ai-5/test')
   const model = new MockLanguageModelV2({ doGenerate: results as never })
-  return { model: model as unknown as LanguageModel, prompts: () => model.doGenerateCalls.map((call) => call.prompt) }
+  return { model: model as unknown as LanguageModel, calls: () => model.doGenerateCalls as ModelCall[] }
 }
 
 /** The outputs of the tool-result parts in one prompt, in order. */
