@@ -13,9 +13,8 @@ const frameworkAliases =
       ]
     : []
 
-// why: @opentelemetry/api (a dependency of ai and @anthropic-ai/sdk) maps the `module` condition
-// to an ESM build with extension-less imports, which Node cannot load once vitest externalizes it;
-// Node itself would pick its CommonJS build, so this project resolves without `module`.
+// why: without the `module` condition, so packages whose `module` build is not Node ESM
+// (@opentelemetry/api, loaded by `ai` and `@anthropic-ai/sdk`) resolve to what Node itself would load.
 const conditions = sourceConditions.resolve.conditions.filter((condition) => condition !== 'module')
 
 // why: the facade boots isolated-vm (needs --no-node-snapshot on Node 20) and spawns MCP servers

@@ -75,13 +75,10 @@ const isStartFailure = (value: unknown): boolean => value instanceof Error && (v
 
 async function startServers(root: Context, configs: readonly McpServerConfig[], fibers: Fiber[]): Promise<void> {
   // why: the MCP SDK (zod, ajv) loads only when a server is asked for, keeping the default start fast.
-  const { McpClient } = await import('@isocode/mcp')
-  // why: settle every start before failing, so a server still starting is owned and disposed too.
-  const started = await Promise.allSettled(configs.map(async (config) => root.plugin(McpClient, config)))
-  for (const outcome of started) if (outcome.status === 'fulfilled') fibers.push(outcome.value)
-  const failed = started.find((outcome) => outcome.status === 'rejected')
-  if (failed !== undefined) {
-    const reason: unknown = failed.reason
+  const { startMcpClients } = await import('@isocode/mcp')
+  try {
+    await startMcpClients(root, configs, fibers)
+  } catch (reason) {
     // why: the bridge's message already names the server, its command and its stderr tail.
     throw new CliError(`--mcp: ${reason instanceof Error ? reason.message : String(reason)}`, 'STARTUP')
   }

@@ -1,88 +1,34 @@
-import type { McpServerConfig } from '@isocode/mcp'
+// why: the `spec` subpath loads no MCP SDK, so a CLI start without --mcp stays fast.
+import { McpBridgeError, mcpServerConfigs, splitCommandLine as split } from '@isocode/mcp/spec'
+import type { McpServerConfig } from '@isocode/mcp/spec'
 import { CliError } from './errors.ts'
 
-// why: a name starts lower-case, so `KEY=value` words (upper-case) stay environment assignments.
-const NAMED = /^([a-z0-9][A-Za-z0-9_-]{0,63})=(.+)$/s
-const ENV = /^([A-Z_][A-Z0-9_]*)=(.*)$/s
-const LAUNCHERS = new Set(['npx', 'pnpx', 'bunx', 'uvx', 'node', 'bun', 'deno', 'pnpm', 'yarn', 'npm', 'uv', 'python', 'python3', 'docker'])
-const SUBCOMMANDS = new Set(['dlx', 'exec', 'run', 'x', 'tool'])
-const NOISE = new Set(['dist', 'build', 'lib', 'bin', 'src', 'index', 'main', 'cli', 'server'])
+// why: the parsing lives in @isocode/mcp (createCodeMode takes the same specs); the CLI reports
+// its failures as USAGE errors.
+function usage<T>(parse: () => T): T {
+  try {
+    return parse()
+  } catch (error) {
+    if (error instanceof McpBridgeError) throw new CliError(error.message, 'USAGE')
+    throw error
+  }
+}
 
 /** Split a command line into words: whitespace separates, '…' and "…" group, \ escapes. */
 export function splitCommandLine(line: string): string[] {
-  const words: string[] = []
-  let word: string | undefined
-  let quote: '"' | "'" | undefined
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i] as string
-    if (quote !== undefined) {
-      if (ch === quote) quote = undefined
-      else if (ch === '\\' && quote === '"' && i + 1 < line.length) word += line[++i] as string
-      else word += ch
-    } else if (ch === '"' || ch === "'") {
-      quote = ch
-      word ??= ''
-    } else if (ch === '\\' && i + 1 < line.length) {
-      word = (word ?? '') + (line[++i] as string)
-    } else if (/\s/.test(ch)) {
-      if (word !== undefined) words.push(word)
-      word = undefined
-    } else {
-      word = (word ?? '') + ch
-    }
-  }
-  if (quote !== undefined) throw new CliError(`--mcp "${line}": unclosed ${quote} quote; close it or drop it`, 'USAGE')
-  if (word !== undefined) words.push(word)
-  return words
-}
-
-// why: the name prefixes namespaced tools and labels errors, so derive a short readable one:
-// `npx -y @modelcontextprotocol/server-memory` → `memory`.
-function deriveName(words: readonly string[]): string {
-  const [command = '', ...args] = words
-  const base = (command.split(/[\\/]/).pop() ?? command).toLowerCase()
-  const subject = LAUNCHERS.has(base) ? (args.find((arg) => !arg.startsWith('-') && !SUBCOMMANDS.has(arg)) ?? base) : command
-  const parts = subject.replace(/@[\d.^~*x-]+$/, '').split(/[\\/]/).map((part) => part.replace(/\.[cm]?[jt]s$|\.py$/, ''))
-  const part = parts.toReversed().find((p) => p !== '' && !NOISE.has(p.toLowerCase())) ?? 'mcp'
-  const cleaned = part.replace(/^@/, '').replace(/^(mcp-server-|server-|mcp-)|(-mcp-server|-mcp)$/g, '').replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 64)
-  return cleaned.replace(/^-+|-+$/g, '') || 'mcp'
+  return usage(() => split(line))
 }
 
 /**
- * Turn the `--mcp` values into McpClient configs: a command line (stdio, with optional leading
- * `KEY=value` environment words) or an http(s) URL (Streamable HTTP), optionally prefixed with
- * `name=`. Names are made unique; with more than one server every server is namespaced
- * (`server__tool`) so equal tool names cannot clash. `startTimeoutMs` bounds each handshake; the
- * servers named in `concurrent` get `concurrencySafe` (an unknown name is a USAGE error).
+ * Turn the `--mcp` values into McpClient configs (see `mcpServerConfigs` of @isocode/mcp);
+ * `startTimeoutMs` bounds each handshake and the servers named in `concurrent` get
+ * `concurrencySafe` (an unknown name is a USAGE error).
  */
 export function mcpConfigs(values: readonly string[], startTimeoutMs?: number, concurrent: readonly string[] = []): McpServerConfig[] {
-  const configs = values.map(parseServer(values.length > 1, startTimeoutMs === undefined ? {} : { startTimeoutMs }))
+  const configs = usage(() => mcpServerConfigs(values, startTimeoutMs === undefined ? {} : { startTimeoutMs }))
   const names = configs.map((config) => config.name)
   for (const name of concurrent) {
     if (!names.includes(name)) throw new CliError(`--concurrent "${name}": no --mcp server has that name; the servers are ${names.map((n) => `"${n}"`).join(', ')} (name one with --mcp "name=<command>")`, 'USAGE')
   }
   return configs.map((config) => (concurrent.includes(config.name) ? { ...config, concurrencySafe: true } : config))
-}
-
-function parseServer(namespace: boolean, start: { startTimeoutMs?: number }): (value: string) => McpServerConfig {
-  const taken = new Set<string>()
-  return (value) => {
-    const named = NAMED.exec(value.trim())
-    const body = (named?.[2] ?? value).trim()
-    if (body === '') throw new CliError('--mcp needs a command line or URL, e.g. --mcp "npx -y @modelcontextprotocol/server-memory"', 'USAGE')
-    const isUrl = /^https?:\/\//i.test(body)
-    const words = isUrl ? [] : splitCommandLine(body)
-    let name = named?.[1] ?? (isUrl ? new URL(body).hostname.replace(/[^A-Za-z0-9_-]+/g, '-') : deriveName(words))
-    for (let n = 2; taken.has(name); n++) name = `${named?.[1] ?? name.replace(/-\d+$/, '')}-${n}`
-    taken.add(name)
-    if (isUrl) return { name, url: body, namespace, ...start }
-    const env: Record<string, string> = {}
-    while (words.length > 0 && ENV.test(words[0] as string)) {
-      const [, key, val] = ENV.exec(words.shift() as string) as unknown as [string, string, string]
-      env[key] = val
-    }
-    const [command, ...args] = words
-    if (command === undefined) throw new CliError(`--mcp "${value}": no command to run`, 'USAGE')
-    return { name, command, args, namespace, ...start, ...(Object.keys(env).length > 0 ? { env } : {}) }
-  }
 }

@@ -1,9 +1,87 @@
+import { RUN_CODE, selfContainedRunCodeDescription } from '@isocode/registry'
+import type { ToolDefinition } from '@isocode/registry'
+import { boot } from './boot.ts'
+import type { Booted } from './boot.ts'
+import { serverConfigs } from './boot.ts'
+import { checkOptions } from './check-options.ts'
+import { toDefinition } from './define.ts'
 import { IsocodeError } from './errors.ts'
 import type { CodeModeOptions } from './options.ts'
-import type { CodeMode } from './types.ts'
+import { toCodeModeResult } from './result.ts'
+import type { CodeMode, CodeModeResult, CodeModeTool, RunCodeArgs } from './types.ts'
 
-/** Boot Code Mode over `options.tools` and `options.mcp`: one `run_code` tool, its SDK text, and `run`. */
+// why: run_code requires a non-blank description (R-54); a program run from code has none.
+const DEFAULT_DESCRIPTION = 'Run a Code Mode program'
+
+/**
+ * Boot Code Mode over `options.tools` and `options.mcp`: `cm.tool` (run_code, for any framework),
+ * `cm.sdk` and `cm.run`. Bad options throw one IsocodeError before anything starts.
+ */
 export async function createCodeMode(options: CodeModeOptions = {}): Promise<CodeMode> {
-  // why: skeleton commit; the implementation follows on this branch.
-  throw new IsocodeError(`createCodeMode is not built yet (${Object.keys(options).join(', ')})`, 'STARTUP')
+  const resolved = checkOptions(options)
+  const definitions: ToolDefinition[] = []
+  for (const [name, tool] of Object.entries(resolved.tools)) definitions.push((await toDefinition(name, tool)).definition)
+  const app = await boot(resolved, definitions, serverConfigs(resolved.mcp))
+  try {
+    return await open(app)
+  } catch (error) {
+    await app.dispose()
+    throw error
+  }
+}
+
+async function assemble(app: Booted): Promise<{ sdk: string; description: string; inputSchema: CodeModeTool['inputSchema'] }> {
+  const { system, tools } = await app.assemble()
+  const transport = tools.find((tool) => tool.name === RUN_CODE)
+  if (transport === undefined) throw new IsocodeError('createCodeMode: the registry contributed no run_code tool', 'STARTUP')
+  return { sdk: system, description: selfContainedRunCodeDescription(transport.description ?? '', system), inputSchema: transport.parameters as unknown as CodeModeTool['inputSchema'] }
+}
+
+async function open(app: Booted): Promise<CodeMode> {
+  let current = await assemble(app)
+  let closing: Promise<void> | undefined
+  let calls = 0
+  // why: an MCP server's list_changed changes the tools, so the SDK text follows them.
+  app.onToolsChange(() => {
+    assemble(app).then((next) => void (current = next), () => undefined)
+  })
+
+  const execute = async (args: RunCodeArgs, signal?: AbortSignal): Promise<CodeModeResult> => {
+    if (closing !== undefined) throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
+    const result = await app.execute({
+      callId: `isocode:${++calls}`,
+      name: RUN_CODE,
+      arguments: { code: args.code, description: args.description?.trim() ? args.description : DEFAULT_DESCRIPTION },
+      ...(signal === undefined ? {} : { signal }),
+    })
+    return toCodeModeResult(result)
+  }
+
+  const tool: CodeModeTool = {
+    name: RUN_CODE,
+    get description() {
+      return current.description
+    },
+    get inputSchema() {
+      return current.inputSchema
+    },
+    async execute(args, options) {
+      const bad = typeof args !== 'object' || args === null || typeof args.code !== 'string' || (args.description !== undefined && typeof args.description !== 'string')
+      if (bad) throw new IsocodeError('run_code: args must be { code: string, description?: string }', 'INVALID_ARGS')
+      return execute(args, options?.signal)
+    },
+  }
+  const close = (): Promise<void> => (closing ??= app.dispose())
+  return {
+    get sdk() {
+      return current.sdk
+    },
+    tool,
+    async run(code, options) {
+      if (typeof code !== 'string') throw new IsocodeError(`run: code must be a string (the program); got ${typeof code}`, 'INVALID_ARGS')
+      return execute({ code }, options?.signal)
+    },
+    close,
+    [Symbol.asyncDispose]: close,
+  }
 }

@@ -1,5 +1,3 @@
-import type { McpServerConfig } from '@isocode/mcp'
-
 /** What a tool's execute gets beside its validated arguments (AI SDK tools read `abortSignal`, `toolCallId`, `messages`). */
 export interface ToolCallOptions {
   /** Aborted when the run ends (budget, abort, close) while the call is pending. */
@@ -19,7 +17,8 @@ export interface ToolCallOptions {
  * fits as-is. `execute` gets the validated arguments (the schema's output for Standard Schema).
  */
 export interface ToolInput {
-  // why: an ai 7 `tool()` types its description as a string or a function of the call's context.
+  // why: an ai 7 `tool()` types its description as a string or a function of the call's context,
+  // so its tools assign; createCodeMode takes strings and names the tool when it gets a function.
   description?: string | ((options: never) => string)
   inputSchema: object
   /** JSON Schema (or Standard Schema) of the result: programs then get typed values. */
@@ -28,8 +27,27 @@ export interface ToolInput {
   execute?(args: any, options: ToolCallOptions): unknown
 }
 
-/** An MCP server as the CLI's `--mcp` takes it (`'npx -y @scope/server'`, `'name=https://…'`), or a full config. */
-export type McpServerSpec = string | McpServerConfig
+/** Options of an MCP server given as an object (the McpClient config of @isocode/mcp). */
+interface McpServerCommon {
+  /** Names the server in errors and prefixes its tools (`name__tool`) when `namespace` is on. */
+  name: string
+  namespace?: boolean
+  /** Per-request timeout in ms (default 60,000). */
+  timeoutMs?: number
+  /** The server handles overlapping calls: programs may run them under Promise.all. */
+  concurrencySafe?: boolean
+  /** How long in ms the server may take to start and list its tools (default 15,000). */
+  startTimeoutMs?: number
+}
+
+/**
+ * An MCP server: a string as the CLI's `--mcp` takes it (`'npx -y @scope/server'`,
+ * `'name=https://host/mcp'`), or an object with a `command` (stdio) or a `url` (Streamable HTTP).
+ */
+export type McpServerSpec =
+  | string
+  | (McpServerCommon & { command: string; args?: string[]; env?: Record<string, string>; cwd?: string; url?: never })
+  | (McpServerCommon & { url: string; headers?: Record<string, string>; command?: never })
 
 /** Limits of every run (defaults: those of the isolate runtime and the registry). */
 export interface CodeModeBudgets {

@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
-import { RUN_CODE } from '@isocode/registry'
+import { RUN_CODE, RUN_CODE_OUTPUT_SCHEMA, selfContainedRunCodeDescription } from '@isocode/registry'
 import type { ToolExecutionResult } from '@isocode/registry'
 import type { Context } from 'cordis'
 import type { RunLimiter } from './http/run-limiter.ts'
@@ -28,19 +28,27 @@ export async function listCodeModeTools(ctx: Context): Promise<Tool[]> {
   return tools.map((tool) => {
     // why: an MCP client has no system prompt to read the SDK from, so it travels with run_code,
     // and the description must point below rather than at a system prompt the client never sees.
-    const description = tool.name === RUN_CODE && system !== '' ? `${(tool.description ?? '').replace(/described in the system prompt/g, 'described below')}\n\nThe SDK:\n\n${system}` : tool.description
+    const isRunCode = tool.name === RUN_CODE
+    const description = isRunCode ? selfContainedRunCodeDescription(tool.description ?? '', system) : tool.description
     return {
       name: tool.name,
       ...(description === undefined ? {} : { description }),
       inputSchema: tool.parameters as Tool['inputSchema'],
+      // why: R-77 — run_code's structuredContent (value, logs, usage, error) is declared, so clients can validate and read it.
+      ...(isRunCode ? { outputSchema: RUN_CODE_OUTPUT_SCHEMA as Tool['outputSchema'] } : {}),
     }
   })
 }
 
-/** A registry result as an MCP `tools/call` result; structuredContent only on success. */
+/**
+ * A registry result as an MCP `tools/call` result, its structuredContent kept when it is an object,
+ * on failure too (R-79: a failed run_code still carries its run as data).
+ */
 export function toCallToolResult(result: ToolExecutionResult): CallToolResult {
   const out: CallToolResult = { content: result.content as CallToolResult['content'], isError: result.isError }
-  if (!result.isError && result.structuredContent !== undefined) out.structuredContent = result.structuredContent as CallToolResult['structuredContent']
+  const structured = result.structuredContent
+  // why: MCP's structuredContent is a JSON object; a tool's scalar or array value stays in the text only.
+  if (typeof structured === 'object' && structured !== null && !Array.isArray(structured)) out.structuredContent = structured as CallToolResult['structuredContent']
   return out
 }
 

@@ -1,4 +1,5 @@
 import { HarnessError } from '@isocode/harness'
+import type { JsonValue } from '@isocode/code-runtime'
 
 /** Stable codes of registry failures (carried on results as `error.code`). */
 export const RegistryErrorCode = {
@@ -62,10 +63,16 @@ export class OutputSchemaError extends RegistryError {
   }
 }
 
-/** A Code Mode run failed; the message is the failure kind plus the captured logs. */
+/**
+ * A Code Mode run failed; the message is the failure kind plus the captured logs, and
+ * `structuredContent` the run as data, which the pipeline keeps on the isError result (R-76).
+ */
 export class CodeRunFailedError extends RegistryError {
   override name = 'CodeRunFailedError'
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly structuredContent?: JsonValue,
+  ) {
     super(message, 'CODE_RUN_FAILED')
   }
 }

@@ -3,11 +3,12 @@ import type { CodeRunResult, CodeRuntime } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import { CodeRunFailedError, ToolArgsError } from '../errors.ts'
 import { RUN_CODE } from '../store/reserved.ts'
-import type { JsonObject, ScopeKey, ToolDefinition, ToolExecution } from '../types.ts'
+import type { JsonObject, ScopeKey, ToolDefinition, ToolExecution, ToolOutput } from '../types.ts'
 import { type BridgeHost, createCodeBridge } from './bridge.ts'
 import { requireTypeScriptRuntime } from './runtime-check.ts'
 import { failureMessage, successText } from './output.ts'
 import { explainProgramError } from './program-error.ts'
+import { runStructuredContent } from './structured.ts'
 
 /** What run_code needs beyond the bridge: the runtime and the calling scope's end tools. */
 export interface RunCodeHost extends BridgeHost {
@@ -47,7 +48,7 @@ function readArgs(args: JsonObject): RunCodeArgs {
   return args as unknown as RunCodeArgs
 }
 
-async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecution): Promise<string> {
+async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecution): Promise<ToolOutput> {
   const runtime = requireTypeScriptRuntime(host, host.mode)
   // why: the run-scoped abort follows the outer signal in and fires when the run settles, so a
   // budget expiry aborts an in-flight sub-tool instead of orphaning it.
@@ -70,11 +71,13 @@ async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecut
   }
   // why: after the dispatch events, before run_code's own result; listeners see it, the model never does.
   await log?.(usageEvent(exec, result))
+  // why: R-75 — the same run as data beside the text, on success and on failure alike.
+  const structuredContent = runStructuredContent(result)
   if (result.error !== undefined) {
     const names = tools.map((def) => def.name)
-    throw new CodeRunFailedError(failureMessage(result, (message) => explainProgramError(message, args.code, names)))
+    throw new CodeRunFailedError(failureMessage(result, (message) => explainProgramError(message, args.code, names)), structuredContent)
   }
-  return successText(result)
+  return { content: [{ type: 'text', text: successText(result) }], structuredContent }
 }
 
 /**
@@ -103,8 +106,7 @@ export function createRunCodeTool(host: RunCodeHost): ToolDefinition {
       'Run a TypeScript program against the typed `tools` SDK described in the system prompt. Only what the program prints or returns comes back.',
     parameters: RUN_CODE_PARAMETERS,
     async execute(args, exec) {
-      const text = await runProgram(host, readArgs(args), exec)
-      return [{ type: 'text', text }]
+      return runProgram(host, readArgs(args), exec)
     },
     presentCall(args) {
       return typeof args.code === 'string' ? { card: 'generic', kind: 'execute', title: args.code } : undefined

@@ -3,7 +3,8 @@ import type { ToolDefinition, ToolExecution, ToolExecutionResult } from '../type
 import { hasListeners, waterfall } from './events.ts'
 import type { PipelineHost } from './host.ts'
 import { checkWrapperResult, normalizeOutput } from './output.ts'
-import { describeThrown, errorResult, failureOfThrown, registryFailure } from './results.ts'
+import { CodeRunFailedError } from '../errors.ts'
+import { describeThrown, errorResult, failureOfThrown, registryFailure, safeInstanceOf } from './results.ts'
 
 /** The outcome of the tools/execute stage; `post` is false when a wrapper itself failed. */
 export interface DispatchOutcome {
@@ -31,7 +32,10 @@ export async function dispatch(host: PipelineHost, exec: ToolExecution): Promise
   try {
     output = await definition.execute(exec.arguments, exec)
   } catch (error) {
-    return errorResult(callId, failureOfThrown(error, 'TOOL_FAILED', ''))
+    const result = errorResult(callId, failureOfThrown(error, 'TOOL_FAILED', ''))
+    // why: R-76 — a failed run_code keeps its run as data; the result check (R-42) still applies.
+    if (safeInstanceOf(error, CodeRunFailedError) && error.structuredContent !== undefined) result.structuredContent = error.structuredContent
+    return result
   }
   return normalizeOutput(callId, name, output)
 }

@@ -1,0 +1,87 @@
+// createCodeMode's options checked before anything starts: one IsocodeError naming the field and the fix.
+import { resolveConfig } from '@isocode/isolate-runtime'
+import type { IsolateRuntimeConfig } from '@isocode/isolate-runtime'
+import { configProblems } from '@isocode/mcp/spec'
+import type { McpServerConfig } from '@isocode/mcp/spec'
+import { closestNames } from '@isocode/sdk-codegen'
+import { IsocodeError } from './errors.ts'
+import type { CodeModeBudgets, CodeModeOptions } from './options.ts'
+
+const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk']
+const BUDGETS: Record<keyof CodeModeBudgets, keyof IsolateRuntimeConfig | 'sdkBudgetBytes'> = {
+  cpuMs: 'cpuBudgetMs',
+  wallMs: 'wallBudgetMs',
+  memoryMb: 'memoryLimitMb',
+  outputBytes: 'outputCapBytes',
+  sdkBytes: 'sdkBudgetBytes',
+}
+const SDK = ['auto', 'full', 'compact']
+
+/** The options with every default applied, the runtime config and the registry's SDK budget. */
+export interface ResolvedOptions {
+  readonly tools: Record<string, unknown>
+  readonly mcp: readonly (string | McpServerConfig)[]
+  readonly isolation: 'process' | 'isolate'
+  readonly runtime: IsolateRuntimeConfig
+  /** undefined: the registry's default (R-65). */
+  readonly sdkBudgetBytes: number | undefined
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function invalid(message: string): never {
+  throw new IsocodeError(`createCodeMode: ${message}`, 'INVALID_OPTION')
+}
+
+function unknownKeys(where: string, value: Record<string, unknown>, known: readonly string[]): void {
+  for (const key of Object.keys(value)) {
+    if (known.includes(key)) continue
+    const near = closestNames(key, known)
+    invalid(`unknown option ${where}${key}${near.length > 0 ? `; did you mean ${where}${near[0]}?` : ''} (known: ${known.join(', ')})`)
+  }
+}
+
+function runtimeConfig(budgets: CodeModeBudgets): IsolateRuntimeConfig {
+  const config: IsolateRuntimeConfig = { poolSize: 1 }
+  for (const [key, target] of Object.entries(BUDGETS)) {
+    const value = budgets[key as keyof CodeModeBudgets]
+    if (value === undefined || target === 'sdkBudgetBytes') continue
+    ;(config as Record<string, unknown>)[target] = value
+  }
+  // why: as the CLI does, a CPU budget above the default wall budget raises the wall budget with it.
+  if (budgets.wallMs === undefined && budgets.cpuMs !== undefined && budgets.cpuMs > 30_000) config.wallBudgetMs = budgets.cpuMs
+  try {
+    resolveConfig(config)
+  } catch (error) {
+    // why: the runtime names its own fields; say them as the budgets the caller wrote.
+    let message = error instanceof Error ? error.message : String(error)
+    for (const [key, target] of Object.entries(BUDGETS)) message = message.replaceAll(target, `budgets.${key}`)
+    invalid(message.replace(/^invalid IsolateRuntime config:\n\s*- /, '').replace(/\n\s*- /g, '; '))
+  }
+  return config
+}
+
+/** Check `options` and apply the defaults; throws one IsocodeError (INVALID_OPTION) for the first problem. */
+export function checkOptions(options: unknown): ResolvedOptions {
+  if (options === undefined) options = {}
+  if (!isRecord(options)) invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk? }')
+  unknownKeys('', options, OPTIONS)
+  const { tools = {}, mcp = [], isolation = 'process', budgets = {}, sdk = 'auto' } = options as CodeModeOptions
+  if (!isRecord(tools)) invalid('tools must be an object of tools by name ({ get_weather: { description, inputSchema, execute } }, or an AI SDK ToolSet)')
+  if (!Array.isArray(mcp)) invalid("mcp must be an array of MCP servers (['npx -y @modelcontextprotocol/server-memory', 'https://host/mcp'])")
+  mcp.forEach((server: unknown, i) => {
+    if (typeof server === 'string') return
+    if (!isRecord(server)) invalid(`mcp[${i}] must be a command line, an http(s) URL or an object { name, command, args? } / { name, url }`)
+    const problem = configProblems(server)[0]
+    if (problem !== undefined) invalid(`mcp[${i}].${problem}`)
+  })
+  if (isolation !== 'process' && isolation !== 'isolate') invalid(`isolation must be "process" (programs in a supervised child process) or "isolate" (in this process, trusted programs); got ${JSON.stringify(isolation)}`)
+  if (!isRecord(budgets)) invalid('budgets must be an object { cpuMs?, wallMs?, memoryMb?, outputBytes?, sdkBytes? }')
+  unknownKeys('budgets.', budgets, Object.keys(BUDGETS))
+  if (!SDK.includes(sdk as string)) invalid(`sdk must be "auto", "full" or "compact"; got ${JSON.stringify(sdk)}`)
+  const sdkBytes = budgets.sdkBytes
+  if (sdkBytes !== undefined && (typeof sdkBytes !== 'number' || !Number.isSafeInteger(sdkBytes) || sdkBytes < 0)) invalid(`budgets.sdkBytes must be a whole number of bytes >= 0; got ${String(sdkBytes)}`)
+  // why: R-65 — `full` never falls back to compact, `compact` always does.
+  const sdkBudgetBytes = sdk === 'full' ? Number.MAX_SAFE_INTEGER : sdk === 'compact' ? 0 : sdkBytes
+  return { tools, mcp: mcp as readonly (string | McpServerConfig)[], isolation, runtime: runtimeConfig(budgets), sdkBudgetBytes }
+}
