@@ -34,7 +34,7 @@ export async function runModelCall(
   }
   const problem = argsProblem(input)
   if (problem !== undefined) {
-    return { ok: false, text: `run_code was not run: ${problem}. Send {"code": "<TypeScript program>"}.` }
+    return { ok: false, text: `run_code was not run: ${problem}. Send {"code": "<TypeScript program>", "description": "<what it does, one line>"}.` }
   }
   const args = input as { code: string; description?: string }
   const result = await codeMode.tool.execute(args, { signal: options.signal })

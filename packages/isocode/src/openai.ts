@@ -6,7 +6,7 @@ export type { ToolCallHandlerOptions } from './model-call.ts'
 /** `run_code` as a Chat Completions function tool (`tools: [chatCompletionsTool(codeMode)]`). */
 export interface ChatCompletionsFunctionTool {
   type: 'function'
-  function: { name: string; description: string; parameters: Record<string, unknown> }
+  function: { name: string; description: string; parameters: Record<string, unknown>; strict: boolean }
 }
 
 /** `run_code` as a Responses API function tool (`tools: [responsesTool(codeMode)]`). */
@@ -50,14 +50,19 @@ export interface ResponsesFunctionCallOutput {
 /** The Chat Completions tool JSON of `codeMode`'s `run_code`. */
 export function chatCompletionsTool(codeMode: CodeMode): ChatCompletionsFunctionTool {
   const { name, description, inputSchema } = codeMode.tool
-  return { type: 'function', function: { name, description, parameters: { ...inputSchema } } }
+  return { type: 'function', function: { name, description, parameters: { ...inputSchema }, strict: strictable(inputSchema) } }
 }
 
 /** The Responses tool JSON of `codeMode`'s `run_code`. */
 export function responsesTool(codeMode: CodeMode): ResponsesFunctionTool {
   const { name, description, inputSchema } = codeMode.tool
-  // why: strict mode needs every property required, and `description` is optional.
-  return { type: 'function', name, description, parameters: { ...inputSchema }, strict: false }
+  return { type: 'function', name, description, parameters: { ...inputSchema }, strict: strictable(inputSchema) }
+}
+
+// why: OpenAI's strict mode (arguments always match the schema) accepts only objects whose every
+// property is required and that allow no other key; run_code's schema is one, so the model gets it.
+function strictable(schema: CodeMode['tool']['inputSchema']): boolean {
+  return schema.additionalProperties === false && Object.keys(schema.properties).every((key) => schema.required.includes(key))
 }
 
 /**

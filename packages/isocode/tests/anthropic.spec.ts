@@ -10,7 +10,8 @@ import { message } from './helpers/wire.ts'
 const { tools, calls } = weatherTools()
 let codeMode: Awaited<ReturnType<typeof createCodeMode>>
 beforeAll(async () => {
-  codeMode = await createCodeMode({ tools })
+  // why: in-process isolates boot in ~50 ms against ~1 s for a supervised child; isolation is not under test here.
+  codeMode = await createCodeMode({ tools, isolation: 'isolate' })
 })
 afterAll(() => codeMode.close())
 

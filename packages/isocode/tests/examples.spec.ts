@@ -62,7 +62,7 @@ describe('examples/', () => {
 
   it('langchain.ts answers through one run_code call', async () => {
     const model = fakeModel()
-      .respondWithTools([{ name: 'run_code', args: { code: program }, id: 'call_1' }])
+      .respondWithTools([{ name: 'run_code', args: { code: program, description: 'compare Paris and Oslo' }, id: 'call_1' }])
       .respond(new AIMessage('Paris, by 9 °C.'))
     const { main } = await load<[typeof model]>('langchain.ts')
     expect(await main(model)).toBe('Paris, by 9 °C.')

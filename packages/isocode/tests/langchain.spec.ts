@@ -10,15 +10,16 @@ import { comparePrograms, weatherTools } from './helpers/tools.ts'
 const { tools } = weatherTools()
 let codeMode: Awaited<ReturnType<typeof createCodeMode>>
 beforeAll(async () => {
-  codeMode = await createCodeMode({ tools })
+  // why: in-process isolates boot in ~50 ms against ~1 s for a supervised child; isolation is not under test here.
+  codeMode = await createCodeMode({ tools, isolation: 'isolate' })
 })
 afterAll(() => codeMode.close())
 
 describe('isocode/langchain', () => {
   it('a 3-turn tool loop: ToolMessage content is the run text, its artifact the structured result', async () => {
     const model = fakeModel()
-      .respondWithTools([{ name: 'run_code', args: { code: comparePrograms.ok }, id: 'call_1' }])
-      .respondWithTools([{ name: 'run_code', args: { code: comparePrograms.failing }, id: 'call_2' }])
+      .respondWithTools([{ name: 'run_code', args: { code: comparePrograms.ok, description: 'compare the weather' }, id: 'call_1' }])
+      .respondWithTools([{ name: 'run_code', args: { code: comparePrograms.failing, description: 'one city more' }, id: 'call_2' }])
       .respond(new AIMessage('Paris is warmer.'))
     const runCode = langchainTool(codeMode)
     const chat = model.bindTools([runCode])

@@ -10,7 +10,8 @@ import { chatCompletion, response } from './helpers/wire.ts'
 const { tools, calls } = weatherTools()
 let codeMode: Awaited<ReturnType<typeof createCodeMode>>
 beforeAll(async () => {
-  codeMode = await createCodeMode({ tools })
+  // why: in-process isolates boot in ~50 ms against ~1 s for a supervised child; isolation is not under test here.
+  codeMode = await createCodeMode({ tools, isolation: 'isolate' })
 })
 afterAll(() => codeMode.close())
 
@@ -38,7 +39,7 @@ describe('isocode/openai', () => {
     expect(answer).toBe('Paris is warmer.')
     expect(server.requests.map((request) => request.path)).toEqual(Array(3).fill('/v1/chat/completions'))
     expect(server.requests[0]!.body.tools).toEqual([
-      { type: 'function', function: { name: 'run_code', description: codeMode.tool.description, parameters: codeMode.tool.inputSchema } },
+      { type: 'function', function: { name: 'run_code', description: codeMode.tool.description, parameters: codeMode.tool.inputSchema, strict: true } },
     ])
     expect(results.map((result) => result.ok)).toEqual([true, false])
     expect(results[0]).toMatchObject({ value: { warmer: 'Paris', diff: 9 }, logs: ['paris 18 oslo 9'] })
@@ -74,7 +75,7 @@ describe('isocode/openai', () => {
     expect(answer).toBe('Paris is warmer.')
     expect(server.requests.map((request) => request.path)).toEqual(Array(3).fill('/v1/responses'))
     expect(server.requests[0]!.body.tools).toEqual([
-      { type: 'function', name: 'run_code', description: codeMode.tool.description, parameters: codeMode.tool.inputSchema, strict: false },
+      { type: 'function', name: 'run_code', description: codeMode.tool.description, parameters: codeMode.tool.inputSchema, strict: true },
     ])
     expect(server.requests.map((request) => request.body.previous_response_id)).toEqual([undefined, 'resp_1', 'resp_2'])
     expect(server.requests[1]!.body.input).toEqual([
@@ -90,7 +91,7 @@ describe('isocode/openai', () => {
     for (const args of ['{"code": ', '{"program": "return 1"}', '{"code": 7}']) {
       const message = await chatToolMessage(codeMode, { id: 'call_x', type: 'function', function: { name: 'run_code', arguments: args } })
       expect(message.role).toBe('tool')
-      expect(message.content).toMatch(/^run_code was not run: .+ Send \{"code": "<TypeScript program>"\}\.$/)
+      expect(message.content).toMatch(/^run_code was not run: .+ Send \{"code": .+\}\.$/)
     }
     expect(calls.length).toBe(before)
   })

@@ -26,7 +26,7 @@ export async function scriptedModel(turns: readonly ModelTurn[]): Promise<Script
   const results = turns.map((turn, i) => ({
     content: [
       'code' in turn
-        ? { type: 'tool-call' as const, toolCallId: `call-${i + 1}`, toolName: 'run_code', input: JSON.stringify({ code: turn.code }) }
+        ? { type: 'tool-call' as const, toolCallId: `call-${i + 1}`, toolName: 'run_code', input: JSON.stringify({ code: turn.code, description: 'compare the weather' }) }
         : { type: 'text' as const, text: turn.text },
     ],
     finishReason: finishReason('code' in turn ? 'tool-calls' : 'stop', v4),
