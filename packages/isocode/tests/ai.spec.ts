@@ -1,5 +1,5 @@
 import { generateText, stepCountIs } from 'ai'
-import { createCodeMode, type CodeMode, type CodeModeResult } from 'isocode'
+import { createCodeMode, type CodeModeResult } from 'isocode'
 import { aiTool, codeModeTool } from 'isocode/ai'
 import { describe, expect, it } from 'vitest'
 import { scriptedModel, toolOutputsIn } from './helpers/ai-model.ts'
@@ -14,17 +14,14 @@ describe('isocode/ai with generateText and the SDK mock model', () => {
       { code: comparePrograms.failing },
       { text: 'Paris is warmer, by 9 °C.' },
     ])
-    let codeMode: CodeMode
-    let offered: { description: string; inputSchema: unknown }
-    let result: Awaited<ReturnType<typeof generateText>>
-    {
+    const { codeMode, offered, result } = await (async () => {
       // why: in-process isolates boot in ~50 ms against ~1 s for a supervised child; isolation is not under test here.
       await using run_code = await codeModeTool(tools, { isolation: 'isolate' })
-      codeMode = run_code.codeMode
-      offered = { description: codeMode.tool.description, inputSchema: codeMode.tool.inputSchema }
-      result = await generateText({ model, tools: { run_code }, stopWhen: stepCountIs(5), prompt: 'Paris or Oslo?' })
-    }
-    // why: leaving the block ran Symbol.asyncDispose, which closes the Code Mode.
+      const offered = { description: run_code.codeMode.tool.description, inputSchema: run_code.codeMode.tool.inputSchema }
+      const result = await generateText({ model, tools: { run_code }, stopWhen: stepCountIs(5), prompt: 'Paris or Oslo?' })
+      return { codeMode: run_code.codeMode, offered, result }
+    })()
+    // why: returning from the function ran Symbol.asyncDispose, which closes the Code Mode.
     await expect(codeMode.run('return 1')).rejects.toThrow(/closed/)
 
     expect(result.text).toBe('Paris is warmer, by 9 °C.')
