@@ -17,9 +17,12 @@ describe('isocode/ai with generateText and the SDK mock model', () => {
     const { codeMode, offered, result } = await (async () => {
       // why: in-process isolates boot in ~50 ms against ~1 s for a supervised child; isolation is not under test here.
       await using run_code = await codeModeTool(tools, { isolation: 'isolate' })
-      const offered = { description: run_code.codeMode.tool.description, inputSchema: run_code.codeMode.tool.inputSchema }
-      const result = await generateText({ model, tools: { run_code }, stopWhen: stepCountIs(5), prompt: 'Paris or Oslo?' })
-      return { codeMode: run_code.codeMode, offered, result }
+      const { description, inputSchema } = run_code.codeMode.tool
+      return {
+        codeMode: run_code.codeMode,
+        offered: { description, inputSchema },
+        result: await generateText({ model, tools: { run_code }, stopWhen: stepCountIs(5), prompt: 'Paris or Oslo?' }),
+      }
     })()
     // why: returning from the function ran Symbol.asyncDispose, which closes the Code Mode.
     await expect(codeMode.run('return 1')).rejects.toThrow(/closed/)
