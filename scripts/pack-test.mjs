@@ -2,7 +2,8 @@
 // `pnpm test:pack`: build, `pnpm pack` every package, install the tarballs with plain npm into a
 // fresh project in the OS temp folder (outside the workspace), and there (a) run the README's
 // library quick-start, (b) run the installed `isocode` bin, (c) type-check a consumer file
-// against the shipped .d.ts. ISOCODE_PACK_NODE picks the consumer's node (default: this node);
+// against the shipped .d.ts, (d) compile (NodeNext, strict) and run a consumer of the `isocode`
+// facade, (e) check that no .d.ts of `isocode` mentions Cordis. ISOCODE_PACK_NODE picks the consumer's node (default: this node);
 // ISOCODE_PACK_KEEP=1 keeps the temp folder. Exits 1 when any step fails.
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -85,6 +86,8 @@ if (packedOk) {
     const typesNode = JSON.parse(await readFile(requireFromRepo.resolve('@types/node/package.json'), 'utf8')).version
     const dependencies = Object.fromEntries(packed.map((p) => [p.name, `file:${p.file}`]))
     dependencies.cordis = cli?.manifest.dependencies?.cordis ?? 'latest'
+    // why: the NodeNext consumer (d) passes a zod tool; the same zod the facade is tested with.
+    dependencies.zod = JSON.parse(await readFile(createRequire(join(repo, 'packages', 'isocode', 'package.json')).resolve('zod/package.json'), 'utf8')).version
     const manifest = { name: 'isocode-pack-consumer', private: true, type: 'module', dependencies, devDependencies: { '@types/node': typesNode } }
     await writeFile(join(consumer, 'package.json'), JSON.stringify(manifest, null, 2) + '\n')
     console.log(`  … npm install in ${consumer} (a native module without a prebuilt binary for this node is compiled: minutes)`)
@@ -146,6 +149,30 @@ await report.step('(b) the installed isocode bin: run (default and in-process is
   const sdk = expectSuccess('isocode sdk', await run(bin, ['sdk'], { cwd: folder, env }))
   expectContains('isocode sdk', sdk.stdout, ['declare const tools: {', 'list_files: (args: {', 'read_file: (args: {'])
   return 'run, run --isolation isolate, sdk'
+}, notInstalled)
+
+await report.step('(d) NodeNext consumer of isocode: tsc (nodenext, strict) and node', async () => {
+  const folder = join(consumer, 'nodenext')
+  await mkdir(join(folder, 'src'), { recursive: true })
+  await copyFile(join(here, 'nodenext-consumer.ts'), join(folder, 'src', 'main.ts'))
+  // why: what a plain Node ESM project uses; skipLibCheck stays off so the shipped .d.ts are checked.
+  const compilerOptions = { target: 'ES2022', lib: ['ES2023'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, skipLibCheck: false, types: ['node'], rootDir: 'src', outDir: 'dist' }
+  await writeFile(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }, null, 2))
+  const compiled = await run(node, [tsc, '-p', 'tsconfig.json'], { cwd: folder, env })
+  if (compiled.code !== 0) throw new Error(`tsc reported errors:\n${tail(compiled.stdout, 40)}`)
+  const outcome = expectSuccess('node nodenext/dist/main.js', await run(node, ['--no-node-snapshot', 'dist/main.js'], { cwd: folder, env }))
+  expectContains('nodenext consumer', outcome.stdout, ['value {"sum":5,"greeting":"hello NodeNext"}', 'bad call exception at 1:', 'after close: CLOSED'])
+  return 'compiled with nodenext + strict, ran a plain and a zod tool'
+}, notInstalled)
+
+await report.step('(e) no .d.ts of isocode mentions Cordis', async () => {
+  const dist = join(consumer, 'node_modules', 'isocode', 'dist')
+  const files = (await readdir(dist, { recursive: true })).filter((file) => file.endsWith('.d.ts'))
+  if (files.length === 0) throw new Error(`no .d.ts in ${dist}`)
+  const offending = []
+  for (const file of files) if (/cordis/i.test(await readFile(join(dist, file), 'utf8'))) offending.push(file)
+  if (offending.length > 0) throw new Error(`Cordis appears in ${offending.join(', ')}; keep Cordis types out of the facade's exported signatures`)
+  return `${files.length} .d.ts files, none mentions cordis`
 }, notInstalled)
 
 const ok = report.summary()

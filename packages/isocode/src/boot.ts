@@ -24,11 +24,12 @@ export interface Booted {
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
-/** The McpClient configs of `mcp`: strings parsed as `--mcp` does, objects as given; all namespaced when there are several. */
+/** The McpClient configs of `mcp`: strings parsed as `--mcp` does, objects as given; namespaced when there are several. */
 export function serverConfigs(mcp: ResolvedOptions['mcp']): McpServerConfig[] {
   const several = mcp.length > 1
   const configs = mcp.map((server, i) => {
-    if (typeof server !== 'string') return server
+    // why: as with --mcp, several servers are namespaced unless an object says otherwise.
+    if (typeof server !== 'string') return { ...server, namespace: server.namespace ?? several }
     try {
       const [config] = mcpServerConfigs([server], { label: `mcp[${i}]` })
       return { ...(config as McpServerConfig), namespace: several }
