@@ -5,7 +5,7 @@ export interface ToolCallOptions {
   /** The same signal, under the name AI SDK tools read. */
   abortSignal: AbortSignal
   toolCallId: string
-  /** Always empty: a call from a program has no chat history. */
+  /** Always empty: a call from a program has no chat history (`never[]`, so AI SDK tools assign). */
   messages: never[]
   /** Always empty: the tool context ai 7 tools read (a call from a program has none). */
   context: Record<string, unknown>

@@ -60,16 +60,22 @@ async function aiSdkSchema(tool: string, field: Field, schema: AiSdkSchema): Pro
   if (typeof json === 'function') json = (json as () => unknown)()
   json = await json
   if (!isRecord(json)) refuse(tool, field, 'the AI SDK schema has no JSON Schema object (jsonSchema)')
-  const ajv = ajvCheck(tool, field, json)
   const own = schema.validate
-  if (typeof own !== 'function') return { jsonSchema: json, via: 'ai-sdk-schema', check: withHints(json, ajv) }
+  if (typeof own !== 'function') return { jsonSchema: json, via: 'ai-sdk-schema', check: withHints(json, ajvCheck(tool, field, json)) }
+  // why: with its own validate the schema is checked by it; ajv only adds paths, when it can compile it.
+  let ajv: ((value: unknown) => Checked) | undefined
+  try {
+    ajv = ajvCheck(tool, field, json)
+  } catch {
+    // why: a vendor keyword ajv's strict mode refuses does not make a validated schema unusable.
+  }
   const check = async (value: unknown): Promise<Checked> => {
     const result = (await own.call(schema, value)) as { success: boolean; value?: unknown; error?: unknown }
     if (result.success) return { ok: true, value: result.value }
     // why: the AI SDK's error has no path; ajv names the paths when it sees the problem too.
-    const fromAjv = ajv(value)
+    const fromAjv = ajv?.(value)
     const message = result.error instanceof Error ? result.error.message : String(result.error)
-    return { ok: false, violations: fromAjv.ok ? [`args: ${message}`] : fromAjv.violations }
+    return { ok: false, violations: fromAjv === undefined || fromAjv.ok ? [`args: ${message}`] : fromAjv.violations }
   }
   return { jsonSchema: json, via: 'ai-sdk-schema', check: withHints(json, check) }
 }

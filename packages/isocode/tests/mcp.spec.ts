@@ -17,6 +17,10 @@ describe('mcp option', () => {
       expect(cm.sdk).toContain('twice: (args: {')
       const result = await cm.run('const pid = await tools.pid({})\nreturn { server: Number(pid) > 0, twice: await tools.twice({ n: 4 }) }')
       expect(result).toMatchObject({ ok: true, value: { server: true, twice: 8 }, usage: { toolCalls: 2 } })
+      // why: the server announces a new tool (list_changed); the SDK text and run_code's description follow.
+      const added = await cm.run('return await tools.add_tool({})')
+      expect(await until(() => cm.sdk.includes(`${String(added.value)}: (args: {}) => Promise<string>;`))).toBe(true)
+      expect(cm.tool.description).toContain(cm.sdk)
     } finally {
       await cm.close()
     }

@@ -103,3 +103,15 @@ describe('sdk option', () => {
     }
   })
 })
+
+describe('budgets', () => {
+  it('a CPU budget ends a busy program as kind timeout', async () => {
+    const limited = await createCodeMode({ isolation: 'isolate', budgets: { cpuMs: 100 } })
+    try {
+      const result = await limited.run('while (true) {}')
+      expect(result).toMatchObject({ ok: false, error: { kind: 'timeout' } })
+    } finally {
+      await limited.close()
+    }
+  })
+})

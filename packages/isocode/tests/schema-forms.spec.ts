@@ -1,6 +1,8 @@
 // Every accepted schema form becomes JSON Schema for the SDK text and a check that runs before
 // execute (no runtime here: the registry definitions are called directly).
 import { jsonSchema, tool } from 'ai'
+import type { ToolSet } from 'ai'
+import type { CodeModeOptions } from 'isocode'
 import { type } from 'arktype'
 import * as v from 'valibot'
 import { z } from 'zod'
@@ -85,6 +87,10 @@ describe('tool schemas in every form', () => {
         return { city, temp: 3 }
       },
     })
+    // why: compile-time half of the claim: an AI SDK ToolSet is a valid `tools` option as-is.
+    const toolSet: ToolSet = { weather }
+    const options: CodeModeOptions = { tools: toolSet }
+    expect(Object.keys(options.tools ?? {})).toEqual(['weather'])
     const { definition } = await toDefinition('weather', weather)
     expect(definition.description).toBe('Weather of a city.')
     expect(await definition.execute({ city: 'Oslo' }, exec)).toEqual({ content: [{ type: 'text', text: '{"city":"Oslo","temp":3}' }], structuredContent: { city: 'Oslo', temp: 3 } })
@@ -99,6 +105,13 @@ describe('tool schemas in every form', () => {
     expect(await call(schema, { n: 2 })).toEqual({ ran: 1, args: { n: 20 } })
     expect((await call(schema, { n: -1 })).error?.message).toContain('args: n must be positive')
     expect((await call(schema, { n: 'x' })).error?.message).toContain('args.n: must be number (got string)')
+  })
+
+  it('a vendor keyword ajv refuses is fine beside a validate of its own, refused without one', async () => {
+    const raw = { type: 'object', properties: { n: { type: 'number' } }, 'x-order': 1 }
+    const validated = jsonSchema<{ n: number }>(raw, { validate: (value) => ({ success: true, value: value as { n: number } }) })
+    expect(await call(validated, { n: 1 })).toEqual({ ran: 1, args: { n: 1 } })
+    await expect(toDefinition('t', { inputSchema: jsonSchema(raw), execute })).rejects.toMatchObject({ code: 'INVALID_TOOL', message: expect.stringContaining('unknown keyword: "x-order"') })
   })
 
   it('an outputSchema types the result and checks it', async () => {

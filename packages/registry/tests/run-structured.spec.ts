@@ -1,7 +1,7 @@
 import { CodeRuntime, withUsage } from '@isocode/code-runtime'
 import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
 import { SystemPrompt } from '@isocode/harness'
-import { failurePosition, RUN_CODE_OUTPUT_SCHEMA, selfContainedRunCodeDescription, ToolRegistry } from '@isocode/registry'
+import { failurePosition, RUN_CODE_OUTPUT_SCHEMA, runStructuredContent, selfContainedRunCodeDescription, ToolRegistry } from '@isocode/registry'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
@@ -73,6 +73,14 @@ describe('run_code structuredContent (R-75, R-76, R-77)', () => {
     const result = await root.tools.execute({ callId: 'c1', name: 'run_code', arguments: { code: 1 } })
     expect(result).toMatchObject({ isError: true, error: { code: 'INVALID_ARGS' } })
     expect(result).not.toHaveProperty('structuredContent')
+  })
+})
+
+describe('runStructuredContent', () => {
+  it('reports the failure run_code decided on when it is not the runtime\'s', () => {
+    const ran = withUsage({ logs: ['x'], error: { kind: 'abort', message: 'aborted' } })
+    expect(runStructuredContent(ran, { kind: 'budget', message: 'too many calls (at 3:1)' })).toMatchObject({ logs: ['x'], error: { kind: 'budget', message: 'too many calls (at 3:1)', line: 3, column: 1 } })
+    expect(runStructuredContent(ran)).toMatchObject({ error: { kind: 'abort', message: 'aborted' } })
   })
 })
 

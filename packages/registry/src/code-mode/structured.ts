@@ -15,9 +15,10 @@ export function failurePosition(message: string): { line: number; column: number
 
 /**
  * run_code's `structuredContent` for one run: `{ value?, logs, usage: { cpuMs, wallMs, toolCalls,
- * outputBytes }, error?: { kind, message, line?, column? } }`, `value` absent when nothing was returned.
+ * outputBytes }, error?: { kind, message, line?, column? } }`, `value` absent when nothing was
+ * returned. `failure` (default: the runtime's) is what run_code reports as the run's failure.
  */
-export function runStructuredContent(result: CodeRunResult): JsonObject {
+export function runStructuredContent(result: CodeRunResult, failure: { kind: string; message: string } | undefined = result.error): JsonObject {
   // why: a backend written against an older seam may omit usage; zeros keep the shape fixed.
   const usage = (result as Partial<CodeRunResult>).usage
   const out: JsonObject = {
@@ -25,8 +26,8 @@ export function runStructuredContent(result: CodeRunResult): JsonObject {
     usage: { cpuMs: usage?.cpuMs ?? 0, wallMs: usage?.wallMs ?? 0, toolCalls: usage?.bindingCalls ?? 0, outputBytes: usage?.outputBytes ?? 0 },
   }
   if (result.value !== undefined) out.value = result.value
-  if (result.error !== undefined) {
-    const { kind, message } = result.error
+  if (failure !== undefined) {
+    const { kind, message } = failure
     out.error = { kind, message, ...failurePosition(message) }
   }
   return out
