@@ -42,7 +42,7 @@ export async function runModelCall(
   return { ok: result.ok, text: result.text }
 }
 
-/** Parse the JSON text of a call's arguments; text that is not JSON stays as it is (and fails the check). */
+/** Parse the JSON text of a call's arguments; text that is not JSON stays a string, which the check refuses. */
 export function parseArguments(json: string): unknown {
   try {
     return JSON.parse(json)
@@ -53,7 +53,7 @@ export function parseArguments(json: string): unknown {
 
 function argsProblem(input: unknown): string | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return `the arguments are ${typeof input === 'string' ? 'not valid JSON' : 'not an object'}`
+    return 'the arguments are not a JSON object'
   }
   const { code, description, ...rest } = input as Record<string, unknown>
   const extra = Object.keys(rest)

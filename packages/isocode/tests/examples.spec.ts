@@ -70,8 +70,13 @@ describe('examples/', () => {
   })
 
   it('stay short: the AI SDK one ≤ 5 lines beyond its tools and imports, the others ≤ 15', () => {
-    expect(codeLines('ai-sdk.ts')).toHaveLength(5)
-    for (const name of ['openai.ts', 'anthropic.ts', 'langchain.ts']) expect(codeLines(name).length).toBeLessThanOrEqual(15)
+    const aiSdk = codeLines('ai-sdk.ts')
+    expect(aiSdk.length).toBeLessThanOrEqual(5)
+    expect(aiSdk.join('\n')).toContain('await codeModeTool(tools)')
+    for (const name of ['openai.ts', 'anthropic.ts', 'langchain.ts']) {
+      expect(codeLines(name).length).toBeLessThanOrEqual(15)
+      expect(codeLines(name).join('\n')).toContain('await createCodeMode({ tools })')
+    }
   })
 
   it('the README shows each example file verbatim', () => {
