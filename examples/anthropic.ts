@@ -7,7 +7,7 @@ export async function main(client = new Anthropic(), prompt = 'Which is warmer, 
   await using codeMode = await createCodeMode({ tools })
   const messages: Anthropic.MessageParam[] = [{ role: 'user', content: prompt }]
   for (let turn = 0; turn < 5; turn++) {
-    const request = { model: 'claude-sonnet-4-5', max_tokens: 4096, messages, tools: [messagesTool(codeMode)] }
+    const request = { model: 'claude-sonnet-4-6', max_tokens: 4096, messages, tools: [messagesTool(codeMode)] }
     const { content } = await client.messages.create(request)
     messages.push({ role: 'assistant', content })
     const calls = content.filter((block) => block.type === 'tool_use')

@@ -7,7 +7,7 @@ export async function main(client = new OpenAI(), prompt = 'Which is warmer, Par
   await using codeMode = await createCodeMode({ tools })
   const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: prompt }]
   for (let turn = 0; turn < 5; turn++) {
-    const request = { model: 'gpt-5-mini', messages, tools: [chatCompletionsTool(codeMode)] }
+    const request = { model: 'gpt-5.4-mini', messages, tools: [chatCompletionsTool(codeMode)] }
     const { message } = (await client.chat.completions.create(request)).choices[0]!
     messages.push(message)
     if (!message.tool_calls?.length) return message.content
