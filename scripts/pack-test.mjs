@@ -161,8 +161,8 @@ await report.step('(d) NodeNext consumer of isocode: tsc (nodenext, strict) and 
   const compiled = await run(node, [tsc, '-p', 'tsconfig.json'], { cwd: folder, env })
   if (compiled.code !== 0) throw new Error(`tsc reported errors:\n${tail(compiled.stdout, 40)}`)
   const outcome = expectSuccess('node nodenext/dist/main.js', await run(node, ['--no-node-snapshot', 'dist/main.js'], { cwd: folder, env }))
-  expectContains('nodenext consumer', outcome.stdout, ['value {"sum":5,"greeting":"hello NodeNext"}', 'bad call exception at 1:', 'after close: CLOSED'])
-  return 'compiled with nodenext + strict, ran a plain and a zod tool'
+  expectContains('nodenext consumer', outcome.stdout, ['value {"sum":5,"greeting":"hello NodeNext"}', 'bad call exception at 1:', 'adapters run_code run_code tool 42', 'after close: CLOSED'])
+  return 'compiled with nodenext + strict, ran a plain and a zod tool and isocode/openai'
 }, notInstalled)
 
 await report.step('(e) no .d.ts of isocode imports Cordis', async () => {

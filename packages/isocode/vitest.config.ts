@@ -1,15 +1,27 @@
 import { defineProject } from 'vitest/config'
 import { sourceConditions } from '../../vitest.shared.ts'
 
+// why: the newest `ai` (7) and `openai` (7) need Node 22+. On Node 20 the adapters, their tests and
+// examples/ run against the last major that supports it, installed as the aliases `ai-5` and
+// `openai-6` (pnpm-workspace.yaml), the way isolated-vm is picked per Node line.
+const nodeMajor = Number(process.versions.node.split('.')[0])
+const frameworkAliases =
+  nodeMajor < 22
+    ? [
+        { find: /^ai(\/.*)?$/, replacement: 'ai-5$1' },
+        { find: /^openai(\/.*)?$/, replacement: 'openai-6$1' },
+      ]
+    : []
+
 // why: without the `module` condition, so packages whose `module` build is not Node ESM
-// (@opentelemetry/api, loaded by `ai`) resolve to what Node itself would load.
+// (@opentelemetry/api, loaded by `ai` and `@anthropic-ai/sdk`) resolve to what Node itself would load.
 const conditions = sourceConditions.resolve.conditions.filter((condition) => condition !== 'module')
 
 // why: the facade boots isolated-vm (needs --no-node-snapshot on Node 20) and spawns MCP servers
 // and supervised children, so each spec file runs in its own child process.
 export default defineProject({
-  resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: sourceConditions.ssr.resolve.externalConditions } },
+  resolve: { conditions, alias: frameworkAliases },
+  ssr: { resolve: { ...sourceConditions.ssr.resolve, conditions } },
   test: {
     name: 'isocode',
     include: ['tests/**/*.spec.ts'],

@@ -2,6 +2,8 @@
 // `isocode` .d.ts, then run: one plain JSON Schema tool and one zod tool, default (process) isolation.
 import { createCodeMode, IsocodeError } from 'isocode'
 import type { CodeModeResult } from 'isocode'
+import { messagesTool } from 'isocode/anthropic'
+import { chatCompletionsTool, chatToolMessage } from 'isocode/openai'
 import { z } from 'zod'
 
 const cm = await createCodeMode({
@@ -19,6 +21,10 @@ try {
   console.log(`value ${JSON.stringify(result.value)}`)
   const bad = await cm.run('return await tools.greet({ nam: "x" })')
   console.log(`bad call ${bad.error?.kind} at ${bad.error?.line}:${bad.error?.column}`)
+  // The provider adapters that need no framework installed: their subpaths and .d.ts under NodeNext.
+  const call = { id: 'call_1', type: 'function', function: { name: 'run_code', arguments: '{"code": "return 6 * 7"}' } }
+  const message = await chatToolMessage(cm, call)
+  console.log(`adapters ${chatCompletionsTool(cm).function.name} ${messagesTool(cm).name} ${message.role} ${message.content}`)
 } finally {
   await cm.close()
 }

@@ -80,7 +80,7 @@ export async function toDefinition(name: string, tool: unknown): Promise<Defined
       const checked = await input.check(args)
       if (!checked.ok) throw new ToolArgsError(checked.violations, name)
       const signal = exec.signal ?? new AbortController().signal
-      const returned = await settle(execute(checked.value, { signal, abortSignal: signal, toolCallId: exec.callId, messages: [] }))
+      const returned = await settle(execute(checked.value, { signal, abortSignal: signal, toolCallId: exec.callId, messages: [], context: {} }))
       return output(name, returned, outputSchema)
     },
   }

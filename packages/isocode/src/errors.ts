@@ -12,6 +12,8 @@ export const IsocodeErrorCode = {
   CLOSED: 'CLOSED',
   /** tool.execute() got arguments that are not `{ code: string, description?: string }`. */
   INVALID_ARGS: 'INVALID_ARGS',
+  /** A provider adapter's handler got a tool call for another tool than `run_code`. */
+  UNKNOWN_TOOL: 'UNKNOWN_TOOL',
 } as const
 
 export type IsocodeErrorCode = (typeof IsocodeErrorCode)[keyof typeof IsocodeErrorCode]

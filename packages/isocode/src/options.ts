@@ -7,6 +7,8 @@ export interface ToolCallOptions {
   toolCallId: string
   /** Always empty: a call from a program has no chat history (`never[]`, so AI SDK tools assign). */
   messages: never[]
+  /** Always empty: the tool context ai 7 tools read (a call from a program has none). */
+  context: Record<string, unknown>
 }
 
 /**
@@ -15,7 +17,9 @@ export interface ToolCallOptions {
  * fits as-is. `execute` gets the validated arguments (the schema's output for Standard Schema).
  */
 export interface ToolInput {
-  description?: string
+  // why: an ai 7 `tool()` types its description as a string or a function of the call's context,
+  // so its tools assign; createCodeMode takes strings and names the tool when it gets a function.
+  description?: string | ((options: never) => string)
   inputSchema: object
   /** JSON Schema (or Standard Schema) of the result: programs then get typed values. */
   outputSchema?: object
