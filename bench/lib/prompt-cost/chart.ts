@@ -4,7 +4,7 @@ import type { PromptCostReport } from './measure.ts'
 
 // why: eight colors that stay apart for common color-vision deficiencies (Okabe-Ito plus grey).
 const COLORS = ['#0072B2', '#56B4E9', '#009E73', '#E69F00', '#F0E442', '#CC79A7', '#D55E00', '#999999']
-const BAR = 9
+const BAR = 11
 const GAP = 18
 const LEFT = 64
 const TOP = 40
@@ -21,7 +21,7 @@ export function costChart(report: PromptCostReport): string {
   const y = (tokens: number): number => TOP + PLOT_HEIGHT - (Math.log10(Math.max(1, tokens)) / decades) * PLOT_HEIGHT
   const groupWidth = forms.length * BAR + GAP
   const width = LEFT + report.sets.length * groupWidth + 16
-  const legendTop = TOP + PLOT_HEIGHT + 44
+  const legendTop = TOP + PLOT_HEIGHT + 56
   const height = legendTop + Math.ceil(forms.length / 2) * LEGEND_ROW + 8
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
@@ -43,7 +43,11 @@ export function costChart(report: PromptCostReport): string {
         `<rect x="${x0 + f * BAR}" y="${top.toFixed(1)}" width="${BAR - 1}" height="${(TOP + PLOT_HEIGHT - top).toFixed(1)}" fill="${COLORS[f % COLORS.length]}"><title>${escape(row.label)}, ${escape(set.label)}: ${cell.tokens.toLocaleString('en-US')} tokens</title></rect>`,
       )
     })
-    parts.push(`<text x="${x0 + (forms.length * BAR) / 2}" y="${TOP + PLOT_HEIGHT + 16}" text-anchor="middle">${escape(set.label)}</text>`)
+    // why: full labels overlap at this width; the set's id over its tool count fits a group.
+    const [first, second] = /^\d+$/.test(set.id) ? [`${set.tools} tools`, ''] : [set.id, `(${set.tools} tools)`]
+    const middle = x0 + (forms.length * BAR) / 2
+    parts.push(`<text x="${middle}" y="${TOP + PLOT_HEIGHT + 16}" text-anchor="middle">${escape(first)}</text>`)
+    if (second !== '') parts.push(`<text x="${middle}" y="${TOP + PLOT_HEIGHT + 30}" text-anchor="middle">${escape(second)}</text>`)
   })
   forms.forEach((row, f) => {
     const x = LEFT + (f % 2) * 300
