@@ -3,6 +3,7 @@
 import { type PromptForm, reasonOf, type Renderer } from './form.ts'
 import type { ToolSet } from './sets.ts'
 import { type Cost, costOf, TOKENIZER } from './tokens.ts'
+import { measuredVersions } from './versions.ts'
 
 /** One priced cell, or why it could not be priced. */
 export type Cell = Cost | { unavailable: string }
@@ -19,6 +20,8 @@ export interface FormRow {
 /** What `bench/results/prompt-cost.json` holds. */
 export interface PromptCostReport {
   tokenizer: string
+  /** `name@version` of the peers, the AI SDK, the MCP SDK and the tokenizer measured with. */
+  packages: string[]
   sets: Array<{ id: string; label: string; tools: number }>
   rows: FormRow[]
 }
@@ -61,7 +64,7 @@ export async function priceForms(loaded: readonly LoadedForm[], sets: readonly T
     }
     rows.push(row)
   }
-  return { tokenizer: TOKENIZER, sets: sets.map((s) => ({ id: s.id, label: s.label, tools: s.tools.length })), rows }
+  return { tokenizer: TOKENIZER, packages: measuredVersions(), sets: sets.map((s) => ({ id: s.id, label: s.label, tools: s.tools.length })), rows }
 }
 
 /** Load and price in one step. */

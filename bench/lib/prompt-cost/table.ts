@@ -50,6 +50,8 @@ export function resultsPage(report: PromptCostReport): string {
     'text. Anthropic publishes no tokenizer for its current models (`@anthropic-ai/tokenizer` 0.0.4 is',
     'the Claude 2 one, which Anthropic says is inaccurate since Claude 3), so only o200k is counted.',
     '',
+    `Measured with ${report.packages.map((p) => `\`${p}\``).join(', ')}.`,
+    '',
     '## Tokens',
     '',
     costTable(report, 'tokens'),
