@@ -19,14 +19,22 @@ export interface UtcpPeer {
 const MANUAL = 'tools'
 const PROTOCOL = 'isocode_bench'
 
-interface SdkModule {
+/** The parts of `@utcp/sdk` the bench drives (its registries of call templates and protocols). */
+export interface SdkModule {
   UtcpClient: unknown
   CommunicationProtocol: { communicationProtocols: Record<string, unknown> }
   CallTemplateSerializer: { registerCallTemplate(type: string, serializer: unknown, override?: boolean): boolean }
   Serializer: new () => object
 }
-interface CodeModeModule {
-  CodeModeUtcpClient: { create(rootDir?: string, config?: unknown): Promise<UtcpPeer & { registerManual(template: object): Promise<{ success: boolean; errors: string[] }> }> }
+/** The part of `@utcp/code-mode` the bench drives. */
+export interface CodeModeModule {
+  CodeModeUtcpClient: {
+    readonly AGENT_PROMPT_TEMPLATE: string
+    create(
+      rootDir?: string,
+      config?: unknown,
+    ): Promise<UtcpPeer & { registerManual(template: object): Promise<{ success: boolean; errors: string[] }>; getAllToolsTypeScriptInterfaces(): Promise<string> }>
+  }
 }
 
 /**
@@ -34,7 +42,7 @@ interface CodeModeModule {
  * builds in one process abort it (measured: 6.2.0 next to 7.0.1 on Node 24 fails an assertion
  * in environment.h), and one build for both engines keeps the comparison about design, not V8.
  */
-function shareIsolatedVm(fromCodeMode: string): void {
+export function shareIsolatedVm(fromCodeMode: string): void {
   const resolved = createRequire(fromCodeMode).resolve('isolated-vm')
   if (require.cache[resolved] !== undefined) return
   const module = new Module(resolved)

@@ -1,0 +1,55 @@
+// The prompt-cost suite: what the model reads to know its tools, for Isocode's forms, Cloudflare's
+// and UTCP's Code Mode and direct calling, on 0 / 10 / 50 / 500 generated tools and three saved
+// MCP tool lists. Tokens are not timings, so they go to latest.json as metrics and ratios, and the
+// whole report to bench/results/prompt-cost.{json,md,svg} and the README's prompt-cost block
+// (running one suite rewrites latest.json with that suite's numbers only; prompt-cost.json keeps
+// this suite's). The tasks time one rendering of each form on the 500-tool set.
+import { performance } from 'node:perf_hooks'
+import { PROMPT_FORMS } from './lib/prompt-cost/forms.ts'
+import { loadForms, priceForms, type PromptCostReport } from './lib/prompt-cost/measure.ts'
+import { promptMetrics, promptRatios } from './lib/prompt-cost/numbers.ts'
+import { PATHS, writeResults } from './lib/prompt-cost/results.ts'
+import { allToolSets } from './lib/prompt-cost/sets.ts'
+import { costTable } from './lib/prompt-cost/table.ts'
+import { statsFromSamples } from './lib/report.ts'
+import { createBench, type SuiteFactory, type TaskStats } from './lib/suite.ts'
+
+const SAMPLES = 10
+const WARMUP = 2
+const TIMED_SET = '500'
+
+const suite: SuiteFactory = async () => {
+  const loaded = await loadForms(PROMPT_FORMS)
+  for (const { form, unavailable } of loaded) {
+    if (unavailable !== undefined) console.warn(`bench: prompt-cost: ${form.label} unavailable: ${unavailable}`)
+  }
+  const sets = allToolSets()
+  let report: PromptCostReport | undefined
+  return {
+    // why: the suite prices and times renderings itself; tinybench has nothing to run.
+    bench: createBench(),
+    async sampled() {
+      report = await priceForms(loaded, sets)
+      await writeResults(report)
+      console.log(`\n${costTable(report, 'tokens')}\n\nbench: wrote ${PATHS.report}, ${PATHS.page}, ${PATHS.chart} and the README block`)
+      const timed = sets.find((set) => set.id === TIMED_SET)
+      if (timed === undefined) throw new Error(`bench: no tool set "${TIMED_SET}"`)
+      const stats: TaskStats[] = []
+      for (const { form, renderer } of loaded) {
+        if (renderer === undefined) continue
+        const samples: number[] = []
+        for (let i = 0; i < WARMUP + SAMPLES; i++) {
+          const start = performance.now()
+          await renderer.render(timed)
+          if (i >= WARMUP) samples.push(performance.now() - start)
+        }
+        stats.push(statsFromSamples(`prompt render, ${timed.label}: ${form.label}`, samples))
+      }
+      return stats
+    },
+    metrics: () => (report === undefined ? {} : promptMetrics(report)),
+    ratios: () => (report === undefined ? {} : promptRatios(report)),
+  }
+}
+
+export default suite
