@@ -108,7 +108,8 @@ describe('tool schemas in every form', () => {
   })
 
   it('a vendor keyword ajv refuses is fine beside a validate of its own, refused without one', async () => {
-    const raw = { type: 'object', properties: { n: { type: 'number' } }, 'x-order': 1 }
+    // why: a vendor keyword is outside JSONSchema7's type, which is exactly the case under test.
+    const raw = { type: 'object', properties: { n: { type: 'number' } }, 'x-order': 1 } as Parameters<typeof jsonSchema>[0]
     const validated = jsonSchema<{ n: number }>(raw, { validate: (value) => ({ success: true, value: value as { n: number } }) })
     expect(await call(validated, { n: 1 })).toEqual({ ran: 1, args: { n: 1 } })
     await expect(toDefinition('t', { inputSchema: jsonSchema(raw), execute })).rejects.toMatchObject({ code: 'INVALID_TOOL', message: expect.stringContaining('unknown keyword: "x-order"') })
