@@ -1,9 +1,10 @@
 import { RE2JS, RE2JSException } from 're2js'
 import { WorkspaceError } from './workspace-fs.ts'
 
-// why: matching costs up to (line length × program size) on RE2's NFA fallback; a bounded program
-// keeps one line's match bounded too (the search yields between lines).
-const MAX_PROGRAM = 2_000
+// why: one match costs up to (text read × program size) on RE2's NFA fallback, and a first match
+// builds DFA states in proportion to the program; 500 instructions keep one 16 KB window's match to
+// milliseconds (the search yields between windows), and still allow `.{0,200}` or 20 alternatives.
+const MAX_PROGRAM = 500
 
 const UNSUPPORTED: ReadonlyArray<[RegExp, string]> = [
   [/^\(\?=/, 'a lookahead "(?="'],

@@ -11,6 +11,10 @@ const SEARCH_FILE_LIMIT = 1_000_000
 // comes first), so other runs are answered meanwhile.
 const SEARCH_SLICE_MS = 10
 const SEARCH_SLICE_CHARS = 32_768
+// why: one synchronous match costs time linear in what it reads; a long line (a minified file) is
+// matched in windows, so the host is handed back between windows as it is between lines.
+const LINE_WINDOW = 16_384
+const WINDOW_OVERLAP = 1_024
 
 const listOutput = {
   type: 'object',
@@ -58,6 +62,21 @@ function matcher(pattern: string, regex: boolean): (line: string) => boolean {
 const yieldToHost = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 /**
+ * The parts of a line one match reads: the line itself, or windows of {@link LINE_WINDOW}
+ * characters that overlap by {@link WINDOW_OVERLAP}, so a match up to that long is never split.
+ */
+export function* lineWindows(line: string): Generator<string> {
+  if (line.length <= LINE_WINDOW) {
+    yield line
+    return
+  }
+  for (let start = 0; ; start += LINE_WINDOW - WINDOW_OVERLAP) {
+    yield line.slice(start, start + LINE_WINDOW)
+    if (start + LINE_WINDOW >= line.length) return
+  }
+}
+
+/**
  * The read-only workspace toolset over `dir`: list_files, read_file and search_text, each
  * confined to the folder (no `..`, absolute or symlink escapes). list_files and search_text
  * return typed values; read_file returns the file's text.
@@ -103,7 +122,7 @@ export async function workspaceTools(dir: string): Promise<ToolDefinition[]> {
   })
   const searchText = defineTool({
     name: 'search_text',
-    description: 'Search the text files under a folder of the workspace for lines containing a pattern (case-insensitive).',
+    description: 'Search the text files under a folder of the workspace for lines containing a pattern (case-insensitive; in lines over 16 KB a match must fit in 1 KB).',
     parameters: {
       pattern: { type: 'string', required: true, description: 'Text to find (or, with regex: true, a regular expression in RE2 syntax: no lookaround or backreferences)' },
       path: { type: 'string', description: 'Folder relative to the workspace root (default ".")' },
@@ -126,14 +145,18 @@ export async function workspaceTools(dir: string): Promise<ToolDefinition[]> {
         if (entry.isDirectory || (await stat(entry.absolute)).size > SEARCH_FILE_LIMIT || (await isBinary(entry.absolute))) continue
         const lines = (await readFile(entry.absolute, 'utf8')).split('\n')
         for (let i = 0; i < lines.length; i++) {
-          if (sliceChars > SEARCH_SLICE_CHARS || performance.now() - slice > SEARCH_SLICE_MS) {
-            await yieldToHost()
-            slice = performance.now()
-            sliceChars = 0
-            stopIfEnded()
+          let hit = false
+          for (const part of lineWindows(lines[i] as string)) {
+            if (sliceChars > SEARCH_SLICE_CHARS || performance.now() - slice > SEARCH_SLICE_MS) {
+              await yieldToHost()
+              slice = performance.now()
+              sliceChars = 0
+              stopIfEnded()
+            }
+            sliceChars += part.length
+            if ((hit = test(part))) break
           }
-          sliceChars += (lines[i] as string).length
-          if (!test(lines[i] as string)) continue
+          if (!hit) continue
           if (matches.length === max) return structured({ matches, truncated: true })
           matches.push({ path: entry.path, line: i + 1, text: (lines[i] as string).trim().slice(0, 300) })
         }
