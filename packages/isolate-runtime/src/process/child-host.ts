@@ -57,6 +57,8 @@ export class ChildHost {
   private broken = false
   /** The child said its last result retires it; its exit is expected, not a loss. */
   retired = false
+  // why: whether the child's process, stderr pipe and channel keep this process alive (RT-44).
+  private held = true
   private readonly closed: Promise<void>
   // why: after the replies to its calls, the child's next message usually follows within tens of µs.
   private readonly poll: PeerPoll
@@ -93,6 +95,7 @@ export class ChildHost {
         this.idleSince = performance.now()
         markReady()
         this.events.idle(this)
+        this.holdProcess(!this.idle)
       } else {
         this.onMessage(message)
       }
@@ -130,6 +133,7 @@ export class ChildHost {
    */
   run(request: IsolateRunRequest): Promise<HostRun> {
     const id = this.nextRun++
+    this.holdProcess(true)
     return new Promise((resolve) => {
       const members = memberTables(request.bindings)
       const startedAt = performance.now()
@@ -156,6 +160,8 @@ export class ChildHost {
   dispose(reason: string): Promise<void> {
     const run = this.active
     if (run !== undefined) this.finish(run, { logs: run.output.logs, error: { kind: 'abort', message: reason } })
+    // why: a caller awaiting the disposal must be kept alive until the child is gone.
+    this.holdProcess(true)
     if (this.state === 'starting') {
       // why: a child still booting may not listen yet; nothing of a program runs in it.
       this.child.kill('SIGKILL')
@@ -291,6 +297,7 @@ export class ChildHost {
     this.idleSince = performance.now()
     run.resolve(result, diedBeforeStart)
     if (this.state === 'ready') this.events.idle(this)
+    this.holdProcess(!this.idle)
   }
 
   private settle(exit: ChildExit): void {
@@ -298,6 +305,20 @@ export class ChildHost {
     if (run === undefined) return
     const error = run.started ? failureOfExit(exit, this.config.memoryLimitMb) : failureBeforeStart(exit)
     this.finish(run, { logs: run.output.logs, error }, !run.started)
+  }
+
+  /**
+   * Let the child's process, stderr pipe and channel keep this process alive only while the host
+   * starts, serves a run, dies or is disposed: an idle runtime never holds a script open (RT-44).
+   */
+  private holdProcess(held: boolean): void {
+    if (held === this.held) return
+    this.held = held
+    const handles = [this.child, this.child.stderr, this.child.stdio[CHANNEL_FD]] as Array<{ ref(): void; unref(): void } | null>
+    for (const handle of handles) {
+      if (held) handle?.ref()
+      else handle?.unref()
+    }
   }
 
   private send(message: ToChild): void {
