@@ -5,13 +5,21 @@ import type { CallScheduler } from '../concurrency.ts'
 import type { OutputBook } from '../output.ts'
 import type { Call, Reply } from './protocol.ts'
 
+/** How a run handed to a child ended: its result, and whether its process died before the program started (RT-42). */
+export interface HostRun {
+  result: CodeRunResult
+  diedBeforeStart: boolean
+}
+
 /** The one run a ChildHost serves: its bindings, output, binding queue and settlement hooks. */
 export interface ActiveRun {
   id: number
   members: Map<string, CodeBinding>[]
   /** The lines that reached the parent, held to the output cap here too. */
   output: OutputBook
-  resolve: (result: CodeRunResult) => void
+  /** Whether the child said it handed the program to its isolate (or sent anything else of the run). */
+  started: boolean
+  resolve: (result: CodeRunResult, diedBeforeStart: boolean) => void
   /** When the run was handed to the child, and the binding calls the parent ran for it. */
   startedAt: number
   /** When the parent gives up on a child that stopped answering (wall budget plus backstop). */

@@ -6,8 +6,8 @@ import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
 import { callBinding, memberTables, namespaceShapes } from '../binding-call.ts'
 import { describeHostError } from '../describe.ts'
 import type { IsolateRunRequest } from '../request.ts'
-import { type ActiveRun, queueReply, settledResult } from './active-run.ts'
-import { type ChildExit, describeExit, failureOfExit, firstLine } from './exit.ts'
+import { type ActiveRun, type HostRun, queueReply, settledResult } from './active-run.ts'
+import { type ChildExit, describeExit, failureBeforeStart, failureOfExit, firstLine } from './exit.ts'
 import { OutputBook } from '../output.ts'
 import { FrameChannel } from './channel.ts'
 import { PeerPoll, type PollCounts } from '../poll.ts'
@@ -57,6 +57,8 @@ export class ChildHost {
   private broken = false
   /** The child said its last result retires it; its exit is expected, not a loss. */
   retired = false
+  // why: whether the child's process, stderr pipe and channel keep this process alive (RT-43).
+  private held = true
   private readonly closed: Promise<void>
   // why: after the replies to its calls, the child's next message usually follows within tens of µs.
   private readonly poll: PeerPoll
@@ -93,6 +95,7 @@ export class ChildHost {
         this.idleSince = performance.now()
         markReady()
         this.events.idle(this)
+        this.holdProcess(!this.idle)
       } else {
         this.onMessage(message)
       }
@@ -124,14 +127,18 @@ export class ChildHost {
     return this.state === 'ready' && this.active === undefined
   }
 
-  /** Start `request` in the child; resolves with its result or with the way the process died. */
-  run(request: IsolateRunRequest): Promise<CodeRunResult> {
+  /**
+   * Start `request` in the child; resolves with its result or with the way the process died, and
+   * whether it died before it acknowledged starting the program.
+   */
+  run(request: IsolateRunRequest): Promise<HostRun> {
     const id = this.nextRun++
+    this.holdProcess(true)
     return new Promise((resolve) => {
       const members = memberTables(request.bindings)
       const startedAt = performance.now()
       const deadline = startedAt + this.config.wallBudgetMs + WALL_BACKSTOP_MS
-      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), resolve, startedAt, deadline, bindingCalls: 0, bindingMs: 0, calls: new CallScheduler(concurrencyTables(request.bindings), (call) => this.invoke(run, call), () => this.active === run), outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
+      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), started: false, resolve: (result, diedBeforeStart) => resolve({ result, diedBeforeStart }), startedAt, deadline, bindingCalls: 0, bindingMs: 0, calls: new CallScheduler(concurrencyTables(request.bindings), (call) => this.invoke(run, call), () => this.active === run), outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
       this.active = run
       this.watchWall()
       run.detach = onAbort(request.signal, () => {
@@ -153,6 +160,8 @@ export class ChildHost {
   dispose(reason: string): Promise<void> {
     const run = this.active
     if (run !== undefined) this.finish(run, { logs: run.output.logs, error: { kind: 'abort', message: reason } })
+    // why: a caller awaiting the disposal must be kept alive until the child is gone.
+    this.holdProcess(true)
     if (this.state === 'starting') {
       // why: a child still booting may not listen yet; nothing of a program runs in it.
       this.child.kill('SIGKILL')
@@ -169,9 +178,12 @@ export class ChildHost {
     const run = this.active
     if (message.t === 'ready' || run === undefined) return
     // why: lines the program prints between two calls do not end the wait for its next call.
-    if (message.t !== 'logs') this.poll.answered()
+    if (message.t !== 'logs' && message.t !== 'started') this.poll.answered()
     if (message.t === 'calls') return this.enqueue(run, message.calls)
     if (message.run !== run.id) return
+    // why: from here on the program may have run and called bindings, so the run is never retried (RT-42).
+    run.started = true
+    if (message.t === 'started') return
     if (message.t === 'logs') return this.logs(run, message.lines)
     // why: a retiring child exits after this result; gone now, it is never handed another run.
     if (message.retire === true) {
@@ -275,7 +287,7 @@ export class ChildHost {
   }
 
   /** Settle `run` once (usage as in `settledResult`) and report this host idle if it still serves. */
-  private finish(run: ActiveRun, outcome: Omit<CodeRunResult, 'usage'> & { usage?: CodeRunUsage }): void {
+  private finish(run: ActiveRun, outcome: Omit<CodeRunResult, 'usage'> & { usage?: CodeRunUsage }, diedBeforeStart = false): void {
     if (this.active !== run) return
     const result = settledResult(run, outcome)
     this.active = undefined
@@ -283,13 +295,30 @@ export class ChildHost {
     for (const timer of run.timers) clearTimeout(timer)
     run.detach()
     this.idleSince = performance.now()
-    run.resolve(result)
+    run.resolve(result, diedBeforeStart)
     if (this.state === 'ready') this.events.idle(this)
+    this.holdProcess(!this.idle)
   }
 
   private settle(exit: ChildExit): void {
     const run = this.active
-    if (run !== undefined) this.finish(run, { logs: run.output.logs, error: failureOfExit(exit, this.config.memoryLimitMb) })
+    if (run === undefined) return
+    const error = run.started ? failureOfExit(exit, this.config.memoryLimitMb) : failureBeforeStart(exit)
+    this.finish(run, { logs: run.output.logs, error }, !run.started)
+  }
+
+  /**
+   * Let the child's process, stderr pipe and channel keep this process alive only while the host
+   * starts, serves a run, dies or is disposed: an idle runtime never holds a script open (RT-43).
+   */
+  private holdProcess(held: boolean): void {
+    if (held === this.held) return
+    this.held = held
+    const handles = [this.child, this.child.stderr, this.child.stdio[CHANNEL_FD]] as Array<{ ref(): void; unref(): void } | null>
+    for (const handle of handles) {
+      if (held) handle?.ref()
+      else handle?.unref()
+    }
   }
 
   private send(message: ToChild): void {

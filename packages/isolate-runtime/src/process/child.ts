@@ -143,6 +143,9 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
     // why: one message per host turn, not one per console.log.
     setImmediate(() => flushLogs(id, run))
   }
+  // why: the last point before any of the program can run; a parent that never reads it knows the
+  // program did not start and may hand the run to another child (RT-42).
+  send({ t: 'started', run: id })
   try {
     const result = await runtime.run({ program, bindings: bindingsOf(id, shapes), signal: controller.signal, onLog })
     if (runtime.stats().isolatesAbandoned > 0) return retire({ t: 'result', run: id, result, retire: true })

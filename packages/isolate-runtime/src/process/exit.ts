@@ -43,3 +43,15 @@ export function failureOfExit(exit: ChildExit, memoryLimitMb: number): CodeRunFa
     message: `the runtime process died (${describeExit(exit)})${detail === undefined ? '' : `: ${detail}`}; a new process replaces it`,
   }
 }
+
+/**
+ * The failure a run gets when its process died before it acknowledged starting the program:
+ * none of the program ran, so this is never `memory` (RT-42).
+ */
+export function failureBeforeStart(exit: ChildExit): CodeRunFailure {
+  const detail = firstLine(exit.stderr)
+  return {
+    kind: 'crash',
+    message: `the runtime process died before the program started (${describeExit(exit)})${detail === undefined ? '' : `: ${detail}`}; a new process replaces it`,
+  }
+}

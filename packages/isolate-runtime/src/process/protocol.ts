@@ -35,12 +35,15 @@ export type ToChild =
   | { t: 'dispose' }
 
 /**
- * Child → parent. Calls made in one child turn travel as one message; the parent runs them one
- * at a time, in order (the child does not serialize them). A result with `retire` is the child's
- * last message: it left an isolate paused (RunBudgets.pauseToLocate) and exits right after.
+ * Child → parent. `started` is sent right before the program is handed to the isolate: a child
+ * that dies before it cannot have run any of the program (RT-42). Calls made in one child turn
+ * travel as one message; the parent runs them one at a time, in order (the child does not
+ * serialize them). A result with `retire` is the child's last message: it left an isolate paused
+ * (RunBudgets.pauseToLocate) and exits right after.
  */
 export type ToParent =
   | { t: 'ready' }
+  | { t: 'started'; run: number }
   | { t: 'logs'; run: number; lines: string[] }
   | { t: 'calls'; calls: Call[] }
   | { t: 'result'; run: number; result: CodeRunResult; retire?: true }

@@ -17,8 +17,10 @@ export interface SupervisedRuntimeStats {
   processesLost: number
   /** Child processes that exited by design after a budget kill paused their isolate (RunBudgets.pauseToLocate). */
   processesRetired: number
-  /** Runs handed to a child process. */
+  /** Runs handed to a child process (a retried run counts twice). */
   runs: number
+  /** Runs handed to a second child because the first died before starting the program (RT-42). */
+  runsRetried: number
   /** The parent's polling for its children's answers to binding calls (config `pollMicros`). */
   polls: PollCounts
 }
@@ -27,6 +29,8 @@ interface Waiting {
   request: IsolateRunRequest
   resolve: (result: CodeRunResult) => void
   detach: () => void
+  /** A second attempt after a child died before starting the program (RT-42); never retried again. */
+  retry: boolean
 }
 
 /**
@@ -43,7 +47,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
   readonly config: ResolvedIsolateRuntimeConfig
   private readonly hosts = new Set<ChildHost>()
   private readonly waiting: Waiting[] = []
-  private readonly counts: SupervisedRuntimeStats = { processesStarted: 0, processesLost: 0, processesRetired: 0, runs: 0, polls: { polled: 0, caught: 0, skipped: 0 } }
+  private readonly counts: SupervisedRuntimeStats = { processesStarted: 0, processesLost: 0, processesRetired: 0, runs: 0, runsRetried: 0, polls: { polled: 0, caught: 0, skipped: 0 } }
   private started = false
   private disposing: Promise<void> | undefined
 
@@ -101,13 +105,15 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     }
   }
 
-  private enqueue(request: IsolateRunRequest): Promise<CodeRunResult> {
+  private enqueue(request: IsolateRunRequest, retry = false): Promise<CodeRunResult> {
     const host = this.idleHost()
-    if (host !== undefined) return this.dispatch(host, request)
+    if (host !== undefined) return this.dispatch(host, request, retry)
     return new Promise((resolve) => {
-      const entry: Waiting = { request, resolve, detach: () => {} }
+      const entry: Waiting = { request, resolve, detach: () => {}, retry }
       entry.detach = onAbort(request.signal, () => this.drop(entry, aborted('the run was aborted while queued')))
-      this.waiting.push(entry)
+      // why: a retry was handed out before every run still queued, so it keeps its place.
+      if (retry) this.waiting.unshift(entry)
+      else this.waiting.push(entry)
       this.refill()
     })
   }
@@ -131,16 +137,24 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     return best
   }
 
-  private dispatch(host: ChildHost, request: IsolateRunRequest): Promise<CodeRunResult> {
+  private dispatch(host: ChildHost, request: IsolateRunRequest, retry = false): Promise<CodeRunResult> {
     this.counts.runs++
-    return host.run(request)
+    return host.run(request).then(({ result, diedBeforeStart }) => {
+      if (!diedBeforeStart || retry) return result
+      // why: the child died before it acknowledged the program's start, so none of the program ran
+      // (an idle child killed while the run was on its way): a fresh child runs it, once (RT-42).
+      if (this.disposing !== undefined) return aborted('the runtime was disposed')
+      if (request.signal?.aborted === true) return aborted()
+      this.counts.runsRetried++
+      return this.enqueue(request, true)
+    })
   }
 
   private next(host: ChildHost): void {
     const entry = this.waiting.shift()
     if (entry === undefined) return
     entry.detach()
-    void this.dispatch(host, entry.request).then(entry.resolve)
+    void this.dispatch(host, entry.request, entry.retry).then(entry.resolve)
   }
 
   private drop(entry: Waiting, result: CodeRunResult): void {

@@ -60,6 +60,9 @@ export function checkChildMessage(value: unknown): Checked {
   switch (value.t) {
     case 'ready':
       return onlyKeys(value, ['t']) ? { ok: true, message: { t: 'ready' } } : refuse('ready has unknown fields')
+    case 'started':
+      if (!onlyKeys(value, ['t', 'run']) || !isId(value.run)) return refuse('started is not { run }')
+      return { ok: true, message: { t: 'started', run: value.run } }
     case 'logs':
       if (!onlyKeys(value, ['t', 'run', 'lines']) || !isId(value.run) || !isStrings(value.lines)) return refuse('logs is not { run, lines: string[] }')
       return { ok: true, message: { t: 'logs', run: value.run, lines: value.lines } }

@@ -15,7 +15,7 @@ afterEach(() => {
 const lines = (...text: string[]) => ({ t: 'logs', run: '$RUN', lines: text })
 
 it('accepts a well-formed run (the scripted child works)', async () => {
-  const { result, events, host } = await scripted([lines('a', 'b'), { t: 'result', run: '$RUN', result: { value: 1, logs: ['a', 'b'] } }])
+  const { result, events, host } = await scripted([{ t: 'started', run: '$RUN' }, lines('a', 'b'), { t: 'result', run: '$RUN', result: { value: 1, logs: ['a', 'b'] } }])
   expect(result).toEqual({ value: 1, logs: ['a', 'b'], usage: expect.any(Object) })
   expect(events).toEqual(['idle', 'idle'])
   expect(host.idle).toBe(true)
@@ -26,6 +26,7 @@ const malformed: [string, unknown, RegExp][] = [
   ['a log line that is not a string', lines('ok', 42 as unknown as string), /logs is not/],
   ['an unknown message type', { t: 'shell', run: '$RUN', command: 'rm' }, /unknown message type "shell"/],
   ['a message without a type', { run: '$RUN' }, /not a protocol message/],
+  ['a started message with extra fields', { t: 'started', run: '$RUN', at: 1 }, /started is not/],
   ['a result with an unknown failure kind', { t: 'result', run: '$RUN', result: { logs: [], error: { kind: 'fine', message: 'x' } } }, /unknown kind/],
   ['a result whose logs are not strings', { t: 'result', run: '$RUN', result: { logs: [{}] } }, /result\.logs/],
   ['a result with extra fields', { t: 'result', run: '$RUN', result: { logs: [], host: 'x' } }, /unknown fields/],

@@ -22,7 +22,7 @@ export async function scripted(config: ResolvedIsolateRuntimeConfig, steps: unkn
     },
   }, { entry, execArgv: [] })
   await host.ready
-  const result = await host.run({ program: JSON.stringify(steps), bindings: [] })
+  const { result } = await host.run({ program: JSON.stringify(steps), bindings: [] })
   if (result.error?.kind === 'crash') await gone
   return { result, events, exit, host }
 }

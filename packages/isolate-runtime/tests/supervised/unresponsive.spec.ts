@@ -26,7 +26,7 @@ async function stoppedRun(abort = false, before?: (host: ChildHost) => Promise<v
   await hi
   process.kill(host.pid as number, 'SIGSTOP')
   if (abort) controller.abort(new Error('user stop'))
-  return { result: await pending, events, exit }
+  return { result: (await pending).result, events, exit }
 }
 
 it('ends a run at its wall budget plus the backstop when the child stops answering, and kills the child', async () => {
@@ -48,7 +48,7 @@ it('gives a later run its own full wall backstop, not the one armed for an earli
   // why: one backstop timer serves the host's runs in turn; a run that started 600 ms after the
   // timer was armed must still get its whole budget plus backstop before it is given up.
   const { result } = await stoppedRun(false, async (host) => {
-    const first = await host.run({ program: 'return await tools.slow({})', bindings: [ns('tools', { slow })] })
+    const { result: first } = await host.run({ program: 'return await tools.slow({})', bindings: [ns('tools', { slow })] })
     expect(first.value).toBe(1)
   })
   expect(result.error?.kind).toBe('timeout')
