@@ -52,7 +52,8 @@ export function shareIsolatedVm(fromCodeMode: string): void {
   require.cache[resolved] = module
 }
 
-function registerEchoProtocol(sdk: SdkModule): void {
+/** Register `protocol`'s call templates with UTCP as they are (no fields of their own to check). */
+export function registerPassThroughTemplates(sdk: SdkModule, protocol: string): void {
   const Base = sdk.Serializer as new () => { toDict(o: object): object; validateDict(o: object): object }
   class PassThrough extends Base {
     override toDict(template: object): object {
@@ -62,7 +63,11 @@ function registerEchoProtocol(sdk: SdkModule): void {
       return { ...template }
     }
   }
-  sdk.CallTemplateSerializer.registerCallTemplate(PROTOCOL, new PassThrough(), true)
+  sdk.CallTemplateSerializer.registerCallTemplate(protocol, new PassThrough(), true)
+}
+
+function registerEchoProtocol(sdk: SdkModule): void {
+  registerPassThroughTemplates(sdk, PROTOCOL)
   const echo = {
     name: 'echo',
     description: 'Echo i as text.',

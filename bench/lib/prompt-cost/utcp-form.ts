@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module'
 import type { PromptForm, Renderer } from './form.ts'
 import type { ToolSet } from './sets.ts'
-import { type CodeModeModule, quietly, type SdkModule, shareIsolatedVm } from '../utcp-peer.ts'
+import { type CodeModeModule, quietly, registerPassThroughTemplates, type SdkModule, shareIsolatedVm } from '../utcp-peer.ts'
 
 const require = createRequire(import.meta.url)
 const PROTOCOL = 'isocode_prompt_cost'
@@ -23,16 +23,7 @@ function utcpTools(set: ToolSet): object[] {
 }
 
 function registerListingProtocol(sdk: SdkModule, manuals: Map<string, object[]>): void {
-  const Base = sdk.Serializer as new () => { toDict(o: object): object; validateDict(o: object): object }
-  class PassThrough extends Base {
-    override toDict(template: object): object {
-      return { ...template }
-    }
-    override validateDict(template: object): object {
-      return { ...template }
-    }
-  }
-  sdk.CallTemplateSerializer.registerCallTemplate(PROTOCOL, new PassThrough(), true)
+  registerPassThroughTemplates(sdk, PROTOCOL)
   sdk.CommunicationProtocol.communicationProtocols[PROTOCOL] = {
     registerManual: (_caller: unknown, template: { name: string }) =>
       Promise.resolve({ manualCallTemplate: template, manual: { utcp_version: '1.0.0', manual_version: '1.0.0', tools: manuals.get(template.name) ?? [] }, success: true, errors: [] }),
