@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks'
 import { toReport } from './lib/report.ts'
 import { PATHS, readReport, writeRendered, writeResults } from './lib/results.ts'
 import { runEval } from './lib/run-eval.ts'
+import type { EvalRun } from './lib/run-eval.ts'
 import { taskTable } from './lib/table.ts'
 import { TASKS } from './tasks/index.ts'
 
@@ -31,7 +32,7 @@ const selected = args.length === 0 ? TASKS : TASKS.filter((task) => args.include
 // on every run of this machine; the tests use their own temporary folders.
 const root = join(tmpdir(), 'isocode-eval')
 const started = performance.now()
-let run
+let run: EvalRun
 try {
   run = await runEval(selected, root)
 } finally {

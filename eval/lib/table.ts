@@ -67,8 +67,8 @@ ${report.tokenizer}; measured on Node ${report.node} with ${report.packages.map(
 
 ## Method
 
-- Each task is a user prompt with one exact answer. The MCP servers run from npm over stdio:
-  server-filesystem over a fresh copy of \`fixtures/eval/tree\`, server-memory over an empty graph,
+- Each task is a user prompt with one exact answer. The MCP reference servers are their npm
+  packages, started with node over stdio: server-filesystem over a fresh copy of \`fixtures/eval/tree\`, server-memory over an empty graph,
   server-everything; the 500-tool set is \`fixtures/tools/tools-500.json\` with deterministic fake
   executes (\`eval/lib/fake-tools.ts\`) that answer JSON computed from the call.
 - The model is a script that replays what a competent model sends (\`eval/tasks/*.ts\`), reading
@@ -86,9 +86,11 @@ ${report.tokenizer}; measured on Node ${report.node} with ${report.packages.map(
   are priced by their content (no per-message overhead, which would add to the path with more
   turns). **Tool time** is the wall time of the calls or runs alone; the model's own latency,
   paid once per turn, is not simulated.
-- Single-call tasks (${single.join(', ')}) show the fixed cost: where the run_code
-  schema and the tools:sdk section outweigh the tool definitions, direct calling reads fewer
-  tokens, and the last column says so.
+- Single-call tasks (${single.join(', ')}) show the fixed cost: one call gains nothing from
+  a program, so where the run_code schema and the tools:sdk section outweigh the tool
+  definitions, direct calling reads fewer tokens, and the last column says so. With 500 tools the
+  compact section is far smaller than the definitions, and Code Mode stays cheaper even with its
+  extra lookup turn.
 
 ## The fixed part of every turn (tokens)
 

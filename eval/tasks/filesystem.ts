@@ -3,7 +3,7 @@
 // that root, as the server resolves them. The task that writes a file comes last.
 import { call, program, read, readAs, type Task } from '../lib/task.ts'
 
-/** What the filesystem tools resolve to in programs (their output schema). */
+// Reading the server's text results, as the model does: listings are `[FILE] name` lines.
 const lines = (text: string): string[] => text.split('\n').filter((line) => line !== '')
 const files = (listing: string): string[] => lines(listing).flatMap((line) => (line.startsWith('[FILE] ') ? [line.slice(7)] : []))
 const revenue = (text: string): number[] => lines(text).flatMap((line) => /^[a-z]+,[a-z]+,\d+,(\d+)$/.exec(line)?.slice(1).map(Number) ?? [])
