@@ -2,7 +2,7 @@
 // the name's first word; each with its size and the words its tools' names use most.
 import type { ToolSchema } from './render-sdk.ts'
 import { sortTools } from './render-sdk.ts'
-import { searchTerms, stem } from './search.ts'
+import { searchTerms, stem } from './terms.ts'
 import { oneLine } from './text.ts'
 
 /** One group as the compact section lists it. */
