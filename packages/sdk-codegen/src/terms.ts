@@ -16,8 +16,19 @@ export function searchTerms(text: string): string[] {
 
 /** `files` → `file`, `archived` → `archiv`: the Porter stem of a lower-case word (digits unchanged). */
 export function stem(term: string): string {
-  return /^[a-z]+$/.test(term) ? stemmer(term) : term
+  let stemmed = stems.get(term)
+  if (stemmed === undefined) {
+    stemmed = /^[a-z]+$/.test(term) ? stemmer(term) : term
+    // why: tool vocabularies are small and repeat across runs; the bound keeps a hostile one from growing it forever.
+    if (stems.size >= MAX_CACHED_STEMS) stems.clear()
+    stems.set(term, stemmed)
+  }
+  return stemmed
 }
+
+// why: stemming is most of the cost of building an index (each run builds one on its first $search).
+const stems = new Map<string, string>()
+const MAX_CACHED_STEMS = 50_000
 
 // why: words that say nothing about which tool is meant; left in, they match every description
 // that happens to use them ("the", "by", "all") and drown the words that do.
