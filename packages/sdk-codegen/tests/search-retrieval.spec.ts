@@ -14,14 +14,13 @@ describe('the tools-500 retrieval set', () => {
     expect(queries.length).toBeGreaterThanOrEqual(100)
     expect(new Set(queries.map((q) => q.query)).size).toBe(queries.length)
     const byName = new Map(tools.map((t) => [t.name, t]))
-    for (const { query, expected } of queries) {
-      const tool = byName.get(expected)
-      expect(tool, expected).toBeDefined()
-      // why: the words of the description (minus the generated number) must not appear verbatim.
-      const description = (tool?.description ?? '').replace(/ \(generated tool \d+\)\.$/, '').toLowerCase()
-      expect(query.toLowerCase()).not.toContain(description)
-      expect(query).not.toContain(expected)
-    }
+    expect(queries.filter((q) => !byName.has(q.expected))).toEqual([])
+    // why: the words of the description (minus the generated number) must not appear verbatim.
+    const copied = queries.filter(({ query, expected }) => {
+      const description = (byName.get(expected)?.description ?? '').replace(/ \(generated tool \d+\)\.$/, '').toLowerCase()
+      return query.toLowerCase().includes(description) || query.includes(expected)
+    })
+    expect(copied).toEqual([])
   })
 
   it('puts the expected tool in the top 3 for at least 90% of the queries', () => {

@@ -4,6 +4,7 @@ import { closestNames, editDistance, searchTerms, ToolSearchIndex, type ToolSche
 import { loadToolSets } from './helpers.ts'
 
 const tool = (name: string, description?: string): ToolSchema => ({ name, parameters: { type: 'object' }, ...(description === undefined ? {} : { description }) })
+const withParams = (name: string, properties: Record<string, unknown>): ToolSchema => ({ name, description: 'List tickets.', parameters: { type: 'object', properties } })
 const tools500 = loadToolSets().find((s) => s.name === 'tools-500')?.tools ?? []
 
 describe('searchTerms', () => {
@@ -40,7 +41,6 @@ describe('ToolSearchIndex (BM25)', () => {
   })
 
   it('indexes parameter names and descriptions, so a filter the user names picks the tool', () => {
-    const withParams = (name: string, properties: Record<string, unknown>): ToolSchema => ({ name, description: 'List tickets.', parameters: { type: 'object', properties } })
     const tools = new ToolSearchIndex([
       withParams('list_tickets_a', { owner: { type: 'string' } }),
       withParams('list_tickets_b', { cursor: { type: 'string' } }),

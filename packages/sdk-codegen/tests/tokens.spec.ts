@@ -72,10 +72,17 @@ describe('the full section', () => {
 
   it.each(cases)('%s: keeps every description and declares output types', (_label, tools) => {
     const text = renderToolsSdk(tools)
-    for (const tool of tools) {
-      const description = (tool.description ?? '').replace(/\s+/g, ' ').trim().replaceAll('*/', '*\\/')
-      if (description !== '') expect(text).toContain(description)
-      if (tool.outputSchema !== undefined) expect(text).not.toMatch(new RegExp(`^  ${tool.name}: \\(args: [^\\n]*\\) => Promise<string>;$`, 'm'))
+    const descriptions = tools.map((t) => (t.description ?? '').replace(/\s+/g, ' ').trim().replaceAll('*/', '*\\/')).filter((d) => d !== '')
+    expect(descriptions.filter((d) => !text.includes(d))).toEqual([])
+    // why: a tool with an output schema resolves to that type, never to the text fallback.
+    const resolvesTo = (name: string): string => {
+      const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)
+      const start = text.indexOf(`\n  ${key}: (args: `)
+      const arrow = text.indexOf(') => Promise<', start)
+      return start < 0 || arrow < 0 ? 'missing' : text.slice(arrow + ') => Promise<'.length, arrow + ') => Promise<'.length + 7)
     }
+    const typed = tools.filter((t) => t.outputSchema !== undefined).map((t) => t.name)
+    expect(typed.filter((name) => resolvesTo(name) === 'string>' || resolvesTo(name) === 'missing')).toEqual([])
+    expect(tools.filter((t) => t.outputSchema === undefined).every((t) => resolvesTo(t.name) === 'string>')).toBe(true)
   })
 })
