@@ -1,5 +1,5 @@
 // $search over the 500-tool fixture: the retrieval set's top-1 / top-3 hit rates (what a user
-// asks → the tool that does it) as metrics, and the time of one search, with the index built and
+// asks → the tool that does it) as metrics, with the held-out MCP set's beside them, and the time of one search, with the index built and
 // as a run's first $search pays it (the registry builds the index on first use in each run).
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -9,13 +9,18 @@ import { createBench, type SuiteFactory } from './lib/suite.ts'
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures')
 const tools = JSON.parse(readFileSync(join(fixtures, 'tools', 'tools-500.json'), 'utf8')) as ToolSchema[]
-const queries = JSON.parse(readFileSync(join(fixtures, 'search', 'tools-500-queries.json'), 'utf8')) as Array<{ query: string; expected: string }>
+type Query = { query: string; expected: string }
+const readJson = <T>(...path: string[]): T => JSON.parse(readFileSync(join(fixtures, ...path), 'utf8')) as T
+const queries = readJson<Query[]>('search', 'tools-500-queries.json')
+// why: the held-out set over three real servers' tools, bridged with their server as the group.
+const mcpTools = ['filesystem', 'memory', 'everything'].flatMap((server) => readJson<ToolSchema[]>('tools', `mcp-${server}.json`).map((t) => ({ ...t, group: server })))
+const mcpQueries = readJson<Query[]>('search', 'mcp-queries.json')
 
-/** Share of the retrieval set whose expected tool is among the first `k` hits. */
-function hitRate(index: ToolSearchIndex, k: number): number {
+/** Share of `set` whose expected tool is among the first `k` hits. */
+function hitRate(index: ToolSearchIndex, set: readonly Query[], k: number): number {
   let hits = 0
-  for (const { query, expected } of queries) if (index.search(query, k).some((hit) => hit.name === expected)) hits++
-  return hits / queries.length
+  for (const { query, expected } of set) if (index.search(query, k).some((hit) => hit.name === expected)) hits++
+  return hits / set.length
 }
 
 const factory: SuiteFactory = () => {
@@ -32,11 +37,17 @@ const factory: SuiteFactory = () => {
   })
   return {
     bench,
-    metrics: () => ({
-      search_queries: queries.length,
-      search_top1_rate: hitRate(index, 1),
-      search_top3_rate: hitRate(index, 3),
-    }),
+    metrics: () => {
+      const mcp = new ToolSearchIndex(mcpTools)
+      return {
+        search_queries: queries.length,
+        search_top1_rate: hitRate(index, queries, 1),
+        search_top3_rate: hitRate(index, queries, 3),
+        search_mcp_queries: mcpQueries.length,
+        search_mcp_top1_rate: hitRate(mcp, mcpQueries, 1),
+        search_mcp_top3_rate: hitRate(mcp, mcpQueries, 3),
+      }
+    },
   }
 }
 

@@ -3,11 +3,24 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SEARCH_LIMIT, ToolSearchIndex } from '@isocode/sdk-codegen'
+import { ToolSearchIndex } from '@isocode/sdk-codegen'
 import { loadToolSets, toolsDir } from './helpers.ts'
 
-const tools = loadToolSets().find((s) => s.name === 'tools-500')?.tools ?? []
-const queries = JSON.parse(readFileSync(join(toolsDir, '..', 'search', 'tools-500-queries.json'), 'utf8')) as Array<{ query: string; expected: string }>
+type Query = { query: string; expected: string }
+const sets = loadToolSets()
+const tools = sets.find((s) => s.name === 'tools-500')?.tools ?? []
+const readQueries = (file: string): Query[] => JSON.parse(readFileSync(join(toolsDir, '..', 'search', file), 'utf8')) as Query[]
+const queries = readQueries('tools-500-queries.json')
+
+/** The queries whose expected tool is not in the top 3, as printable lines. */
+function misses(index: ToolSearchIndex, set: readonly Query[]): string[] {
+  const lines: string[] = []
+  for (const { query, expected } of set) {
+    const top = index.search(query, 3).map((h) => h.name)
+    if (!top.includes(expected)) lines.push(`  "${query}" → ${expected}; got ${top.join(', ')}`)
+  }
+  return lines
+}
 
 describe('the tools-500 retrieval set', () => {
   it('has at least 100 distinct queries, each naming a real tool and none copied from a description', () => {
@@ -24,15 +37,25 @@ describe('the tools-500 retrieval set', () => {
   })
 
   it('puts the expected tool in the top 3 for at least 90% of the queries', () => {
-    const index = new ToolSearchIndex(tools)
-    const misses: string[] = []
-    for (const { query, expected } of queries) {
-      const top = index.search(query, DEFAULT_SEARCH_LIMIT).map((h) => h.name)
-      if (!top.slice(0, 3).includes(expected)) misses.push(`  "${query}" → ${expected}; got ${top.slice(0, 3).join(', ')}`)
-    }
-    const rate = 1 - misses.length / queries.length
+    const missed = misses(new ToolSearchIndex(tools), queries)
+    const rate = 1 - missed.length / queries.length
     // why: the misses are the list to improve the ranking from; printed on every run.
-    console.log(`top-3 hit rate ${(rate * 100).toFixed(1)}% (${queries.length - misses.length}/${queries.length}); misses:\n${misses.join('\n')}`)
+    console.log(`tools-500 top-3 hit rate ${(rate * 100).toFixed(1)}% (${queries.length - missed.length}/${queries.length}); misses:\n${missed.join('\n')}`)
     expect(rate).toBeGreaterThanOrEqual(0.9)
+  })
+})
+
+// why: written after the ranking and its synonym table and never tuned against, so it shows how
+// the ranking does on real servers' tools it was not shaped for (68% top 3 before stemming,
+// parameters and synonyms).
+describe('the held-out MCP retrieval set (server-filesystem, server-memory, server-everything together)', () => {
+  it('puts the expected tool in the top 3 for at least 80% of the queries', () => {
+    const mcp = ['filesystem', 'memory', 'everything'].flatMap((server) => (sets.find((s) => s.name === `mcp-${server}`)?.tools ?? []).map((t) => ({ ...t, group: server })))
+    const held = readQueries('mcp-queries.json')
+    expect(held.length).toBeGreaterThanOrEqual(20)
+    const missed = misses(new ToolSearchIndex(mcp), held)
+    const rate = 1 - missed.length / held.length
+    console.log(`MCP top-3 hit rate ${(rate * 100).toFixed(1)}% (${held.length - missed.length}/${held.length}); misses:\n${missed.join('\n')}`)
+    expect(rate).toBeGreaterThanOrEqual(0.8)
   })
 })
