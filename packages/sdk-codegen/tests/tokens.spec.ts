@@ -65,12 +65,19 @@ describe('the full section', () => {
     ['mcp-filesystem (14)', set('mcp-filesystem')],
     ['mcp-everything (13)', set('mcp-everything')],
   ]
+  const withMemory: Array<[string, ToolSchema[]]> = [...cases, ['mcp-memory (9)', set('mcp-memory')]]
   it.each(cases)('%s: costs no more tokens than direct calling\'s OpenAI function JSON', (_label, tools) => {
     expect(tools.length).toBeGreaterThanOrEqual(10)
     expect(tokens(renderToolsSdk(tools))).toBeLessThanOrEqual(tokens(directJson(tools)))
   })
 
-  it.each(cases)('%s: keeps every description and declares output types', (_label, tools) => {
+  it('mcp-memory (9 tools): costs no more than direct calling either, output types included, by declaring Entity and Relation once', () => {
+    const tools = set('mcp-memory')
+    expect(tokens(renderToolsSdk(tools))).toBeLessThanOrEqual(tokens(directJson(tools)))
+    expect(tokens(renderToolsSdk(tools, { sharedTypes: false }))).toBeGreaterThan(tokens(directJson(tools)))
+  })
+
+  it.each(withMemory)('%s: keeps every description and declares output types', (_label, tools) => {
     const text = renderToolsSdk(tools)
     const descriptions = tools.map((t) => (t.description ?? '').replace(/\s+/g, ' ').trim().replaceAll('*/', '*\\/')).filter((d) => d !== '')
     expect(descriptions.filter((d) => !text.includes(d))).toEqual([])

@@ -15,6 +15,23 @@
 
 declare class ToolCallError extends Error { readonly tool: string }
 
+type Entity = {
+  /** The name of the entity */
+  name: string;
+  /** The type of the entity */
+  entityType: string;
+  /** An array of observation contents associated with the entity */
+  observations: string[];
+};
+type Relation = {
+  /** The name of the entity where the relation starts */
+  from: string;
+  /** The name of the entity where the relation ends */
+  to: string;
+  /** The type of the relation */
+  relationType: string;
+};
+
 declare const tools: {
   /** Add new observations to existing entities in the knowledge graph */
   add_observations: (args: {
@@ -32,43 +49,15 @@ declare const tools: {
   }>;
   /** Create multiple new entities in the knowledge graph */
   create_entities: (args: {
-    entities: {
-      /** The name of the entity */
-      name: string;
-      /** The type of the entity */
-      entityType: string;
-      /** An array of observation contents associated with the entity */
-      observations: string[];
-    }[];
+    entities: Entity[];
   }) => Promise<{
-    entities: {
-      /** The name of the entity */
-      name: string;
-      /** The type of the entity */
-      entityType: string;
-      /** An array of observation contents associated with the entity */
-      observations: string[];
-    }[];
+    entities: Entity[];
   }>;
   /** Create multiple new relations between entities in the knowledge graph. Relations should be in active voice */
   create_relations: (args: {
-    relations: {
-      /** The name of the entity where the relation starts */
-      from: string;
-      /** The name of the entity where the relation ends */
-      to: string;
-      /** The type of the relation */
-      relationType: string;
-    }[];
+    relations: Relation[];
   }) => Promise<{
-    relations: {
-      /** The name of the entity where the relation starts */
-      from: string;
-      /** The name of the entity where the relation ends */
-      to: string;
-      /** The type of the relation */
-      relationType: string;
-    }[];
+    relations: Relation[];
   }>;
   /** Delete multiple entities and their associated relations from the knowledge graph */
   delete_entities: (args: {
@@ -93,14 +82,7 @@ declare const tools: {
   /** Delete multiple relations from the knowledge graph */
   delete_relations: (args: {
     /** An array of relations to delete */
-    relations: {
-      /** The name of the entity where the relation starts */
-      from: string;
-      /** The name of the entity where the relation ends */
-      to: string;
-      /** The type of the relation */
-      relationType: string;
-    }[];
+    relations: Relation[];
   }) => Promise<{
     success: boolean;
     message: string;
@@ -110,62 +92,20 @@ declare const tools: {
     /** An array of entity names to retrieve */
     names: string[];
   }) => Promise<{
-    entities: {
-      /** The name of the entity */
-      name: string;
-      /** The type of the entity */
-      entityType: string;
-      /** An array of observation contents associated with the entity */
-      observations: string[];
-    }[];
-    relations: {
-      /** The name of the entity where the relation starts */
-      from: string;
-      /** The name of the entity where the relation ends */
-      to: string;
-      /** The type of the relation */
-      relationType: string;
-    }[];
+    entities: Entity[];
+    relations: Relation[];
   }>;
   /** Read the entire knowledge graph */
   read_graph: (args: {}) => Promise<{
-    entities: {
-      /** The name of the entity */
-      name: string;
-      /** The type of the entity */
-      entityType: string;
-      /** An array of observation contents associated with the entity */
-      observations: string[];
-    }[];
-    relations: {
-      /** The name of the entity where the relation starts */
-      from: string;
-      /** The name of the entity where the relation ends */
-      to: string;
-      /** The type of the relation */
-      relationType: string;
-    }[];
+    entities: Entity[];
+    relations: Relation[];
   }>;
   /** Search for nodes in the knowledge graph based on a query */
   search_nodes: (args: {
     /** The search query to match against entity names, types, and observation content */
     query: string;
   }) => Promise<{
-    entities: {
-      /** The name of the entity */
-      name: string;
-      /** The type of the entity */
-      entityType: string;
-      /** An array of observation contents associated with the entity */
-      observations: string[];
-    }[];
-    relations: {
-      /** The name of the entity where the relation starts */
-      from: string;
-      /** The name of the entity where the relation ends */
-      to: string;
-      /** The type of the relation */
-      relationType: string;
-    }[];
+    entities: Entity[];
+    relations: Relation[];
   }>;
 };
