@@ -52,8 +52,9 @@ Examples (from the root of the isocode repository):
   sdk: `isocode sdk [flags]
 
 Prints the tools:sdk prompt section for the chosen tools: what a model (or you) writes
-run_code programs against. Over the byte budget the section is compact: the usage rules, the
-tool groups and tools.$search / tools.$describe, which programs use to find declarations.
+run_code programs against. Over the byte budget the section is compact and the same size at any
+tool count: the usage rules, the tool count and tools.$search / tools.$describe, which programs
+use to list the groups (tools.$describe()) and find declarations.
 
   --budget <bytes>           byte budget of the section (default 16384; 0 always prints compact)
 ${TOOL_FLAGS}

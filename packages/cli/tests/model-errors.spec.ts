@@ -63,6 +63,6 @@ describe('errors a model fixes in one step', () => {
 
   it('the SDK header says what the sandbox offers beyond ECMAScript', async () => {
     const { system } = await app.root.systemPrompt.assemble()
-    expect(system).toContain(' * - Beyond ECMAScript the sandbox has only console.log/info/warn/error/debug, `tools`,\n')
+    expect(system).toContain(' * - Sandbox globals: console, `tools`, ToolCallError, setTimeout/clearTimeout (pending timers\n')
   })
 })

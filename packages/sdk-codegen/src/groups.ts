@@ -1,7 +1,9 @@
 // Tool groups of the compact tools:sdk section: an explicit group (an MCP server's tools), else
 // the name's first word; each with its size and the words its tools' names use most.
 import type { ToolSchema } from './render-sdk.ts'
-import { searchTerms, stem } from './search.ts'
+import { sortTools } from './render-sdk.ts'
+import { searchTerms, stem } from './terms.ts'
+import { oneLine } from './text.ts'
 
 /** One group as the compact section lists it. */
 export interface ToolGroup {
@@ -54,4 +56,21 @@ export function toolGroups(tools: readonly ToolSchema[], wordLimit: number): Too
     const words = ranked.slice(0, wordLimit).map((term) => shown.get(term) ?? term)
     return { name, size: list.length, words }
   })
+}
+
+// why: enough words per group to phrase a query, few enough that 500 tools stay under 1 KB.
+const GROUP_WORDS = 12
+
+/**
+ * The group listing `tools.$describe()` answers with: one line per group, `name (size): words`,
+ * in code-unit order. Byte-identical for the same set in any order; throws like `renderToolsSdk`.
+ */
+export function renderToolGroups(tools: readonly ToolSchema[]): string {
+  const groups = toolGroups(sortTools(tools), GROUP_WORDS)
+  const lines = groups.map((group) => {
+    const words = group.words.length === 0 ? '' : `: ${group.words.map((w) => oneLine(w)).join(', ')}`
+    return `${oneLine(group.name)} (${group.size})${words}\n`
+  })
+  const head = `Tool groups (tools in the group): the words their names use most; search with a group and a word.\n`
+  return head + lines.join('')
 }

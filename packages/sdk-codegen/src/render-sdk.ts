@@ -4,6 +4,7 @@ import { TypeAliases } from './aliases.ts'
 import { CodegenError, describeValue } from './errors.ts'
 import { SDK_ERROR_CLASS, SDK_INSTRUCTIONS } from './instructions.ts'
 import { jsonSchemaToTs } from './schema-to-ts.ts'
+import { findSharedShapes } from './shared-shapes.ts'
 import { jsdoc, pascalCase, propertyKey } from './text.ts'
 
 /**
@@ -26,6 +27,8 @@ export interface ToolSchema<Schema = unknown> {
 export interface RenderToolsSdkOptions {
   /** Include the usage-instructions comment at the top (default `true`). */
   instructions?: boolean
+  /** Declare object shapes that several places repeat once, as a named type (default `true`). */
+  sharedTypes?: boolean
 }
 
 const INDENT = '  '
@@ -37,11 +40,16 @@ const INDENT = '  '
 export function renderToolsSdk(tools: readonly ToolSchema[], options: RenderToolsSdkOptions = {}): string {
   const sorted = sortTools(tools)
   const aliases = new TypeAliases()
+  const roots = sorted.flatMap((tool) => [tool.parameters, tool.outputSchema])
+  const shared = options.sharedTypes === false ? undefined : findSharedShapes(roots, (node) => jsonSchemaToTs(node))
   let members = ''
-  for (const tool of sorted) members += renderMember(tool, aliases)
+  for (const tool of sorted) members += renderMember(tool, aliases, INDENT, shared?.byNode)
   const blocks: string[] = []
   if (options.instructions !== false) blocks.push(SDK_INSTRUCTIONS)
   blocks.push(SDK_ERROR_CLASS)
+  if (shared !== undefined && shared.shapes.length > 0) {
+    blocks.push(shared.shapes.map((s) => `type ${s.name} = ${jsonSchemaToTs(s.representative, { shared: shared.byNode })};\n`).join(''))
+  }
   if (aliases.declarations.length > 0) {
     blocks.push(aliases.declarations.map((a) => `${jsdoc(a.description, '')}type ${a.name} = ${a.type};\n`).join(''))
   }
@@ -67,10 +75,10 @@ export function renderToolDeclaration(tool: ToolSchema): string {
 
 // why: the one place a tool becomes a member: a declared output schema types the resolved value
 // (the runtime resolves such calls with their structuredContent), anything else resolves to text.
-function renderMember(tool: ToolSchema, aliases: TypeAliases, indent = INDENT): string {
+function renderMember(tool: ToolSchema, aliases: TypeAliases, indent = INDENT, shared?: ReadonlyMap<object, string>): string {
   const prefix = pascalCase(tool.name)
-  const args = jsonSchemaToTs(tool.parameters, { aliases, aliasPrefix: prefix, indent })
-  const output = tool.outputSchema === undefined ? 'string' : jsonSchemaToTs(tool.outputSchema, { aliases, aliasPrefix: `${prefix}Output`, indent })
+  const args = jsonSchemaToTs(tool.parameters, { aliases, aliasPrefix: prefix, indent, ...(shared === undefined ? {} : { shared }) })
+  const output = tool.outputSchema === undefined ? 'string' : jsonSchemaToTs(tool.outputSchema, { aliases, aliasPrefix: `${prefix}Output`, indent, ...(shared === undefined ? {} : { shared }) })
   return `${jsdoc(tool.description, indent)}${indent}${propertyKey(tool.name)}: (args: ${args}) => Promise<${output}>;\n`
 }
 

@@ -19,6 +19,8 @@ export interface JsonSchemaToTsOptions {
   aliasPrefix?: string
   /** Indentation of the line the expression starts on; nested lines are indented from it. */
   indent?: string
+  /** Nested schema nodes to write as the given alias name (shapes the section declares once). */
+  shared?: ReadonlyMap<object, string>
 }
 
 const PRIMITIVES: Readonly<Record<string, Rendered>> = {
@@ -35,13 +37,13 @@ const PRIMITIVES: Readonly<Record<string, Rendered>> = {
  * @example jsonSchemaToTs({ type: 'array', items: { enum: ['a', 'b'] } }) // '("a" | "b")[]'
  */
 export function jsonSchemaToTs(schema: unknown, options: JsonSchemaToTsOptions = {}): string {
-  const { aliases, aliasPrefix = 'Schema', indent = '' } = options
-  const text = new Renderer(schema, aliases, aliasPrefix, undefined).visit(schema, indent).text
+  const { aliases, aliasPrefix = 'Schema', indent = '', shared } = options
+  const text = new Renderer(schema, aliases, aliasPrefix, undefined, shared).visit(schema, indent).text
   if (aliases !== undefined) {
     // why: bodies are rendered from a queue, not recursively, so a chain of 10,000 definitions
     // referencing each other cannot grow the stack.
     for (let pending = aliases.takePending(); pending !== undefined; pending = aliases.takePending()) {
-      const body = new Renderer(pending.root, aliases, pending.prefix, pending.name).visit(pending.target, '')
+      const body = new Renderer(pending.root, aliases, pending.prefix, pending.name, shared).visit(pending.target, '')
       aliases.define(pending, body.text)
     }
     aliases.settle()
@@ -61,10 +63,13 @@ class Renderer implements RenderContext {
     private readonly prefix: string,
     /** The alias whose body this renderer produces, if any. */
     private readonly owner: string | undefined,
+    private readonly shared: ReadonlyMap<object, string> | undefined,
   ) {}
 
   /** A subschema in a structural position (object member, index signature, array, tuple). */
   render(schema: unknown, indent: string): Rendered {
+    const name = typeof schema === 'object' && schema !== null ? this.shared?.get(schema) : undefined
+    if (name !== undefined) return atom(name)
     const saved = this.guarded
     this.guarded = true
     const rendered = this.visit(schema, indent)

@@ -1,7 +1,9 @@
-// Tool search for the compact tools:sdk section: Okapi BM25 over each tool's name and description.
-// Deterministic: documents are indexed in name order and ties rank by name, so the same tool set
-// in any input order ranks the same query identically.
+// Tool search for the compact tools:sdk section: Okapi BM25 over each tool's name, group,
+// description and parameters. Deterministic: documents are indexed in name order and ties rank
+// by name, so the same tool set in any input order ranks the same query identically.
 import { sortTools, type ToolSchema } from './render-sdk.ts'
+import { synonymsOf } from './synonyms.ts'
+import { indexTerms } from './terms.ts'
 
 /** One ranked match of {@link ToolSearchIndex.search}. */
 export interface ToolSearchHit {
@@ -12,27 +14,14 @@ export interface ToolSearchHit {
 // why: common BM25 defaults; descriptions of tools are short, so length normalisation stays mild.
 const K1 = 1.2
 const B = 0.75
-// why: a word in the name says more about a tool than the same word in its description.
+// why: a word in the name says more about a tool than the same word in its description, and a
+// parameter's name (what the user wants to filter or set by) about as much as the description.
 const NAME_WEIGHT = 2
-
-/**
- * Lower-case words of `text`: split at anything but letters and digits and at camelCase
- * boundaries (`readFile` → read, file), so `read_file`, `read-file` and `readFile` all match "read file".
- */
-export function searchTerms(text: string): string[] {
-  const spaced = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-  return spaced
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((term) => term !== '')
-}
-
-/** `files` → `file`: a plain plural `s` dropped (not `ss`), so singular and plural queries meet. */
-export function stem(term: string): string {
-  return term.length > 3 && term.endsWith('s') && !term.endsWith('ss') ? term.slice(0, -1) : term
-}
-
-const indexTerms = (text: string): string[] => searchTerms(text).map(stem)
+const DESCRIPTION_WEIGHT = 1
+const PARAMETER_WEIGHT = 1
+const PARAMETER_DESCRIPTION_WEIGHT = 0.5
+// why: a synonym counts, but less than the word itself, so "remove" prefers a tool that says remove.
+const SYNONYM_WEIGHT = 0.8
 
 interface Doc {
   readonly name: string
@@ -40,19 +29,36 @@ interface Doc {
   readonly counts: ReadonlyMap<string, number>
 }
 
+/** The top-level parameters of a tool as [name, description] pairs; anything malformed is skipped. */
+function parametersOf(schema: unknown): Array<[string, string]> {
+  const properties = typeof schema === 'object' && schema !== null ? (schema as { properties?: unknown }).properties : undefined
+  if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) return []
+  return Object.entries(properties as Record<string, unknown>).map(([key, value]) => {
+    const description = typeof value === 'object' && value !== null ? (value as { description?: unknown }).description : undefined
+    return [key, typeof description === 'string' ? description : '']
+  })
+}
+
 function indexDoc(tool: ToolSchema): Doc {
   const counts = new Map<string, number>()
-  const add = (term: string, weight: number): void => void counts.set(term, (counts.get(term) ?? 0) + weight)
-  for (const term of indexTerms(tool.name)) add(term, NAME_WEIGHT)
+  const add = (text: string, weight: number): void => {
+    for (const term of indexTerms(text)) counts.set(term, (counts.get(term) ?? 0) + weight)
+  }
+  add(tool.name, NAME_WEIGHT)
   // why: the whole name as one term, so a query that is exactly a tool name ranks that tool first.
-  add(tool.name.toLowerCase(), NAME_WEIGHT)
-  for (const term of indexTerms(tool.description ?? '')) add(term, 1)
+  counts.set(tool.name.toLowerCase(), (counts.get(tool.name.toLowerCase()) ?? 0) + NAME_WEIGHT)
+  if (typeof tool.group === 'string') add(tool.group, DESCRIPTION_WEIGHT)
+  add(typeof tool.description === 'string' ? tool.description : '', DESCRIPTION_WEIGHT)
+  for (const [key, description] of parametersOf(tool.parameters)) {
+    add(key, PARAMETER_WEIGHT)
+    add(description, PARAMETER_DESCRIPTION_WEIGHT)
+  }
   let length = 0
   for (const count of counts.values()) length += count
   return { name: tool.name, length, counts }
 }
 
-/** A BM25 index over a tool set's names and descriptions. */
+/** A BM25 index over a tool set's names, groups, descriptions and parameters. */
 export class ToolSearchIndex {
   private readonly docs: readonly Doc[]
   private readonly frequency = new Map<string, number>()
@@ -68,24 +74,30 @@ export class ToolSearchIndex {
     this.averageLength = this.docs.length === 0 ? 1 : total / this.docs.length
   }
 
-  /** The tools matching at least one word of `query`, best first (ties by name), at most `limit`. */
+  /** The tools matching at least one word of `query` (or a synonym), best first (ties by name), at most `limit`. */
   search(query: string, limit: number): ToolSearchHit[] {
     // why: a repeated query word must not count twice; the set keeps the first-seen order.
     const terms = [...new Set([...indexTerms(query), query.trim().toLowerCase()])].filter((t) => t !== '')
-    const n = this.docs.length
     const hits: ToolSearchHit[] = []
     for (const doc of this.docs) {
       let score = 0
       for (const term of terms) {
-        const tf = doc.counts.get(term)
-        if (tf === undefined) continue
-        const df = this.frequency.get(term) ?? 0
-        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5))
-        score += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / this.averageLength))
+        // why: the best of the word and its synonyms, so a tool saying both is not counted twice.
+        let best = this.termScore(doc, term)
+        for (const synonym of synonymsOf(term)) best = Math.max(best, SYNONYM_WEIGHT * this.termScore(doc, synonym))
+        score += best
       }
       if (score > 0) hits.push({ name: doc.name, score })
     }
     hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     return hits.slice(0, limit)
+  }
+
+  private termScore(doc: Doc, term: string): number {
+    const tf = doc.counts.get(term)
+    if (tf === undefined) return 0
+    const df = this.frequency.get(term) ?? 0
+    const idf = Math.log(1 + (this.docs.length - df + 0.5) / (df + 0.5))
+    return (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / this.averageLength))
   }
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { renderCompactSdk, renderToolDeclaration, renderToolsSdk, renderToolsSection, utf8Bytes, type ToolSchema } from '@isocode/sdk-codegen'
+import { renderCompactSdk, renderToolDeclaration, renderToolGroups, renderToolsSdk, renderToolsSection, utf8Bytes, type ToolSchema } from '@isocode/sdk-codegen'
 import { goldenDir, loadToolSets, typecheck } from './helpers.ts'
 
 const sets = loadToolSets()
@@ -27,7 +27,7 @@ describe('the compact tools:sdk section', () => {
 async function program(): Promise<unknown> {
   const hits = await tools.$search('read file', { limit: 3 })
   for (const hit of hits) console.log(hit.name, hit.declaration)
-  console.log(await tools.$describe('x'))
+  console.log(await tools.$describe('x'), await tools.$describe())
   return tools.any_tool({ a: 1 })
 }
 `
@@ -42,18 +42,21 @@ async function program(): Promise<unknown> {
     expect(compact / full).toBeLessThanOrEqual(0.03)
   })
 
-  it('lists every group with its size: MCP servers as one group, else the name prefix', () => {
-    const text = renderCompactSdk([...mcp('memory'), ...set('tools-500').slice(0, 3)])
-    expect(text).toContain(' * memory (9): delete, create, entities, nodes, observations, relations, add, graph, open, read, search\n')
-    expect(text).toContain(' * import (1): repo\n')
-    expect(text).toContain(' * sync (1): job\n')
-    expect(text).toContain('12 tools are connected')
+  it('names the tool and group counts but no tool or group: the groups are $describe()\'s answer', () => {
+    const tools = [...mcp('memory'), ...set('tools-500').slice(0, 3)]
+    const text = renderCompactSdk(tools)
+    expect(text).toContain(' * - 12 tools in 4 groups, too many to declare here.')
+    expect(text).toContain('`await tools.$describe()` lists the groups')
+    for (const tool of tools) expect(text).not.toContain(tool.name)
+    expect(text).not.toContain('memory')
+    expect(renderCompactSdk([{ name: 'x', parameters: {} }])).toContain(' * - 1 tool in 1 group, too many')
   })
 
-  it('keeps a hostile group name inside its comment', () => {
-    const text = renderCompactSdk([{ name: 'x', group: 'evil */ declare const y: 1; /*', parameters: { type: 'object' } }])
+  it('is the same text for sets of the same counts, whatever the tools say', () => {
+    const hostile = [{ name: 'x', group: 'evil */ declare const y: 1; /*', description: '*/ oops', parameters: { type: 'object' } }]
+    const text = renderCompactSdk(hostile)
     expect(typecheck({ 'sdk.d.ts': text })).toEqual([])
-    expect(text).toContain(' * evil *\\/ declare const y: 1; /* (1): x\n')
+    expect(text).toBe(renderCompactSdk([{ name: 'other', parameters: {} }]))
   })
 
   it('is byte-identical for any input order', () => {
@@ -65,6 +68,28 @@ async function program(): Promise<unknown> {
       }),
       { numRuns: 20 },
     )
+  })
+})
+
+describe('renderToolGroups ($describe() with no name)', () => {
+  it('lists every group with its size and its most used name words: MCP servers as one group, else the name prefix', () => {
+    const text = renderToolGroups([...mcp('memory'), ...set('tools-500').slice(0, 3)])
+    expect(text.split('\n')).toEqual([
+      'Tool groups (tools in the group): the words their names use most; search with a group and a word.',
+      'export (1): branch',
+      'import (1): repo',
+      'memory (9): delete, create, entities, nodes, observations, relations, add, graph, open, read, search',
+      'sync (1): job',
+      '',
+    ])
+  })
+
+  it('keeps a hostile group name on its line, and is byte-identical for any input order', () => {
+    const text = renderToolGroups([{ name: 'x', group: 'evil\n*/ y', parameters: {} }])
+    expect(text.split('\n')[1]).toBe('evil *\\/ y (1): x')
+    const tools = set('tools-500')
+    const expected = renderToolGroups(tools)
+    expect(renderToolGroups(tools.toReversed())).toBe(expected)
   })
 })
 
@@ -89,7 +114,8 @@ describe('renderToolsSection', () => {
 
 describe('renderToolDeclaration', () => {
   it.each(sets.filter((s) => s.tools.length > 0))('$name: a declaration without aliases is the member the full SDK declares', ({ tools }) => {
-    const full = renderToolsSdk(tools)
+    // why: $describe shows one tool alone, so it inlines the shapes the section declares once.
+    const full = renderToolsSdk(tools, { sharedTypes: false })
     let compared = 0
     for (const tool of tools) {
       const declaration = renderToolDeclaration(tool)

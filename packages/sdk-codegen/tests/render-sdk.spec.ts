@@ -24,10 +24,7 @@ describe('renderToolsSdk', () => {
     ]
     expect(renderToolsSdk(tools, { instructions: false })).toBe(
       [
-        'declare class ToolCallError extends Error {',
-        '  /** The name of the tool whose call failed. */',
-        '  readonly tool: string;',
-        '}',
+        'declare class ToolCallError extends Error { readonly tool: string }',
         '',
         'declare const tools: {',
         '  "read-all": (args: {}) => Promise<string>;',
@@ -48,17 +45,17 @@ describe('renderToolsSdk', () => {
   })
 
   it.each([
-    ['the program is the body of an async function', 'body of an async function'],
-    ['direct calls', '`await tools.name(args)`'],
-    ['quoted access', '`await tools["my-tool"](args)`'],
-    ['erasable TypeScript only', '`enum`, `namespace` and constructor parameter properties are not'],
-    ['advisory types', 'advisory'],
-    ['serialized calls', 'Calls start in the order they were made and run one at a time, even under Promise.all,'],
-    ['concurrency-safe tools', 'except calls to tools the host marks concurrency-safe: those overlap under Promise.all.'],
-    ['sandbox globals', 'Beyond ECMAScript the sandbox has only console.log/info/warn/error/debug'],
-    ['catchable failures', 'rejects with a ToolCallError; its `tool` property names the tool'],
-    ['only output comes back', 'Only what you print with console.log or return comes back'],
-    ['text results', 'A tool result is text\n *   (a string) unless its declaration below names another type'],
+    ['the program is the body of an async function', 'async function body: top-level `await`, `return` the result'],
+    ['direct calls', '`await tools.name(args)` with one arguments object'],
+    ['quoted access', '`tools["my-tool"](args)`'],
+    ['erasable TypeScript only', 'erasable TypeScript only (no enum, namespace, parameter properties)'],
+    ['advisory types', 'each tool validates its own arguments'],
+    ['serialized calls', 'Calls run one at a time in call order, even under Promise.all,'],
+    ['concurrency-safe tools', 'unless the host marks the\n *   tool concurrency-safe'],
+    ['sandbox globals', 'Sandbox globals: console, `tools`, ToolCallError, setTimeout/clearTimeout'],
+    ['catchable failures', 'rejects with a ToolCallError (`tool` names the tool)'],
+    ['only output comes back', 'Only console.log output and the return value come back'],
+    ['text results', 'A result is a string unless its\n *   declaration names another type'],
   ])('instructions say: %s', (_topic, phrase) => {
     expect(SDK_INSTRUCTIONS).toContain(phrase)
   })

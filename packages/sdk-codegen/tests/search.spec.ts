@@ -4,6 +4,7 @@ import { closestNames, editDistance, searchTerms, ToolSearchIndex, type ToolSche
 import { loadToolSets } from './helpers.ts'
 
 const tool = (name: string, description?: string): ToolSchema => ({ name, parameters: { type: 'object' }, ...(description === undefined ? {} : { description }) })
+const withParams = (name: string, properties: Record<string, unknown>): ToolSchema => ({ name, description: 'List tickets.', parameters: { type: 'object', properties } })
 const tools500 = loadToolSets().find((s) => s.name === 'tools-500')?.tools ?? []
 
 describe('searchTerms', () => {
@@ -22,8 +23,31 @@ describe('ToolSearchIndex (BM25)', () => {
   ])
 
   it('ranks a rare word over a common one, and name words over description words', () => {
-    expect(index.search('read file', 5).map((h) => h.name)).toEqual(['read_file', 'write_file', 'search_files'])
+    const names = index.search('read file', 5).map((h) => h.name)
+    expect(names[0]).toBe('read_file')
+    expect(names.indexOf('write_file')).toBeLessThan(names.indexOf('search_files'))
     expect(index.search('weather', 5).map((h) => h.name)).toEqual(['get_weather'])
+  })
+
+  it('meets inflected words at their Porter stem and drops function words', () => {
+    expect(index.search('reading the files', 1).map((h) => h.name)).toEqual(['read_file'])
+    expect(index.search('the of by with', 5)).toEqual([])
+  })
+
+  it('finds a tool through a synonym, below a tool that uses the word itself', () => {
+    const tools = new ToolSearchIndex([tool('delete_file', 'Delete a file.'), tool('remove_tag', 'Remove a tag.'), tool('get_weather', 'Weather.')])
+    expect(tools.search('remove a document', 3).map((h) => h.name)).toEqual(['delete_file', 'remove_tag'])
+    expect(tools.search('remove', 3).map((h) => h.name)).toEqual(['remove_tag', 'delete_file'])
+  })
+
+  it('indexes parameter names and descriptions, so a filter the user names picks the tool', () => {
+    const tools = new ToolSearchIndex([
+      withParams('list_tickets_a', { owner: { type: 'string' } }),
+      withParams('list_tickets_b', { cursor: { type: 'string' } }),
+      withParams('list_tickets_c', { q: { type: 'string', description: 'Only tickets carrying this label.' } }),
+    ])
+    expect(tools.search('tickets owned by kim', 1).map((h) => h.name)).toEqual(['list_tickets_a'])
+    expect(tools.search('tickets labelled urgent', 1).map((h) => h.name)).toEqual(['list_tickets_c'])
   })
 
   it('ranks an exact tool name first and returns nothing for unknown words', () => {
@@ -32,8 +56,9 @@ describe('ToolSearchIndex (BM25)', () => {
   })
 
   it('honours the limit and orders equal scores by name', () => {
-    const hits = new ToolSearchIndex(tools500).search('export branch', 3)
-    expect(hits.map((h) => h.name)).toEqual(['export_branch_116', 'export_branch_183', 'export_branch_324'])
+    const same = ['zeta_widget', 'alpha_widget', 'mid_widget', 'beta_widget'].map((name) => tool(name, 'A widget.'))
+    const hits = new ToolSearchIndex(same).search('widget', 3)
+    expect(hits.map((h) => h.name)).toEqual(['alpha_widget', 'beta_widget', 'mid_widget'])
     expect(new Set(hits.map((h) => h.score)).size).toBe(1)
   })
 

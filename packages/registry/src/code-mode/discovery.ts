@@ -5,6 +5,7 @@ import {
   DESCRIBE_MEMBER,
   MAX_SEARCH_LIMIT,
   renderToolDeclaration,
+  renderToolGroups,
   SEARCH_MEMBER,
   ToolSearchIndex,
 } from '@isocode/sdk-codegen'
@@ -41,8 +42,8 @@ export function accessor(name: string): string {
 
 /**
  * The discovery members of the `tools` namespace: `$search(query, { limit })` ranks the tools with
- * BM25 and `$describe(name)` returns one declaration. They read the run's tool list only: no
- * pipeline, no dispatch events, no call numbers. `closed` refuses them after the run settled.
+ * BM25, `$describe(name)` returns one declaration and `$describe()` the group listing. They read
+ * the run's tool list only: no pipeline, no dispatch events, no call numbers. `closed` refuses them after the run settled.
  */
 export function discoveryMembers(tools: readonly ToolDefinition[], closed: () => boolean): Record<string, CodeBinding> {
   const schemas = sdkTools(tools)
@@ -73,6 +74,8 @@ export function discoveryMembers(tools: readonly ToolDefinition[], closed: () =>
   const describe: CodeBinding = async (args) => {
     if (closed()) return refuse(DESCRIBE_MEMBER)
     const [name] = positional(args)
+    // why: the compact section lists no groups (it stays flat at any size); this is where they are.
+    if (name === undefined) return renderToolGroups(schemas)
     if (typeof name !== 'string') throw new Error(`tools.${DESCRIBE_MEMBER}(name): name must be a tool name string, got ${shown(name)}`)
     const tool = byName.get(name)
     if (tool === undefined) throw new Error(unknownToolText(`tools.${DESCRIBE_MEMBER}`, name, [...byName.keys()]))

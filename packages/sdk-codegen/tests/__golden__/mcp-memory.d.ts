@@ -1,29 +1,36 @@
 /*
  * tools:sdk — call these tools from a run_code program.
- *
- * - The program is the body of an async function: use `await` at the top level and `return`
- *   a value when you are done. There is no `import` or `require`.
- * - Call a tool as `await tools.name(args)` with one object of arguments. A name that is not
- *   an identifier needs quoted access: `await tools["my-tool"](args)`.
- * - Write erasable TypeScript only: type annotations, interfaces and `type` aliases are fine;
- *   `enum`, `namespace` and constructor parameter properties are not. The types below are
- *   advisory: each tool validates its own arguments.
- * - Calls start in the order they were made and run one at a time, even under Promise.all,
- *   except calls to tools the host marks concurrency-safe: those overlap under Promise.all.
- * - A failed call rejects with a ToolCallError; its `tool` property names the tool. Catch it
- *   with try/catch to recover and continue.
- * - Only what you print with console.log or return comes back to you. A tool result is text
- *   (a string) unless its declaration below names another type: then it is that JSON value.
- * - Beyond ECMAScript the sandbox has only console.log/info/warn/error/debug, `tools`,
- *   ToolCallError, and setTimeout/clearTimeout (they wait in wall time, not CPU time; timers
- *   still pending when the program ends never fire). There is no fetch, process, require,
- *   setInterval, queueMicrotask, structuredClone, TextEncoder, WebAssembly or file system.
+ * - The program is an async function body: top-level `await`, `return` the result. No
+ *   import/require; erasable TypeScript only (no enum, namespace, parameter properties).
+ * - Call `await tools.name(args)` with one arguments object (`tools["my-tool"](args)` for other
+ *   names); each tool validates its own arguments.
+ * - Calls run one at a time in call order, even under Promise.all, unless the host marks the
+ *   tool concurrency-safe.
+ * - A failed call rejects with a ToolCallError (`tool` names the tool); catch it to go on.
+ * - Only console.log output and the return value come back. A result is a string unless its
+ *   declaration names another type.
+ * - Sandbox globals: console, `tools`, ToolCallError, setTimeout/clearTimeout (pending timers
+ *   never fire after the end). No fetch, process, setInterval or files.
  */
 
-declare class ToolCallError extends Error {
-  /** The name of the tool whose call failed. */
-  readonly tool: string;
-}
+declare class ToolCallError extends Error { readonly tool: string }
+
+type Entity = {
+  /** The name of the entity */
+  name: string;
+  /** The type of the entity */
+  entityType: string;
+  /** An array of observation contents associated with the entity */
+  observations: string[];
+};
+type Relation = {
+  /** The name of the entity where the relation starts */
+  from: string;
+  /** The name of the entity where the relation ends */
+  to: string;
+  /** The type of the relation */
+  relationType: string;
+};
 
 declare const tools: {
   /** Add new observations to existing entities in the knowledge graph */
@@ -42,43 +49,15 @@ declare const tools: {
   }>;
   /** Create multiple new entities in the knowledge graph */
   create_entities: (args: {
-    entities: {
-      /** The name of the entity */
-      name: string;
-      /** The type of the entity */
-      entityType: string;
-      /** An array of observation contents associated with the entity */
-      observations: string[];
-    }[];
+    entities: Entity[];
   }) => Promise<{
-    entities: {
-      /** The name of the entity */
-      name: string;
-      /** The type of the entity */
-      entityType: string;
-      /** An array of observation contents associated with the entity */
-      observations: string[];
-    }[];
+    entities: Entity[];
   }>;
   /** Create multiple new relations between entities in the knowledge graph. Relations should be in active voice */
   create_relations: (args: {
-    relations: {
-      /** The name of the entity where the relation starts */
-      from: string;
-      /** The name of the entity where the relation ends */
-      to: string;
-      /** The type of the relation */
-      relationType: string;
-    }[];
+    relations: Relation[];
   }) => Promise<{
-    relations: {
-      /** The name of the entity where the relation starts */
-      from: string;
-      /** The name of the entity where the relation ends */
-      to: string;
-      /** The type of the relation */
-      relationType: string;
-    }[];
+    relations: Relation[];
   }>;
   /** Delete multiple entities and their associated relations from the knowledge graph */
   delete_entities: (args: {
@@ -103,14 +82,7 @@ declare const tools: {
   /** Delete multiple relations from the knowledge graph */
   delete_relations: (args: {
     /** An array of relations to delete */
-    relations: {
-      /** The name of the entity where the relation starts */
-      from: string;
-      /** The name of the entity where the relation ends */
-      to: string;
-      /** The type of the relation */
-      relationType: string;
-    }[];
+    relations: Relation[];
   }) => Promise<{
     success: boolean;
     message: string;
@@ -120,62 +92,20 @@ declare const tools: {
     /** An array of entity names to retrieve */
     names: string[];
   }) => Promise<{
-    entities: {
-      /** The name of the entity */
-      name: string;
-      /** The type of the entity */
-      entityType: string;
-      /** An array of observation contents associated with the entity */
-      observations: string[];
-    }[];
-    relations: {
-      /** The name of the entity where the relation starts */
-      from: string;
-      /** The name of the entity where the relation ends */
-      to: string;
-      /** The type of the relation */
-      relationType: string;
-    }[];
+    entities: Entity[];
+    relations: Relation[];
   }>;
   /** Read the entire knowledge graph */
   read_graph: (args: {}) => Promise<{
-    entities: {
-      /** The name of the entity */
-      name: string;
-      /** The type of the entity */
-      entityType: string;
-      /** An array of observation contents associated with the entity */
-      observations: string[];
-    }[];
-    relations: {
-      /** The name of the entity where the relation starts */
-      from: string;
-      /** The name of the entity where the relation ends */
-      to: string;
-      /** The type of the relation */
-      relationType: string;
-    }[];
+    entities: Entity[];
+    relations: Relation[];
   }>;
   /** Search for nodes in the knowledge graph based on a query */
   search_nodes: (args: {
     /** The search query to match against entity names, types, and observation content */
     query: string;
   }) => Promise<{
-    entities: {
-      /** The name of the entity */
-      name: string;
-      /** The type of the entity */
-      entityType: string;
-      /** An array of observation contents associated with the entity */
-      observations: string[];
-    }[];
-    relations: {
-      /** The name of the entity where the relation starts */
-      from: string;
-      /** The name of the entity where the relation ends */
-      to: string;
-      /** The type of the relation */
-      relationType: string;
-    }[];
+    entities: Entity[];
+    relations: Relation[];
   }>;
 };

@@ -1,55 +1,28 @@
 /*
  * tools:sdk — call these tools from a run_code program.
- *
- * - The program is the body of an async function: use `await` at the top level and `return`
- *   a value when you are done. There is no `import` or `require`. Write erasable TypeScript.
- * - 500 tools are connected, too many to declare here. Find them first, in one run:
- *   `await tools.$search("words", { limit: 5 })` resolves to the best matches (BM25 over
- *   names and descriptions) as { name, declaration }; `await tools.$describe("name")` to one
- *   tool's declaration. Print what you found, then call tools in the next run.
- * - Every tool is callable as `await tools.name(args)` (quoted for other names:
- *   `tools["my-tool"](args)`) with one object of arguments, described or not. $search and
- *   $describe are not tools: no tool name starts with "$".
- * - Calls start in the order they were made and run one at a time, even under Promise.all,
- *   except calls to tools the host marks concurrency-safe: those overlap under Promise.all.
- * - A failed call rejects with a ToolCallError; its `tool` property names the tool.
- * - Only what you print with console.log or return comes back to you. A result is text unless
- *   its declaration names another type.
- * - Beyond ECMAScript the sandbox has only console.log/info/warn/error/debug, `tools`,
- *   ToolCallError, and setTimeout/clearTimeout (they wait in wall time, not CPU time; timers
- *   still pending when the program ends never fire). There is no fetch, process, require,
- *   setInterval, queueMicrotask, structuredClone, TextEncoder, WebAssembly or file system.
+ * - 500 tools in 10 groups, too many to declare here. Find them first:
+ *   `await tools.$describe()` lists the groups, `tools.$search("words")` ranks tools with
+ *   their declarations, `tools.$describe("name")` gives one. Print them, then call tools
+ *   in the next run.
+ * - The program is an async function body: top-level `await`, `return` the result. No
+ *   import/require; erasable TypeScript only (no enum, namespace, parameter properties).
+ * - Call `await tools.name(args)` with one arguments object (`tools["my-tool"](args)` for other
+ *   names); each tool validates its own arguments.
+ * - Calls run one at a time in call order, even under Promise.all, unless the host marks the
+ *   tool concurrency-safe.
+ * - A failed call rejects with a ToolCallError (`tool` names the tool); catch it to go on.
+ * - Only console.log output and the return value come back. A result is a string unless its
+ *   declaration names another type.
+ * - Sandbox globals: console, `tools`, ToolCallError, setTimeout/clearTimeout (pending timers
+ *   never fire after the end). No fetch, process, setInterval or files.
  */
 
-declare class ToolCallError extends Error {
-  /** The name of the tool whose call failed. */
-  readonly tool: string;
-}
-
-/** One $search match: the tool's name and its TypeScript declaration. */
-interface ToolMatch {
-  name: string;
-  declaration: string;
-}
+declare class ToolCallError extends Error { readonly tool: string }
 
 declare const tools: {
-  /** Tools ranked for `query`, best first; `limit` 1-50, default 5. */
-  $search(query: string, options?: { limit?: number }): Promise<ToolMatch[]>;
-  /** The declaration of the tool `name`. */
-  $describe(name: string): Promise<string>;
+  /** Tools ranked for `query`, best first, with declarations; `limit` 1-50, default 5. */
+  $search(query: string, options?: { limit?: number }): Promise<{ name: string; declaration: string }[]>;
+  /** The declaration of the tool `name`; without a name, the tool groups. */
+  $describe(name?: string): Promise<string>;
   [name: string]: (args: any) => Promise<any>;
 };
-
-/*
- * Tool groups (tools in the group): the words their names use most.
- * archive (53): file, branch, invoice, ticket, alert, job, metric, page, repo, user, issue, event
- * create (62): event, ticket, branch, invoice, page, repo, alert, file, job, metric, issue, user
- * delete (50): metric, event, file, job, alert, invoice, issue, page, repo, ticket, branch, user
- * export (52): job, issue, alert, branch, user, event, page, file, invoice, metric, repo, ticket
- * get (46): invoice, repo, branch, alert, file, metric, issue, job, ticket, event, page, user
- * import (43): file, alert, metric, ticket, user, branch, invoice, issue, repo, job, page, event
- * list (45): alert, metric, ticket, file, page, invoice, user, repo, branch, event, issue, job
- * search (48): job, page, ticket, metric, branch, event, file, repo, user, alert, issue
- * sync (57): invoice, metric, branch, page, repo, alert, event, issue, job, file, ticket, user
- * update (44): alert, invoice, file, event, ticket, user, branch, issue, job, repo, metric, page
- */
