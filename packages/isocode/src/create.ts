@@ -42,8 +42,10 @@ async function open(app: Booted): Promise<CodeMode> {
   let closing: Promise<void> | undefined
   let calls = 0
   // why: an MCP server's list_changed changes the tools, so the SDK text follows them.
+  // why: closing unregisters every tool; the last text stays what `sdk` and `tool` show after it.
   app.onToolsChange(() => {
-    assemble(app).then((next) => void (current = next), () => undefined)
+    if (closing !== undefined) return
+    assemble(app).then((next) => void (closing === undefined && (current = next)), () => undefined)
   })
 
   const execute = async (args: RunCodeArgs, signal?: AbortSignal): Promise<CodeModeResult> => {

@@ -28,6 +28,10 @@ describe('lifecycle', () => {
       expect(await cm.run('return await tools.twice({ n: 2 })')).toMatchObject({ value: 4 })
     }
     await expect(outer.run('return 1')).rejects.toMatchObject({ code: 'CLOSED' })
+    // why: closing unregisters the tools; the SDK text a caller kept showing still names them.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(outer.sdk).toContain('twice')
+    expect(outer.tool.description).toContain('twice')
   })
 
   it('close() during a run ends that run as a value (kind abort), not a rejection', async () => {
