@@ -1,4 +1,4 @@
-// Where one sub-call's time goes in a short program (issue 17), measured piece by piece.
+// Where one sub-call's time goes in a short program, measured piece by piece.
 //
 // Method. Every number is a median of samples alternated task by task (lib/alternate.ts), so
 // machine load hits each piece alike; each piece is timed on its own, then per-call values are

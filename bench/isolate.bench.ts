@@ -50,7 +50,7 @@ const POLL = {
 // why: CPU of the whole process (host and isolate threads) per sequential call, without and with
 // polling, and per `return 1` under 2 callers (what caps runs/s on this many cores).
 const cpu = { polling: cpuMeter(), sleeping: cpuMeter(), throughput: cpuMeter() }
-// why: issue 14 §3 asks back to back <= 1.2x prepared. The default pool adds spare isolates while
+// why: the goal is back to back <= 1.2x prepared. The default pool adds spare isolates while
 // runs find no context ready; the same pool without spares shows what they buy.
 const B2B_NO_SPARES = 'isolate, spareIsolates 0: warm return 1'
 
@@ -174,7 +174,7 @@ const suite: SuiteFactory = async () => {
       ...(hasIsolate
         ? {
             isolate_vs_worker_return1: ratio(stats, 'worker: warm return 1', 'isolate: warm return 1'),
-            // why: issue 14 §3 — back to back must cost at most 1.2x a run on a prepared context.
+            // why: the goal — back to back costs at most 1.2x a run on a prepared context.
             isolate_back_to_back_vs_prepared: ratio(stats, 'isolate: warm return 1', 'isolate: return 1 (prepared context)', 2),
             ...(noSpares !== undefined ? { isolate_no_spares_back_to_back_vs_prepared: ratio(stats, B2B_NO_SPARES, 'isolate: return 1 (prepared context)', 2) } : {}),
             ...(polled !== undefined

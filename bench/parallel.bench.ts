@@ -1,4 +1,4 @@
-// Issue 15 §3: 10 calls under Promise.all to a tool that waits 20 ms, through run_code: the
+// 10 calls under Promise.all to a tool that waits 20 ms, through run_code: the
 // serial default against the same tool declared concurrencySafe with a bound of 10.
 import { SystemPrompt } from '@isocode/harness'
 import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'

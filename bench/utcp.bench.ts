@@ -1,4 +1,4 @@
-// The peer suite (issue 17): the same three programs through Isocode's run_code (full registry)
+// The peer suite: the same three programs through Isocode's run_code (full registry)
 // and UTCP's `callToolChain` (@utcp/code-mode 1.2.12: a fresh isolate per run, tool calls through
 // `applySyncPromise`), alternated sample by sample in one process and on one isolated-vm build.
 // Ratios are Isocode median / UTCP median (< 1: Isocode is faster). Where UTCP cannot run (Node

@@ -1,4 +1,4 @@
-// Issue 16 defects seen from the command line: start failures are one line without a stack, a
+// Defects seen from the command line: start failures are one line without a stack, a
 // server that never answers the handshake is given up on (--handshake-ms), an empty program warns.
 import { execFile, spawn } from 'node:child_process'
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'

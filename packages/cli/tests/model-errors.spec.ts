@@ -1,5 +1,5 @@
 // The exact text a model gets back from run_code (what `isocode serve` returns to an MCP client)
-// for the error examples of issue 15, against two real MCP servers named memory and other.
+// for the error examples, against two real MCP servers named memory and other.
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

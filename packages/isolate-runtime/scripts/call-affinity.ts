@@ -1,4 +1,4 @@
-// Why a sequential binding call costs ~25 µs in one bench run and ~70 µs in another (issue 14 §3):
+// Why a sequential binding call costs ~25 µs in one bench run and ~70 µs in another:
 // each call is a hand-off between the host thread and the isolate's thread. Run it free and then
 // pinned to one core, and compare (not a test; numbers vary by machine):
 //   node --no-node-snapshot --conditions=@isocode/source --import tsx packages/isolate-runtime/scripts/call-affinity.ts free

@@ -1,4 +1,4 @@
-// Issue 16 defects of the bridge: errors name the SDK member, a handshake that never comes ends
+// Defects of the bridge: errors name the SDK member, a handshake that never comes ends
 // at the start timeout, and a failed start is one line with the server's stderr tail.
 import { McpBridgeError, McpClient, renameTool } from '@isocode/mcp'
 import type { McpServerConfig } from '@isocode/mcp'

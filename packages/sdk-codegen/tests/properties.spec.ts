@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { jsonSchemaToTs, renderToolsSdk, TypeAliases, type ToolSchema } from '@isocode/sdk-codegen'
 import { toolMemberNames, typecheck } from './helpers.ts'
 
-// why: names and descriptions are hostile input (issue 6), so the alphabet is mostly the
+// why: names and descriptions are hostile input, so the alphabet is mostly the
 // characters that could break out of a key, a string literal or a comment.
 const hostileText = fc.string({
   unit: fc.constantFrom('a', 'Z', '_', '$', '1', '-', ' ', '"', "'", '\\', '*', '/', '}', '{', ';', '`', '\n', '\u2028', '\u202E', 'é', '😀', '\uD800'),

@@ -29,7 +29,7 @@ function expectUsage(result: CodeRunResult): CodeRunUsage {
 }
 
 /**
- * Metering (issue 14 §4): every result carries `usage`. Time checks compare the meter with what
+ * Metering: every result carries `usage`. Time checks compare the meter with what
  * the program or the host measured in the same run, so they hold on a machine of any speed.
  */
 export function defineUsageCases(h: ConformanceHarness): void {

@@ -1,5 +1,5 @@
 // The parent trusts nothing its child sends: every message shape is checked, the lines it keeps
-// are held to the output cap, and a malformed message is that child's crash (issue 13, item 8).
+// are held to the output cap, and a malformed message is that child's crash.
 import { resolveConfig } from '@isocode/isolate-runtime'
 import { afterEach, expect, it } from 'vitest'
 import { ChildHost } from '../../src/process/child-host.ts'
