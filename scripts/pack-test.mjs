@@ -20,7 +20,8 @@ const env = { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.P
 const requireFromRepo = createRequire(join(repo, 'package.json'))
 const tsc = requireFromRepo.resolve('typescript/bin/tsc')
 const FORBIDDEN = ['vitest', 'tsx', '@vitest/runner', '@vitest/expect']
-const SHIPPED = /^package\/(README\.md|package\.json|dist\/.+\.(js|d\.ts)|bin\/[^/]+\.mjs)$/
+// why: npm and pnpm add the repository's LICENSE to a package that has none of its own; it belongs there.
+const SHIPPED = /^package\/(README\.md|LICENSE|package\.json|dist\/.+\.(js|d\.ts)|bin\/[^/]+\.mjs)$/
 
 const report = new Report()
 const work = await mkdtemp(join(tmpdir(), 'isocode-pack-'))
