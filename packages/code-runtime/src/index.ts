@@ -1,4 +1,5 @@
 export { onAbort } from './abort.ts'
+export { observeRun } from './events.ts'
 export { validateBindings } from './bindings.ts'
 export { standardConfigSchema } from './config-schema.ts'
 export { CodeRuntime } from './service.ts'
@@ -12,6 +13,7 @@ export type {
   CodeBindingConcurrency,
   CodeBindingErrorClass,
   CodeBindingNamespace,
+  CodeRunEvent,
   CodeRunFailure,
   CodeRunFailureKind,
   CodeRunRequest,

@@ -36,7 +36,30 @@ export interface CodeRunRequest {
   program: string
   bindings: CodeBindingNamespace[]
   signal?: AbortSignal
+  /**
+   * Called with each event of the run while it is live, in order (rules RT-44 to RT-47 in
+   * docs/runtime-contract.md); it must not block. Absent: nothing is observed and nothing costs.
+   */
+  onEvent?: (event: CodeRunEvent) => void
 }
+
+/** Something a live run did; see {@link CodeRunRequest.onEvent}. */
+export type CodeRunEvent =
+  | { type: 'run-started' }
+  | { type: 'call-started'; call: number; global: string; member: string }
+  | {
+      type: 'call-finished'
+      call: number
+      global: string
+      member: string
+      /** Host time of the call, ms. */
+      ms: number
+      ok: boolean
+      /** UTF-8 bytes of the value's JSON, or of the rejection's message. */
+      bytes: number
+    }
+  | { type: 'console'; line: string }
+  | { type: 'run-finished'; outcome: 'ok' | CodeRunFailureKind; usage: CodeRunUsage }
 
 /** The ways a run can fail; each is reported on its own. */
 export type CodeRunFailureKind =
