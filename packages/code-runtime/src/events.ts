@@ -68,7 +68,7 @@ function observeNamespace(
   // why: member names are hostile input (`__proto__`): a null-prototype record, as the caller's.
   const functions = Object.create(null) as Record<string, CodeBinding>
   for (const member of Object.keys(ns.functions)) {
-    const binding = ns.functions[member]
+    const binding = ns.functions[member] as CodeBinding
     functions[member] = typeof binding === 'function' ? observe(ns.global, member, binding) : binding
   }
   return { ...ns, functions }
