@@ -18,7 +18,7 @@ async function withApp<T>(options: Parameters<typeof bootApp>[0], use: (app: Cli
 }
 
 /** Whether `code` holds nothing but whitespace and comments. */
-export function isEmptyProgram(code: string): boolean {
+function isEmptyProgram(code: string): boolean {
   return code.replaceAll(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '').trim() === ''
 }
 

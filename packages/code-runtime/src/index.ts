@@ -5,7 +5,9 @@ export { standardConfigSchema } from './config-schema.ts'
 export { CodeRuntime } from './service.ts'
 export { CodeRuntimeError, CodeRuntimeErrorCode } from './errors.ts'
 export { toLosslessJson } from './json.ts'
-export { outputBytesOf, utf8Length, withUsage } from './usage.ts'
+export { outputBytesOf, withUsage } from './usage.ts'
+/** @public */
+export { utf8Length } from './usage.ts'
 export type { ConfigIssue, ConfigSchema } from './config-schema.ts'
 export type {
   CodeBinding,
