@@ -1,5 +1,5 @@
-// The critical path of one in-process `return 1`, measured piece by piece in one process (issue
-// 14 §3): strip, compile+run without and with the thread hop, the guest → host callback hop, the
+// The critical path of one in-process `return 1`, measured piece by piece in one process:
+// strip, compile+run without and with the thread hop, the guest → host callback hop, the
 // settle bookkeeping, and the whole prepared-context run they add up to. `pnpm bench isolate`.
 import { type CodeRuntime, withUsage } from '@isocode/code-runtime'
 import { InProcessIsolateRuntime, stripProgram } from '@isocode/isolate-runtime'

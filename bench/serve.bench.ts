@@ -124,14 +124,14 @@ const suite: SuiteFactory = async () => {
         out[`serve_${key}_${CLIENTS}_clients_median_ms`] = ms(quantile(many, 0.5))
         out[`serve_${key}_${CLIENTS}_clients_p95_ms`] = ms(quantile(many, 0.95))
         out[`serve_${key}_${CLIENTS}_clients_programs_per_s`] = Math.round((CLIENTS * RUNS_PER_CALLER * 1e6) / batch)
-        // why: the issue's goals: p95 with 8 clients under 5x the single-client median.
+        // why: the goals: p95 with 8 clients under 5x the single-client median.
         out[`serve_${key}_p95_${CLIENTS}_vs_median_1`] = Number((quantile(many, 0.95) / quantile(one, 0.5)).toFixed(2))
       }
       out[`in_process_return1_${CALLERS}_callers_programs_per_s`] = Math.round((CALLERS * RUNS_PER_CALLER * 1e6) / stat(stats, inProcess).median_us)
       return out
     },
     ratios: (stats) => ({
-      // why: the issue's goal: 8 HTTP clients reach >= 0.6 of the in-process 2-caller throughput.
+      // why: the goal: 8 HTTP clients reach >= 0.6 of the in-process 2-caller throughput.
       serve_8_clients_vs_in_process_throughput: Number(
         ((CLIENTS * stat(stats, inProcess).median_us) / (CALLERS * stat(stats, `serve http: return 1, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`).median_us)).toFixed(2),
       ),

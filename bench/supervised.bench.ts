@@ -150,7 +150,7 @@ const suite: SuiteFactory = async () => {
       supervised_poll_vs_no_poll_seq_calls: ratio(stats, TASKS.sequentialPoll, TASKS.sequential, 2),
       supervised_poll_vs_no_poll_calls10_idle: ratio(stats, TASKS.idle10Poll, TASKS.idle10, 2),
       // why: a sequential call crosses the process boundary once each way, so its floor on any
-      // machine is one socket round trip; the goal (60 µs where that was 39 µs) is 1.54.
+      // machine is one socket round trip; the goal (60 µs where that was 39 µs) is 1.54.
       supervised_seq_call_vs_socket_rtt: Number(
         ((stat(stats, TASKS.sequential).median_us - stat(stats, TASKS.return1).median_us) / stat(stats, TASKS.socket).median_us).toFixed(2),
       ),

@@ -3,7 +3,7 @@
 // `applySyncPromise`), alternated sample by sample in one process and on one isolated-vm build.
 // Ratios are Isocode median / UTCP median (< 1: Isocode is faster). Where UTCP cannot run (Node
 // 20: isolated-vm 5.0.4, below its peer range ^6) the suite prints why and only times Isocode.
-// Isocode runs three ways: in-process (the issue's engine, `isocode_vs_utcp_*`), in-process with
+// Isocode runs three ways: in-process (`InProcessIsolateRuntime`, `isocode_vs_utcp_*`), in-process with
 // `resumeOnHostThread` (`isocode_host_thread_vs_utcp_*`) and the process-isolated default
 // (`isocode_isolated_vs_utcp_*`).
 import { SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
@@ -14,7 +14,7 @@ import { createBench, type SuiteFactory } from './lib/suite.ts'
 import { loadUtcpPeer, type UtcpPeer } from './lib/utcp-peer.ts'
 
 type ProgramKey = keyof typeof PEER_PROGRAMS
-// why: the issue's sample counts (200 runs; 60 for the 100-call program, ~10 ms a sample).
+// why: the agreed sample counts (200 runs; 60 for the 100-call program, ~10 ms a sample).
 const SAMPLES: Record<ProgramKey, number> = { return1: 200, calls10: 200, calls100: 60 }
 const WARMUP = 10
 const LABEL: Record<ProgramKey, string> = { return1: 'return 1', calls10: '10 sequential echo calls', calls100: '100 sequential echo calls' }

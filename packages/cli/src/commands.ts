@@ -5,13 +5,8 @@ import type { HttpServeOptions, Isolation, ProgramBudgetOptions, ToolSourceOptio
 import { bootApp } from './app.ts'
 import type { CliApp } from './app.ts'
 import { CliError } from './errors.ts'
+import type { Io } from './io.ts'
 import { renderReport } from './report.ts'
-
-/** Where a command writes: stdout for results, stderr for diagnostics. */
-export interface Io {
-  out(text: string): void
-  err(text: string): void
-}
 
 async function withApp<T>(options: Parameters<typeof bootApp>[0], use: (app: CliApp) => Promise<T>): Promise<T> {
   const app = await bootApp(options)
@@ -23,7 +18,7 @@ async function withApp<T>(options: Parameters<typeof bootApp>[0], use: (app: Cli
 }
 
 /** Whether `code` holds nothing but whitespace and comments. */
-export function isEmptyProgram(code: string): boolean {
+function isEmptyProgram(code: string): boolean {
   return code.replaceAll(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '').trim() === ''
 }
 

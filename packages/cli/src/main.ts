@@ -1,6 +1,6 @@
 // The isocode entry, built to dist/main.js and started by bin/isocode.mjs with --no-node-snapshot.
 import { parseCommandLine } from './args.ts'
-import type { Io } from './commands.ts'
+import type { Io } from './io.ts'
 import { CliError } from './errors.ts'
 import { helpText } from './help.ts'
 

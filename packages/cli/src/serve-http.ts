@@ -1,8 +1,9 @@
-import { isLoopbackHost, normalizeOrigin, startCodeModeHttpServer } from '@isocode/mcp'
+import { startCodeModeHttpServer } from '@isocode/mcp'
+import { isLoopbackHost, normalizeOrigin } from '@isocode/mcp/internal'
 import type { HttpServeOptions, Isolation, ProgramBudgetOptions, ToolSourceOptions } from './args.ts'
 import { bootApp } from './app.ts'
 import { CliError } from './errors.ts'
-import type { Io } from './commands.ts'
+import type { Io } from './io.ts'
 
 /** Options of {@link serveHttp}: the tools, the mode and the HTTP server's settings. */
 export type ServeHttpOptions = ToolSourceOptions & ProgramBudgetOptions & { mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions }

@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { bootApp } from '@isocode/cli'
-import type { CliApp, RunJournal } from '@isocode/cli'
+import type { CliApp } from '@isocode/cli'
+import type { RunJournal } from '../src/run-journal.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 setFlagsFromString('--expose-gc')

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CliError, runCommand, sdkCommand } from '@isocode/cli'
-import type { Io, ToolSourceOptions } from '@isocode/cli'
+import type { Io } from '@isocode/cli'
+import type { ToolSourceOptions } from '../src/args.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const require = createRequire(import.meta.url)

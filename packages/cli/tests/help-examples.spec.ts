@@ -5,8 +5,10 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { helpText, mcpConfigs, parseCommandLine, splitCommandLine } from '@isocode/cli'
-import type { Command } from '@isocode/cli'
+import { parseCommandLine } from '@isocode/cli'
+import { helpText } from '../src/help.ts'
+import { mcpConfigs, splitCommandLine } from '../src/mcp-spec.ts'
+import type { Command } from '../src/args.ts'
 import { describe, expect, it } from 'vitest'
 
 const here = dirname(fileURLToPath(import.meta.url))

@@ -1,4 +1,4 @@
-import { mcpConfigs, splitCommandLine } from '@isocode/cli'
+import { mcpConfigs, splitCommandLine } from '../src/mcp-spec.ts'
 import { describe, expect, it } from 'vitest'
 
 describe('splitCommandLine', () => {

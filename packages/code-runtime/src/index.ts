@@ -5,13 +5,12 @@ export { standardConfigSchema } from './config-schema.ts'
 export { CodeRuntime } from './service.ts'
 export { CodeRuntimeError, CodeRuntimeErrorCode } from './errors.ts'
 export { toLosslessJson } from './json.ts'
-export { outputBytesOf, utf8Length, withUsage } from './usage.ts'
-export type { ConfigIssue, ConfigResult, ConfigSchema } from './config-schema.ts'
-export type { LosslessJsonResult } from './json.ts'
+export { outputBytesOf, withUsage } from './usage.ts'
+/** @public */
+export { utf8Length } from './usage.ts'
+export type { ConfigIssue, ConfigSchema } from './config-schema.ts'
 export type {
   CodeBinding,
-  CodeBindingConcurrency,
-  CodeBindingErrorClass,
   CodeBindingNamespace,
   CodeRunEvent,
   CodeRunFailure,
@@ -19,7 +18,5 @@ export type {
   CodeRunRequest,
   CodeRunResult,
   CodeRunUsage,
-  CodeRuntimeIsolation,
-  CodeRuntimeLanguage,
   JsonValue,
 } from './types.ts'

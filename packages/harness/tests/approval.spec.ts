@@ -1,6 +1,7 @@
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
-import { APPROVAL_OUTCOMES, ApprovalService, createAgentScope } from '@isocode/harness'
+import { ApprovalService, createAgentScope } from '@isocode/harness'
+import { APPROVAL_OUTCOMES } from '../src/approval.ts'
 import type { ApprovalOutcome, ApprovalSubject } from '@isocode/harness'
 import { plainPlugin } from './helpers.ts'
 

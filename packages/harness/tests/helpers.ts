@@ -1,6 +1,6 @@
 import { Context } from 'cordis'
 import { SystemPrompt } from '@isocode/harness'
-import type { SystemPromptConfig } from '@isocode/harness'
+import type { SystemPromptConfig } from '../src/system-prompt/types.ts'
 
 /** Boot a root with SystemPrompt and return a plugin context that injects it. */
 export async function bootPrompt(config: SystemPromptConfig = {}): Promise<{ root: Context; ctx: Context }> {

@@ -1,7 +1,8 @@
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import { HarnessError, SystemPrompt, createAgentScope } from '@isocode/harness'
-import type { PromptAssembly, PromptDraft, ToolSchema } from '@isocode/harness'
+import type { PromptAssembly } from '@isocode/harness'
+import type { PromptDraft, ToolSchema } from '../src/system-prompt/types.ts'
 import { bootPrompt } from './helpers.ts'
 
 const schema = (name: string, description?: string): ToolSchema => ({

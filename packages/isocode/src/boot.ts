@@ -87,7 +87,13 @@ export async function boot(options: ResolvedOptions, definitions: readonly ToolD
       throw new IsocodeError(`createCodeMode: the runtime (isolation "${options.isolation}") could not start: ${message(error)}`, 'STARTUP', { cause: error })
     }
     fibers.push(await root.plugin(SystemPrompt))
-    fibers.push(await root.plugin(ToolRegistry, { mode: 'code', ...(options.sdkBudgetBytes === undefined ? {} : { sdkBudgetBytes: options.sdkBudgetBytes }) }))
+    fibers.push(
+      await root.plugin(ToolRegistry, {
+        mode: 'code',
+        ...(options.sdkBudgetBytes === undefined ? {} : { sdkBudgetBytes: options.sdkBudgetBytes }),
+        ...(options.maxToolCalls === undefined ? {} : { maxToolCalls: options.maxToolCalls }),
+      }),
+    )
     if (servers.length > 0) {
       // why: the MCP SDK loads only when a server is asked for.
       const { startMcpClients } = await import('@isocode/mcp')

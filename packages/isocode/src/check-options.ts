@@ -8,11 +8,12 @@ import { IsocodeError } from './errors.ts'
 import type { CodeModeBudgets, CodeModeOptions } from './options.ts'
 
 const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk']
-const BUDGETS: Record<keyof CodeModeBudgets, keyof IsolateRuntimeConfig | 'sdkBudgetBytes'> = {
+const BUDGETS: Record<keyof CodeModeBudgets, keyof IsolateRuntimeConfig | 'sdkBudgetBytes' | 'maxToolCalls'> = {
   cpuMs: 'cpuBudgetMs',
   wallMs: 'wallBudgetMs',
   memoryMb: 'memoryLimitMb',
   outputBytes: 'outputCapBytes',
+  toolCalls: 'maxToolCalls',
   sdkBytes: 'sdkBudgetBytes',
 }
 const SDK = ['auto', 'full', 'compact']
@@ -25,6 +26,8 @@ export interface ResolvedOptions {
   readonly runtime: IsolateRuntimeConfig
   /** undefined: the registry's default (R-65). */
   readonly sdkBudgetBytes: number | undefined
+  /** The registry's `maxToolCalls`; undefined: its default. */
+  readonly maxToolCalls: number | undefined
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -45,7 +48,7 @@ function runtimeConfig(budgets: CodeModeBudgets): IsolateRuntimeConfig {
   const config: IsolateRuntimeConfig = { poolSize: 1 }
   for (const [key, target] of Object.entries(BUDGETS)) {
     const value = budgets[key as keyof CodeModeBudgets]
-    if (value === undefined || target === 'sdkBudgetBytes') continue
+    if (value === undefined || target === 'sdkBudgetBytes' || target === 'maxToolCalls') continue
     ;(config as Record<string, unknown>)[target] = value
   }
   // why: as the CLI does, a CPU budget above the default wall budget raises the wall budget with it.
@@ -76,12 +79,14 @@ export function checkOptions(options: unknown): ResolvedOptions {
     if (problem !== undefined) invalid(`mcp[${i}].${problem}`)
   })
   if (isolation !== 'process' && isolation !== 'isolate') invalid(`isolation must be "process" (programs in a supervised child process) or "isolate" (in this process, trusted programs); got ${JSON.stringify(isolation)}`)
-  if (!isRecord(budgets)) invalid('budgets must be an object { cpuMs?, wallMs?, memoryMb?, outputBytes?, sdkBytes? }')
+  if (!isRecord(budgets)) invalid('budgets must be an object { cpuMs?, wallMs?, memoryMb?, outputBytes?, toolCalls?, sdkBytes? }')
   unknownKeys('budgets.', budgets, Object.keys(BUDGETS))
   if (!SDK.includes(sdk as string)) invalid(`sdk must be "auto", "full" or "compact"; got ${JSON.stringify(sdk)}`)
   const sdkBytes = budgets.sdkBytes
   if (sdkBytes !== undefined && (typeof sdkBytes !== 'number' || !Number.isSafeInteger(sdkBytes) || sdkBytes < 0)) invalid(`budgets.sdkBytes must be a whole number of bytes >= 0; got ${String(sdkBytes)}`)
+  const toolCalls = budgets.toolCalls
+  if (toolCalls !== undefined && (typeof toolCalls !== 'number' || !Number.isSafeInteger(toolCalls) || toolCalls < 1)) invalid(`budgets.toolCalls must be a whole number of tool calls >= 1; got ${String(toolCalls)}`)
   // why: R-65 — `full` never falls back to compact, `compact` always does.
   const sdkBudgetBytes = sdk === 'full' ? Number.MAX_SAFE_INTEGER : sdk === 'compact' ? 0 : sdkBytes
-  return { tools, mcp: mcp as readonly (string | McpServerConfig)[], isolation, runtime: runtimeConfig(budgets), sdkBudgetBytes }
+  return { tools, mcp: mcp as readonly (string | McpServerConfig)[], isolation, runtime: runtimeConfig(budgets), sdkBudgetBytes, maxToolCalls: toolCalls }
 }

@@ -1,4 +1,10 @@
 export { createCodeMode } from './create.ts'
-export { IsocodeError, IsocodeErrorCode } from './errors.ts'
-export type { CodeMode, CodeModeResult, CodeModeTool, JsonValue, RunCodeArgs } from './types.ts'
-export type { CodeModeBudgets, CodeModeOptions, McpServerSpec, ToolCallOptions, ToolInput } from './options.ts'
+export { IsocodeError } from './errors.ts'
+/** @public */
+export { IsocodeErrorCode } from './errors.ts'
+export type { CodeMode, CodeModeResult } from './types.ts'
+/** @public */
+export type { CodeModeTool, JsonValue, RunCodeArgs } from './types.ts'
+export type { CodeModeOptions, ToolInput } from './options.ts'
+/** @public */
+export type { CodeModeBudgets, McpServerSpec, ToolCallOptions } from './options.ts'

@@ -59,6 +59,8 @@ export interface CodeModeBudgets {
   memoryMb?: number
   /** Bytes of console output and returned value kept per run (default 65,536). */
   outputBytes?: number
+  /** Tool calls one run may make; one more ends it with kind `tool-call-limit` (the registry's `maxToolCalls`, default 1,000). */
+  toolCalls?: number
   /** Byte budget of the full tools:sdk section before the compact one replaces it (default 16,384). */
   sdkBytes?: number
 }

@@ -1,3 +1,4 @@
+/** A JSON value: what tools take and return and what a program may return. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
 
 /** What a run produced; `text` is what the model should read (the text run_code gives today). */
@@ -10,6 +11,7 @@ export interface CodeModeResult {
   text: string                      // model-facing text (logs + value, or the failure explained)
 }
 
+/** The arguments of `run_code`: the program, and an optional note of what it does. */
 export interface RunCodeArgs { code: string; description?: string }
 
 /** The one tool to hand a model: name `run_code`, JSON Schema input, structured result. */

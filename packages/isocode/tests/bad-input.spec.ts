@@ -31,6 +31,7 @@ describe('createCodeMode refuses bad input with one clear error', () => {
     ['an unknown option', { tools: {}, isolaton: 'isolate' }, 'INVALID_OPTION', /^createCodeMode: unknown option isolaton; did you mean isolation\? \(known: tools, mcp, isolation, budgets, sdk\)$/],
     ['an unknown budget', { budgets: { cpu: 5 } }, 'INVALID_OPTION', /^createCodeMode: unknown option budgets\.cpu; did you mean budgets\.cpuMs\?/],
     ['a budget out of range', { budgets: { memoryMb: 2 } }, 'INVALID_OPTION', /^createCodeMode: budgets\.memoryMb must be an integer from 8 to 16384; got 2$/],
+    ['a toolCalls budget below one', { budgets: { toolCalls: 0 } }, 'INVALID_OPTION', /^createCodeMode: budgets\.toolCalls must be a whole number of tool calls >= 1; got 0$/],
     ['a bad isolation', { isolation: 'vm' }, 'INVALID_OPTION', /^createCodeMode: isolation must be "process" .* got "vm"$/],
     ['a bad sdk', { sdk: 'tiny' }, 'INVALID_OPTION', /^createCodeMode: sdk must be "auto", "full" or "compact"; got "tiny"$/],
     ['an MCP spec with an unclosed quote', { mcp: ['node "x'] }, 'INVALID_OPTION', /^createCodeMode: mcp\[0\] "node "x": unclosed " quote/],

@@ -114,4 +114,17 @@ describe('budgets', () => {
       await limited.close()
     }
   })
+
+  it('a toolCalls budget ends a program that makes one call more as kind tool-call-limit', async () => {
+    let calls = 0
+    const limited = await createCodeMode({ isolation: 'isolate', budgets: { toolCalls: 2 }, tools: { tick: { inputSchema: { type: 'object' }, execute: async () => ++calls } } })
+    try {
+      const result = await limited.run('for (let i = 0; i < 5; i++) await tools.tick({})\nreturn "done"')
+      expect(result).toMatchObject({ ok: false, error: { kind: 'tool-call-limit' } })
+      // why: the third call is refused before it is dispatched (the registry's maxToolCalls).
+      expect(calls).toBe(2)
+    } finally {
+      await limited.close()
+    }
+  })
 })

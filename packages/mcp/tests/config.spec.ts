@@ -1,4 +1,4 @@
-import { configProblems } from '@isocode/mcp'
+import { configProblems } from '../src/config.ts'
 import { describe, expect, it } from 'vitest'
 
 describe('McpClient config', () => {

@@ -1,4 +1,5 @@
-import { McpBridgeError, toContentBlocks, toToolOutput } from '@isocode/mcp'
+import { McpBridgeError } from '@isocode/mcp'
+import { toContentBlocks, toToolOutput } from '../src/content.ts'
 import { describe, expect, it } from 'vitest'
 
 const failedRead = (): unknown => toToolOutput('fs', 'read', { content: [{ type: 'text', text: 'ENOENT: no such file' }], isError: true })

@@ -1,6 +1,7 @@
 // Defects of the bridge: errors name the SDK member, a handshake that never comes ends
 // at the start timeout, and a failed start is one line with the server's stderr tail.
-import { McpBridgeError, McpClient, renameTool } from '@isocode/mcp'
+import { McpBridgeError, McpClient } from '@isocode/mcp'
+import { renameTool } from '../src/content.ts'
 import type { McpServerConfig } from '@isocode/mcp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type App, boot, everything, textOf, tiny, until } from './helpers.ts'

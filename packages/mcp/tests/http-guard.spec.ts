@@ -1,4 +1,6 @@
-import { bearerMatches, hostnameAllowed, hostnameOf, normalizeOrigin, originAllowed, RunLimiter, startCodeModeHttpServer } from '@isocode/mcp'
+import { startCodeModeHttpServer } from '@isocode/mcp'
+import { bearerMatches, hostnameAllowed, hostnameOf, normalizeOrigin, originAllowed } from '../src/http/guard.ts'
+import { RunLimiter } from '../src/http/run-limiter.ts'
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { createCodeModeServer, McpClient, toCallToolResult } from '@isocode/mcp'
+import { createCodeModeServer, McpClient } from '@isocode/mcp'
+import { toCallToolResult } from '../src/server.ts'
 import { RUN_CODE_OUTPUT_SCHEMA } from '@isocode/registry'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type App, boot, tiny } from './helpers.ts'

@@ -1,7 +1,8 @@
 // connectStdio answers malformed input lines with JSON-RPC errors instead of dropping them.
 import { PassThrough } from 'node:stream'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { connectStdio, INVALID_REQUEST, PARSE_ERROR } from '@isocode/mcp'
+import { connectStdio } from '@isocode/mcp'
+import { INVALID_REQUEST, PARSE_ERROR } from '../src/stdio.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 
 let server: Server | undefined

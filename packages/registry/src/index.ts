@@ -1,36 +1,34 @@
 export {
-  CodeRunFailedError,
   OutputSchemaError,
   RegistryError,
-  RegistryErrorCode,
   ToolArgsError,
   ToolResultError,
 } from './errors.ts'
+/** @public */
+export { CodeRunFailedError, RegistryErrorCode } from './errors.ts'
 export { defineTool } from './schema/define-tool.ts'
 export { schemaSpecToJsonSchema } from './schema/to-json-schema.ts'
 export { validateArgs } from './schema/validate-args.ts'
 export { assertSupportedOutputSchema } from './output-schema/check-schema.ts'
 export { validateStructuredValue } from './output-schema/validate.ts'
-export type { DefineToolInput, DefinedToolReturn } from './schema/define-tool.ts'
-export type { InferArgs, PropertySpec, SchemaSpec, SchemaSpecType } from './schema/spec.ts'
-export type { OutputScalar, OutputSchemaNode, StructuredOutputSchema } from './output-schema/types.ts'
+export type { DefinedToolReturn } from './schema/define-tool.ts'
+export type { InferArgs, PropertySpec, SchemaSpec } from './schema/spec.ts'
+export type { OutputSchemaNode, StructuredOutputSchema } from './output-schema/types.ts'
 export { ToolRegistry } from './service.ts'
-export { ToolRegistryConfigSchema } from './config.ts'
 export { RUN_CODE } from './store/reserved.ts'
 export { explainProgramError } from './code-mode/program-error.ts'
-export { failurePosition, RUN_CODE_OUTPUT_SCHEMA, runStructuredContent } from './code-mode/structured.ts'
+export { RUN_CODE_OUTPUT_SCHEMA } from './code-mode/structured.ts'
 export { selfContainedRunCodeDescription } from './code-mode/self-contained.ts'
 export type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
-export type { ToolsChange, ToolsChangeKind } from './change.ts'
+export type { ToolsChange } from './change.ts'
+/** @public */
 export type { ToolPipelineEvent } from './pipeline/events.ts'
 export type {
   ContentBlock,
-  HookContext,
   JsonObject,
   JsonValue,
   PostToolDecision,
   PreToolDecision,
-  ScopeKey,
   ToolDefinition,
   ToolExecution,
   ToolExecutionInput,
@@ -38,6 +36,7 @@ export type {
   ToolExecutionToken,
   ToolGuard,
   ToolOutput,
-  ToolRestriction,
   ToolSchema,
 } from './types.ts'
+/** @public */
+export type { HookContext, ToolRestriction } from './types.ts'

@@ -1,6 +1,7 @@
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { CodegenError, renderToolsSdk, SDK_INSTRUCTIONS, type ToolSchema } from '@isocode/sdk-codegen'
+import { CodegenError, renderToolsSdk, type ToolSchema } from '@isocode/sdk-codegen'
+import { SDK_INSTRUCTIONS } from '../src/instructions.ts'
 import { toolMemberNames, typecheck } from './helpers.ts'
 
 const object = (properties: Record<string, unknown>, required: string[] = []): unknown => ({ type: 'object', properties, required })

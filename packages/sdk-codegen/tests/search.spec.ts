@@ -1,6 +1,8 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { closestNames, editDistance, searchTerms, ToolSearchIndex, type ToolSchema } from '@isocode/sdk-codegen'
+import { closestNames, ToolSearchIndex, type ToolSchema } from '@isocode/sdk-codegen'
+import { editDistance } from '../src/closest.ts'
+import { searchTerms } from '../src/terms.ts'
 import { loadToolSets } from './helpers.ts'
 
 const tool = (name: string, description?: string): ToolSchema => ({ name, parameters: { type: 'object' }, ...(description === undefined ? {} : { description }) })
