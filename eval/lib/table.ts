@@ -57,6 +57,8 @@ function promptTable(report: TaskReport): string {
   return ['| tools | direct: system prompt + tool definitions | Code Mode: system prompt with tools:sdk + run_code |', '|---|---:|---:|', ...rows].join('\n')
 }
 
+const total = (path: { inputTokens: number; outputTokens: number }): number => path.inputTokens + path.outputTokens
+
 const ids = (tasks: readonly TaskRecord[]): string => tasks.map((task) => `\`${task.id}\``).join(', ')
 
 // why: whether direct calling wins a single call depends on the measured fixed parts, so the
@@ -64,7 +66,6 @@ const ids = (tasks: readonly TaskRecord[]): string => tasks.map((task) => `\`${t
 /** What the single-call tasks show, from the measured tokens. */
 export function singleCallNote(report: TaskReport): string {
   const single = report.tasks.filter((task) => task.calls === 1)
-  const total = (path: { inputTokens: number; outputTokens: number }): number => path.inputTokens + path.outputTokens
   const directWins = single.filter((task) => total(task.direct) < total(task.code))
   const head = `Single-call tasks (${ids(single)}) show the fixed cost: one call gains nothing from a program,`
   if (directWins.length > 0) {

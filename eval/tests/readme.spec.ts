@@ -51,11 +51,11 @@ describe('the README block', () => {
   })
 })
 
-describe('what the results page says about single-call tasks', () => {
-  const path = (inputTokens: number) => ({ turns: 2, inputTokens, outputTokens: 10, wallMs: 1, correct: true })
-  const task = (id: string, calls: number, direct: number, code: number): TaskRecord => ({ id, env: 'memory', prompt: 'p', expected: 1, calls, direct: path(direct), code: path(code), problems: [] })
-  const page = (tasks: TaskRecord[]): string => singleCallNote({ ...report, tasks })
+const pathWith = (inputTokens: number): TaskRecord['direct'] => ({ turns: 2, inputTokens, outputTokens: 10, wallMs: 1, correct: true })
+const task = (id: string, calls: number, direct: number, code: number): TaskRecord => ({ id, env: 'memory', prompt: 'p', expected: 1, calls, direct: pathWith(direct), code: pathWith(code), problems: [] })
+const page = (tasks: TaskRecord[]): string => singleCallNote({ ...report, tasks })
 
+describe('what the results page says about single-call tasks', () => {
   it('names the single-call tasks direct calling reads fewer tokens for', () => {
     const note = page([task('a', 1, 100, 120), task('b', 1, 100, 90), task('c', 3, 500, 200)])
     expect(note).toContain('Single-call tasks (`a`, `b`)')
