@@ -54,6 +54,22 @@ describe('the prompt-cost measurement', () => {
     expect(promptMetrics(report)['prompt_tokens_direct_500']).toBe(direct500)
   })
 
+  // why: the flat compact form is priced whole, as the model receives it: the tools:sdk section
+  // plus run_code's definition, at every size the table shows.
+  it('the compact form, section and run_code together, is at most 450 tokens at any tool count', async () => {
+    const sets = [generatedSet(0), generatedSet(10), generatedSet(50), generatedSet(500), serverSet('filesystem'), serverSet('memory'), serverSet('everything')]
+    const report = await measurePromptCost(formsById(['isocode_compact']), sets)
+    const over = sets.map((set) => ({ set: set.id, tokens: tokensOf(report, 'isocode_compact', set.id) ?? Infinity })).filter(({ tokens }) => tokens > 450)
+    expect(over).toEqual([])
+  })
+
+  it('the full form, section and run_code together, costs no more than direct OpenAI function JSON from 10 tools on', async () => {
+    const sets = [generatedSet(10), generatedSet(50), generatedSet(500), serverSet('filesystem'), serverSet('memory'), serverSet('everything')]
+    const report = await measurePromptCost(formsById(['isocode_full', 'direct']), sets)
+    const costs = sets.map((set) => ({ set: set.id, full: tokensOf(report, 'isocode_full', set.id) ?? Infinity, direct: tokensOf(report, 'direct', set.id) ?? 0 }))
+    expect(costs.filter(({ full, direct }) => full > direct)).toEqual([])
+  })
+
   it('prices a tool definition with the escapes inside its strings decoded', () => {
     expect(readableJson({ description: 'two\nlines, a "quote" and a \\n' })).toBe('{"description":"two\nlines, a "quote" and a \\n"}')
   })

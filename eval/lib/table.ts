@@ -57,9 +57,25 @@ function promptTable(report: TaskReport): string {
   return ['| tools | direct: system prompt + tool definitions | Code Mode: system prompt with tools:sdk + run_code |', '|---|---:|---:|', ...rows].join('\n')
 }
 
+const total = (path: { inputTokens: number; outputTokens: number }): number => path.inputTokens + path.outputTokens
+
+const ids = (tasks: readonly TaskRecord[]): string => tasks.map((task) => `\`${task.id}\``).join(', ')
+
+// why: whether direct calling wins a single call depends on the measured fixed parts, so the
+// page says what this run found rather than what an earlier one did.
+/** What the single-call tasks show, from the measured tokens. */
+export function singleCallNote(report: TaskReport): string {
+  const single = report.tasks.filter((task) => task.calls === 1)
+  const directWins = single.filter((task) => total(task.direct) < total(task.code))
+  const head = `Single-call tasks (${ids(single)}) show the fixed cost: one call gains nothing from a program,`
+  if (directWins.length > 0) {
+    return `${head} so where the run_code schema and the tools:sdk section outweigh the tool definitions (${ids(directWins)}), direct calling reads fewer tokens, and the last column says so.`
+  }
+  return `${head} yet the run_code schema and the tools:sdk section cost less than the tool definitions of every set here, so Code Mode reads fewer tokens for these too.`
+}
+
 /** The results page, eval/results/tasks.md. */
 export function resultsPage(report: TaskReport): string {
-  const single = report.tasks.filter((task) => task.calls === 1).map((task) => `\`${task.id}\``)
   return `# Task table: direct tool calling against Code Mode
 
 Written by \`pnpm eval\` (\`eval/run.ts\`) from \`tasks.json\`; never edited by hand. Tokens are
@@ -86,9 +102,7 @@ ${report.tokenizer}; measured on Node ${report.node} with ${report.packages.map(
   are priced by their content (no per-message overhead, which would add to the path with more
   turns). **Tool time** is the wall time of the calls or runs alone; the model's own latency,
   paid once per turn, is not simulated.
-- Single-call tasks (${single.join(', ')}) show the fixed cost: one call gains nothing from
-  a program, so where the run_code schema and the tools:sdk section outweigh the tool
-  definitions, direct calling reads fewer tokens, and the last column says so. With 500 tools the
+- ${singleCallNote(report)} With 500 tools the
   compact section is far smaller than the definitions, and Code Mode stays cheaper even with its
   extra lookup turn.
 

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { taskChart } from '../lib/chart.ts'
 import type { TaskReport } from '../lib/report.ts'
 import { PATHS, README_BLOCK, readBlock, writeBlock } from '../lib/results.ts'
-import { readmeBlock, resultsPage, taskTable } from '../lib/table.ts'
+import type { TaskRecord } from '../lib/run-eval.ts'
+import { readmeBlock, resultsPage, singleCallNote, taskTable } from '../lib/table.ts'
 import { TASKS } from '../tasks/index.ts'
 
 const report = JSON.parse(readFileSync(PATHS.report, 'utf8')) as TaskReport
@@ -47,5 +48,24 @@ describe('the README block', () => {
 
   it('fails with the markers to add when the block is missing', () => {
     expect(() => writeBlock('no block here', README_BLOCK, 'x')).toThrow('<!-- task-table:start -->')
+  })
+})
+
+const pathWith = (inputTokens: number): TaskRecord['direct'] => ({ turns: 2, inputTokens, outputTokens: 10, wallMs: 1, correct: true })
+const task = (id: string, calls: number, direct: number, code: number): TaskRecord => ({ id, env: 'memory', prompt: 'p', expected: 1, calls, direct: pathWith(direct), code: pathWith(code), problems: [] })
+const page = (tasks: TaskRecord[]): string => singleCallNote({ ...report, tasks })
+
+describe('what the results page says about single-call tasks', () => {
+  it('names the single-call tasks direct calling reads fewer tokens for', () => {
+    const note = page([task('a', 1, 100, 120), task('b', 1, 100, 90), task('c', 3, 500, 200)])
+    expect(note).toContain('Single-call tasks (`a`, `b`)')
+    expect(note).toContain('outweigh the tool definitions (`a`), direct calling reads fewer tokens')
+  })
+
+  it('says so when Code Mode reads fewer tokens for every single-call task', () => {
+    const note = page([task('a', 1, 100, 90), task('c', 3, 500, 200)])
+    expect(note).toContain('Single-call tasks (`a`)')
+    expect(note).toContain('so Code Mode reads fewer tokens for these too.')
+    expect(note).not.toContain('direct calling reads fewer tokens')
   })
 })

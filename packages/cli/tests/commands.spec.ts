@@ -115,7 +115,7 @@ describe('isocode commands', () => {
     await writeFile(join(dir, 'rpc.json'), JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'ping', description: 'Ping.', inputSchema: { type: 'object' } }] } }))
     const io = capture()
     await sdkCommand(io, { ...sources({ tools: join(dir, 'rpc.json') }), budget: undefined })
-    expect(io.stdout).toContain('  /** Ping. */\n  ping: (args: {\n    [key: string]: unknown;\n  }) => Promise<string>;\n')
+    expect(io.stdout).toContain('  /** Ping. */\n  ping: (args: { [key: string]: unknown }) => Promise<string>;\n')
     await writeFile(join(dir, 'other.json'), '{"nope": true}')
     const error = await failure(() => sdkCommand(capture(), { ...sources({ tools: join(dir, 'other.json') }), budget: undefined }))
     expect(error.message).toBe(`--tools ${join(dir, 'other.json')}: expected a tools/list result ({ "tools": [...] }) or an array of tools`)

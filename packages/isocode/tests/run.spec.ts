@@ -70,9 +70,9 @@ describe('createCodeMode with plain and zod tools', () => {
 
   it('cm.sdk declares the tools; cm.tool carries the SDK in its description and runs programs', async () => {
     expect(cm.sdk).toContain('declare const tools: {')
-    expect(cm.sdk).toMatch(/get_weather: \(args: \{\s+city: string;\s+units\?: "c" \| "f";\s+\}\) => Promise<unknown>;/)
+    expect(cm.sdk).toMatch(/get_weather: \(args: \{ city: string; units\?: "c" \| "f" \}\) => Promise<unknown>;/)
     expect(cm.tool.name).toBe('run_code')
-    expect(cm.tool.description).toMatch(/^Run a TypeScript program against the typed `tools` SDK described below\./)
+    expect(cm.tool.description).toMatch(/^Run a TypeScript program that calls the `tools` SDK described below\./)
     expect(cm.tool.description).toContain(cm.sdk)
     expect(cm.tool.inputSchema).toMatchObject({ type: 'object', properties: { code: { type: 'string' } }, additionalProperties: false })
     expect(await cm.tool.execute({ code: 'return await tools.add({ a: 20, b: 22 })', description: 'add' })).toMatchObject({ ok: true, value: 42, text: '42' })

@@ -28,7 +28,7 @@ describe('run_code over real MCP servers', () => {
     await app.root.plugin(McpClient, filesystem(scratch))
     const sdk = (await app.root.systemPrompt.assemble()).system
     expect(sdk).toContain('read_text_file: (args: {')
-    expect(sdk).toMatch(/read_text_file: \(args: \{[\s\S]*?\}\) => Promise<\{\n {4}content: string;\n {2}\}>;/)
+    expect(sdk).toMatch(/read_text_file: \(args: \{[\s\S]*?\}\) => Promise<\{ content: string \}>;/)
     const result = await app.runCode(`
       const dir = ${JSON.stringify(scratch)}
       const summary = []

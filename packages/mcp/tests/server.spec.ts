@@ -57,7 +57,7 @@ describe('createCodeModeServer', () => {
     const mcp = await serve('code')
     const description = (await mcp.listTools()).tools[0]?.description ?? ''
     expect(description).not.toContain('system prompt')
-    expect(description).toMatch(/^Run a TypeScript program against the typed `tools` SDK described below\./)
+    expect(description).toMatch(/^Run a TypeScript program that calls the `tools` SDK described below\./)
     expect(description.indexOf('The SDK:')).toBeGreaterThan(0)
   })
 

@@ -107,14 +107,14 @@ describe('discovery members', () => {
     root.on('tools/execute', async (exec, next) => (dispatched.push(exec.name), next()))
     const result = await root.tools.execute({ callId: 'c', name: 'run_code', arguments: { code: '', description: 'd' } })
     expect(result.isError).toBe(false)
-    const declaration = '/** Weather for a city. */\nget_weather: (args: {\n  path: string;\n}) => Promise<string>;\n'
+    const declaration = '/** Weather for a city. */\nget_weather: (args: { path: string }) => Promise<string>;\n'
     expect(seen).toEqual([
       [
-        { name: 'write_file', declaration: '/** Write a file. */\nwrite_file: (args: {\n  path: string;\n}) => Promise<string>;\n' },
-        { name: 'read_file', declaration: '/** Read a file. */\nread_file: (args: {\n  path: string;\n}) => Promise<string>;\n' },
+        { name: 'write_file', declaration: '/** Write a file. */\nwrite_file: (args: { path: string }) => Promise<string>;\n' },
+        { name: 'read_file', declaration: '/** Read a file. */\nread_file: (args: { path: string }) => Promise<string>;\n' },
       ],
       declaration,
-      '/** Read a file. */\nread_file: (args: {\n  path: string;\n}) => Promise<string>;\n',
+      '/** Read a file. */\nread_file: (args: { path: string }) => Promise<string>;\n',
       'tools.$describe: there is no tool named "reed_file"; did you mean tools.read_file, tools.write_file?',
       'tools.$search(query, { limit }): query must be a non-empty string of words, got 42',
       'Tool groups (tools in the group): the words their names use most; search with a group and a word.\nfs (2): file, read, write\nget (1): weather\n',

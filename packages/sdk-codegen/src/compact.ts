@@ -16,18 +16,18 @@ export const MAX_SEARCH_LIMIT = 50
 
 const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`
 
+// why: what $search and $describe return is said once, in their JSDoc below; the usage line only
+// says that the tools are not declared and how a program gets to them.
 function usage(tools: number, groups: number): string {
   return `/*
-${SDK_HEADER} * - ${plural(tools, 'tool', 'tools')} in ${plural(groups, 'group', 'groups')}, too many to declare here. Find them first:
- *   \`await tools.${DESCRIBE_MEMBER}()\` lists the groups, \`tools.${SEARCH_MEMBER}("words")\` ranks tools with
- *   their declarations, \`tools.${DESCRIBE_MEMBER}("name")\` gives one. Print them, then call tools
- *   in the next run.
+${SDK_HEADER} * - ${plural(tools, 'tool', 'tools')} in ${plural(groups, 'group', 'groups')}, too many to declare here. Find them
+ *   with \`tools.${SEARCH_MEMBER}\` or \`tools.${DESCRIBE_MEMBER}\` (below), print them, then call them in the next run.
 ${SDK_RULES} */
 `
 }
 
 const DISCOVERY = `declare const tools: {
-  /** Tools ranked for \`query\`, best first, with declarations; \`limit\` 1-${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}. */
+  /** Tools for \`query\`, best first, with their declarations; \`limit\` 1-${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}. */
   ${SEARCH_MEMBER}(query: string, options?: { limit?: number }): Promise<{ name: string; declaration: string }[]>;
   /** The declaration of the tool \`name\`; without a name, the tool groups. */
   ${DESCRIBE_MEMBER}(name?: string): Promise<string>;

@@ -11,18 +11,16 @@ export const TOOL_CALL_ERROR_TOOL_PROPERTY = 'tool'
 export const SDK_HEADER = ' * tools:sdk — call these tools from a run_code program.\n'
 
 // why: every word here is paid on every turn (both forms), so each rule is one fact the model
-// cannot infer from the declarations: program shape, call shape, ordering, errors, what returns,
-// and what the sandbox lacks.
+// cannot read off the declarations: program shape, call shape, ordering, errors, what comes back
+// and what the sandbox lacks. What a declaration already shows (a result's type, the error's
+// `tool` property) is not repeated here.
 /** The usage rules both section forms list, as comment lines. */
 export const SDK_RULES = ` * - The program is an async function body: top-level \`await\`, \`return\` the result. No
  *   import/require; erasable TypeScript only (no enum, namespace, parameter properties).
- * - Call \`await tools.name(args)\` with one arguments object (\`tools["my-tool"](args)\` for other
- *   names); each tool validates its own arguments.
- * - Calls run one at a time in call order, even under Promise.all, unless the host marks the
- *   tool concurrency-safe.
- * - A failed call rejects with a ${TOOL_CALL_ERROR_CLASS} (\`${TOOL_CALL_ERROR_TOOL_PROPERTY}\` names the tool); catch it to go on.
- * - Only console.log output and the return value come back. A result is a string unless its
- *   declaration names another type.
+ * - Call \`await tools.name(args)\` with one arguments object (\`tools["my-tool"](args)\` for other names).
+ * - Calls start in call order, even under Promise.all.
+ * - A failed call rejects with a ${TOOL_CALL_ERROR_CLASS}; catch it to go on.
+ * - Only console.log output and the return value come back.
  * - Sandbox globals: console, \`tools\`, ${TOOL_CALL_ERROR_CLASS}, setTimeout/clearTimeout (pending timers
  *   never fire after the end). No fetch, process, setInterval or files.
 `

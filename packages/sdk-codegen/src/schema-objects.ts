@@ -10,8 +10,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** The longest object type written on one line (`{ a: T; b?: U }`), in characters. */
+const INLINE_MAX = 60
+
 /**
- * `{ key: T; other?: U }` with one-line JSDoc per described property. Extra keys become an index
+ * `{ key: T; other?: U }`: on one line when it is short and no property has a description,
+ * else one property a line, each after its one-line JSDoc. Extra keys become an index
  * signature: inline when it is `unknown`, otherwise as `& { [key: string]: T }` so declared
  * properties never have to be assignable to it.
  */
@@ -19,20 +23,36 @@ export function renderObject(schema: Readonly<Record<string, unknown>>, ctx: Ren
   const inner = indent + INDENT
   const properties = isRecord(schema.properties) ? schema.properties : undefined
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((k) => typeof k === 'string') : [])
-  let lines = ''
+  const members: Member[] = []
   for (const key of Object.keys(properties ?? {})) {
     const sub = properties?.[key]
     const type = ctx.render(sub, inner)
-    const doc = isRecord(sub) ? jsdoc(sub.description, inner) : ''
-    lines += `${doc}${inner}${propertyKey(key)}${required.has(key) ? '' : '?'}: ${type.text};\n`
+    // why: the JSDoc shares its property's line; a line of its own costs a newline and an indent per property.
+    const doc = isRecord(sub) ? jsdoc(sub.description, '').replace(/\n$/, ' ') : ''
+    members.push({ doc, text: `${propertyKey(key)}${required.has(key) ? '' : '?'}: ${type.text};` })
   }
   const extra = indexType(schema, ctx, inner, properties !== undefined)
-  if (extra === undefined) return atom(lines === '' ? '{}' : `{\n${lines}${indent}}`)
-  if (extra.text === 'unknown' || lines === '') {
-    return atom(`{\n${lines}${inner}[key: string]: ${extra.text};\n${indent}}`)
-  }
-  const index = atom(`{\n${inner}[key: string]: ${extra.text};\n${indent}}`)
-  return intersection([atom(`{\n${lines}${indent}}`), index])
+  if (extra === undefined) return atom(block(members, indent))
+  const index: Member = { doc: '', text: `[key: string]: ${extra.text};` }
+  if (extra.text === 'unknown' || members.length === 0) return atom(block([...members, index], indent))
+  return intersection([atom(block(members, indent)), atom(block([index], indent))])
+}
+
+interface Member {
+  /** The property's JSDoc with a trailing space, or ''. */
+  readonly doc: string
+  /** `key?: T;` */
+  readonly text: string
+}
+
+// why: a short undocumented object reads as well on one line and costs a newline and an indent
+// less per property; anything longer or documented keeps one property a line.
+function block(members: readonly Member[], indent: string): string {
+  if (members.length === 0) return '{}'
+  const flat = `{ ${members.map((m) => m.text).join(' ').slice(0, -1)} }`
+  if (flat.length <= INLINE_MAX && !flat.includes('\n') && members.every((m) => m.doc === '')) return flat
+  const inner = indent + INDENT
+  return `{\n${members.map((m) => `${inner}${m.doc}${m.text}\n`).join('')}${indent}}`
 }
 
 // why: JSON Schema objects are open unless closed, but for an object that lists its properties an

@@ -50,7 +50,7 @@ describe('local $ref with TypeAliases', () => {
     }
     const { type, declarations } = withAliases(schema)
     expect(type).toBe('T_Node')
-    expect(declarations).toBe('type T_Node = {\n  next?: T_Node | null;\n};')
+    expect(declarations).toBe('type T_Node = { next?: T_Node | null };')
     expect(typecheck({ 'node.d.ts': `${declarations}\n` })).toEqual([])
   })
 

@@ -46,7 +46,9 @@ async function program(): Promise<unknown> {
     const tools = [...mcp('memory'), ...set('tools-500').slice(0, 3)]
     const text = renderCompactSdk(tools)
     expect(text).toContain(' * - 12 tools in 4 groups, too many to declare here.')
-    expect(text).toContain('`await tools.$describe()` lists the groups')
+    expect(text).toContain('with `tools.$search` or `tools.$describe` (below)')
+    expect(text).toContain('$describe(name?: string): Promise<string>;')
+    expect(text).toContain('without a name, the tool groups.')
     for (const tool of tools) expect(text).not.toContain(tool.name)
     expect(text).not.toContain('memory')
     expect(renderCompactSdk([{ name: 'x', parameters: {} }])).toContain(' * - 1 tool in 1 group, too many')
@@ -129,6 +131,6 @@ describe('renderToolDeclaration', () => {
 
   it('renders the aliases a $ref needs before the member', () => {
     const text = renderToolDeclaration({ name: 'walk', parameters: { type: 'object', properties: { node: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } } } })
-    expect(text).toBe('type Walk_Node = {\n  next?: Walk_Node;\n};\nwalk: (args: {\n  node?: Walk_Node;\n}) => Promise<string>;\n')
+    expect(text).toBe('type Walk_Node = { next?: Walk_Node };\nwalk: (args: { node?: Walk_Node }) => Promise<string>;\n')
   })
 })

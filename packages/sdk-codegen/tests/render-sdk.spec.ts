@@ -30,9 +30,7 @@ describe('renderToolsSdk', () => {
         'declare const tools: {',
         '  "read-all": (args: {}) => Promise<string>;',
         '  /** Write a file. */',
-        '  write: (args: {',
-        '    path: string;',
-        '  }) => Promise<string>;',
+        '  write: (args: { path: string }) => Promise<string>;',
         '};',
         '',
       ].join('\n'),
@@ -50,13 +48,10 @@ describe('renderToolsSdk', () => {
     ['direct calls', '`await tools.name(args)` with one arguments object'],
     ['quoted access', '`tools["my-tool"](args)`'],
     ['erasable TypeScript only', 'erasable TypeScript only (no enum, namespace, parameter properties)'],
-    ['advisory types', 'each tool validates its own arguments'],
-    ['serialized calls', 'Calls run one at a time in call order, even under Promise.all,'],
-    ['concurrency-safe tools', 'unless the host marks the\n *   tool concurrency-safe'],
+    ['calls start in call order', 'Calls start in call order, even under Promise.all.'],
     ['sandbox globals', 'Sandbox globals: console, `tools`, ToolCallError, setTimeout/clearTimeout'],
-    ['catchable failures', 'rejects with a ToolCallError (`tool` names the tool)'],
+    ['catchable failures', 'A failed call rejects with a ToolCallError; catch it to go on.'],
     ['only output comes back', 'Only console.log output and the return value come back'],
-    ['text results', 'A result is a string unless its\n *   declaration names another type'],
   ])('instructions say: %s', (_topic, phrase) => {
     expect(SDK_INSTRUCTIONS).toContain(phrase)
   })
@@ -71,7 +66,7 @@ describe('renderToolsSdk', () => {
     const parameters = { ...(object({ node: { $ref: '#/$defs/Node' } }) as object), $defs: { Node: { type: 'string', description: 'A node.' } } }
     const sdk = renderToolsSdk([{ name: 'get_node', parameters }], { instructions: false })
     expect(sdk).toContain('/** A node. */\ntype GetNode_Node = string;\n\ndeclare const tools: {\n')
-    expect(sdk).toContain('    node?: GetNode_Node;\n')
+    expect(sdk).toContain('  get_node: (args: { node?: GetNode_Node }) => Promise<string>;\n')
   })
 
   it('keeps schema problems out of the exception path', () => {
@@ -87,7 +82,7 @@ describe('renderToolsSdk', () => {
       { name: 'text', parameters: {} },
     ]
     const sdk = renderToolsSdk(tools, { instructions: false })
-    expect(sdk).toContain('  sum: (args: unknown) => Promise<{\n    total: number;\n  }>;\n')
+    expect(sdk).toContain('  sum: (args: unknown) => Promise<{ total: number }>;\n')
     expect(sdk).toContain('  text: (args: unknown) => Promise<string>;\n')
   })
 

@@ -33,20 +33,22 @@ const cases: Array<[string, unknown, string]> = [
   ['OpenAPI nullable', { type: 'number', nullable: true }, 'number | null'],
   ['unknown type name', { type: 'banana' }, 'unknown'],
   ['non-string type', { type: 7 }, 'unknown'],
-  ['object required and optional', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a'] }, '{\n  a: string;\n  b?: number;\n}'],
-  ['object keeps property order', { type: 'object', properties: { z: {}, a: {} } }, '{\n  z?: unknown;\n  a?: unknown;\n}'],
-  ['property description as JSDoc', { type: 'object', properties: { a: { type: 'string', description: ' The\n a. ' } } }, '{\n  /** The a. */\n  a?: string;\n}'],
-  ['description comment terminator', { type: 'object', properties: { a: { description: 'x */ y' } } }, '{\n  /** x *\\/ y */\n  a?: unknown;\n}'],
-  ['object without type keyword', { properties: { a: { type: 'boolean' } } }, '{\n  a?: boolean;\n}'],
+  ['object required and optional', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a'] }, '{ a: string; b?: number }'],
+  ['object keeps property order', { type: 'object', properties: { z: {}, a: {} } }, '{ z?: unknown; a?: unknown }'],
+  ['property description as JSDoc', { type: 'object', properties: { a: { type: 'string', description: ' The\n a. ' } } }, '{\n  /** The a. */ a?: string;\n}'],
+  ['description comment terminator', { type: 'object', properties: { a: { description: 'x */ y' } } }, '{\n  /** x *\\/ y */ a?: unknown;\n}'],
+  ['object without type keyword', { properties: { a: { type: 'boolean' } } }, '{ a?: boolean }'],
   ['closed empty object', { type: 'object', properties: {}, additionalProperties: false }, '{}'],
   ['empty properties', { type: 'object', properties: {} }, '{}'],
-  ['any object', { type: 'object' }, '{\n  [key: string]: unknown;\n}'],
-  ['dictionary', { type: 'object', additionalProperties: { type: 'number' } }, '{\n  [key: string]: number;\n}'],
-  ['explicitly open object', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true }, '{\n  a?: string;\n  [key: string]: unknown;\n}'],
-  ['properties plus typed extras', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'number' } }, '{\n  a?: string;\n} & {\n  [key: string]: number;\n}'],
-  ['patternProperties', { type: 'object', patternProperties: { '^x-': { type: 'string' } }, additionalProperties: false }, '{\n  [key: string]: string;\n}'],
+  ['any object', { type: 'object' }, '{ [key: string]: unknown }'],
+  ['dictionary', { type: 'object', additionalProperties: { type: 'number' } }, '{ [key: string]: number }'],
+  ['explicitly open object', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true }, '{ a?: string; [key: string]: unknown }'],
+  ['properties plus typed extras', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'number' } }, '{ a?: string } & { [key: string]: number }'],
+  ['patternProperties', { type: 'object', patternProperties: { '^x-': { type: 'string' } }, additionalProperties: false }, '{ [key: string]: string }'],
   ['non-identifier keys are quoted', { type: 'object', properties: { 'a-b': {}, '1st': {}, 'é': {}, '$ok': {} } }, '{\n  "a-b"?: unknown;\n  "1st"?: unknown;\n  "é"?: unknown;\n  $ok?: unknown;\n}'],
-  ['nested object indentation', { type: 'object', properties: { o: { type: 'object', properties: { x: { type: 'null' } } } } }, '{\n  o?: {\n    x?: null;\n  };\n}'],
+  ['short nested object', { type: 'object', properties: { o: { type: 'object', properties: { x: { type: 'null' } } } } }, '{ o?: { x?: null } }'],
+  ['nested object indentation', { type: 'object', properties: { o: { type: 'object', properties: { x: { type: 'null', description: 'X.' } } } } }, '{\n  o?: {\n    /** X. */ x?: null;\n  };\n}'],
+  ['object longer than 60 characters', { type: 'object', properties: { filename: { type: 'string' }, directory: { type: 'string' }, recursive: { type: 'boolean' } } }, '{\n  filename?: string;\n  directory?: string;\n  recursive?: boolean;\n}'],
   ['array of strings', { type: 'array', items: { type: 'string' } }, 'string[]'],
   ['array without items', { type: 'array' }, 'unknown[]'],
   ['array of a union', { type: 'array', items: { type: ['string', 'number'] } }, '(string | number)[]'],
@@ -61,13 +63,13 @@ const cases: Array<[string, unknown, string]> = [
   ['array-form items with additionalItems', { type: 'array', items: [{ type: 'string' }], additionalItems: { type: 'null' }, minItems: 1 }, '[string, ...null[]]'],
   ['anyOf', { anyOf: [{ type: 'string' }, { type: 'number' }] }, 'string | number'],
   ['oneOf', { oneOf: [{ const: 'a' }, { const: 'b' }] }, '"a" | "b"'],
-  ['allOf', { allOf: [{ type: 'object', properties: { a: {} } }, { type: 'object', properties: { b: {} } }] }, '{\n  a?: unknown;\n} & {\n  b?: unknown;\n}'],
+  ['allOf', { allOf: [{ type: 'object', properties: { a: {} } }, { type: 'object', properties: { b: {} } }] }, '{ a?: unknown } & { b?: unknown }'],
   ['allOf of one member', { allOf: [{ type: 'string' }] }, 'string'],
   ['unknown swallows a union', { anyOf: [{ type: 'string' }, {}] }, 'unknown'],
   ['never drops out of a union', { anyOf: [{ type: 'string' }, false] }, 'string'],
   ['type keywords intersect with anyOf', { type: 'string', anyOf: [{ const: 'a' }, { const: 'b' }] }, 'string & ("a" | "b")'],
   ['union of intersections is parenthesized', { anyOf: [{ allOf: [{ type: 'string' }, { const: 'a' }] }, { type: 'null' }] }, '(string & "a") | null'],
-  ['anyOf of required-only members adds nothing', { type: 'object', properties: { a: {} }, anyOf: [{ required: ['a'] }, { required: ['b'] }] }, '{\n  a?: unknown;\n}'],
+  ['anyOf of required-only members adds nothing', { type: 'object', properties: { a: {} }, anyOf: [{ required: ['a'] }, { required: ['b'] }] }, '{ a?: unknown }'],
   ['$ref without an alias table', { $ref: '#/$defs/A', $defs: { A: { type: 'string' } } }, 'unknown'],
   ['not and if are ignored', { not: { type: 'string' }, if: { type: 'string' } }, 'unknown'],
 ]
@@ -78,8 +80,8 @@ describe('jsonSchemaToTs', () => {
   })
 
   it('indents nested lines from the given indent', () => {
-    const schema = { type: 'object', properties: { a: { type: 'string' } } }
-    expect(jsonSchemaToTs(schema, { indent: '    ' })).toBe('{\n      a?: string;\n    }')
+    const schema = { type: 'object', properties: { a: { type: 'string', description: 'A.' } } }
+    expect(jsonSchemaToTs(schema, { indent: '    ' })).toBe('{\n      /** A. */ a?: string;\n    }')
   })
 
   it.each([null, 0, -1, 'string', [], [{ type: 'string' }], Number.NaN, { type: null }, { properties: [] }, { items: 'x' }])(
@@ -113,7 +115,7 @@ describe('jsonSchemaToTs', () => {
   it('cuts object-identity cycles that a JavaScript caller can build', () => {
     const schema: Record<string, unknown> = { type: 'object', properties: {} }
     schema.properties = { self: schema }
-    expect(jsonSchemaToTs(schema)).toBe('{\n  self?: unknown;\n}')
+    expect(jsonSchemaToTs(schema)).toBe('{ self?: unknown }')
   })
 
   it('never throws on arbitrary JSON, and returns a non-empty string', () => {

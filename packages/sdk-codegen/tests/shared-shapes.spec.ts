@@ -13,9 +13,9 @@ const tool = (name: string, properties: Record<string, unknown>, outputSchema?: 
 describe('shapes several places repeat are declared once', () => {
   it('server-memory: Entity and Relation become named types the members use', () => {
     const text = renderToolsSdk(memory)
-    expect(text).toContain('type Entity = {\n  /** The name of the entity */\n  name: string;\n')
+    expect(text).toContain('type Entity = {\n  /** The name of the entity */ name: string;\n')
     expect(text).toContain('type Relation = {\n')
-    expect(text).toContain('  read_graph: (args: {}) => Promise<{\n    entities: Entity[];\n    relations: Relation[];\n  }>;\n')
+    expect(text).toContain('  read_graph: (args: {}) => Promise<{ entities: Entity[]; relations: Relation[] }>;\n')
     expect(text.match(/relationType: string;/g)).toHaveLength(1)
     expect(typecheck({ 'sdk.d.ts': text })).toEqual([])
     expect(toolMemberNames(text)).toEqual(toolMemberNames(renderToolsSdk(memory, { sharedTypes: false })))
@@ -25,7 +25,7 @@ describe('shapes several places repeat are declared once', () => {
     const closed = { ...person, additionalProperties: false }
     const text = renderToolsSdk([tool('add', { person }, { type: 'object', properties: { person: closed } })], { instructions: false })
     expect(text).toContain('type Person = {')
-    expect(text).toContain('  add: (args: {\n    person?: Person;\n  }) => Promise<{\n    person?: Person;\n  }>;\n')
+    expect(text).toContain('  add: (args: { person?: Person }) => Promise<{ person?: Person }>;\n')
   })
 
   it('leaves a shape used once, or a small one, inline', () => {
@@ -38,7 +38,7 @@ describe('shapes several places repeat are declared once', () => {
   it('never shadows a type the model knows: a shape under "errors" is not named Error', () => {
     const text = renderToolsSdk([tool('a', { errors: { type: 'array', items: person } }), tool('b', { errors: { type: 'array', items: person } })], { instructions: false })
     expect(text).toContain('type Error2 = {')
-    expect(text).toContain('errors?: Error2[];')
+    expect(text).toContain('errors?: Error2[] }')
     expect(typecheck({ 'sdk.d.ts': text, 'use.ts': 'const e: Error = new Error("x"); export {}\n' })).toEqual([])
   })
 

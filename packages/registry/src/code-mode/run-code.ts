@@ -25,11 +25,10 @@ export interface RunCodeHost extends BridgeHost {
 export const RUN_CODE_PARAMETERS: JsonObject = {
   type: 'object',
   properties: {
-    code: {
-      type: 'string',
-      description: 'TypeScript: the body of an async function that calls `await tools.<name>(args)`; print or return what you need.',
-    },
-    description: { type: 'string', description: 'One line saying what the program does, shown to the user.' },
+    // why: how to write the program is the tools:sdk section's job (R-78 sends it along when
+    // there is no system prompt); repeating it here would be paid twice on every turn.
+    code: { type: 'string', description: 'The TypeScript program.' },
+    description: { type: 'string', description: 'What the program does, in one line for the user.' },
   },
   required: ['code', 'description'],
   additionalProperties: false,
@@ -112,8 +111,7 @@ function usageEvent(exec: ToolExecution, result: CodeRunResult, failure: RunFail
 export function createRunCodeTool(host: RunCodeHost): ToolDefinition {
   return {
     name: RUN_CODE,
-    description:
-      'Run a TypeScript program against the typed `tools` SDK described in the system prompt. Only what the program prints or returns comes back.',
+    description: 'Run a TypeScript program that calls the `tools` SDK described in the system prompt.',
     parameters: RUN_CODE_PARAMETERS,
     async execute(args, exec) {
       return runProgram(host, readArgs(args), exec)

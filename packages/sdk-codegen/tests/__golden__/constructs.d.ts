@@ -2,13 +2,10 @@
  * tools:sdk — call these tools from a run_code program.
  * - The program is an async function body: top-level `await`, `return` the result. No
  *   import/require; erasable TypeScript only (no enum, namespace, parameter properties).
- * - Call `await tools.name(args)` with one arguments object (`tools["my-tool"](args)` for other
- *   names); each tool validates its own arguments.
- * - Calls run one at a time in call order, even under Promise.all, unless the host marks the
- *   tool concurrency-safe.
- * - A failed call rejects with a ToolCallError (`tool` names the tool); catch it to go on.
- * - Only console.log output and the return value come back. A result is a string unless its
- *   declaration names another type.
+ * - Call `await tools.name(args)` with one arguments object (`tools["my-tool"](args)` for other names).
+ * - Calls start in call order, even under Promise.all.
+ * - A failed call rejects with a ToolCallError; catch it to go on.
+ * - Only console.log output and the return value come back.
  * - Sandbox globals: console, `tools`, ToolCallError, setTimeout/clearTimeout (pending timers
  *   never fire after the end). No fetch, process, setInterval or files.
  */
@@ -35,21 +32,9 @@ declare const tools: {
   }) => Promise<string>;
   /** anyOf, oneOf and allOf. */
   combinators: (args: {
-    target: string | {
-      id: number;
-    };
-    shape?: {
-      kind: "circle";
-      r: number;
-    } | {
-      kind: "square";
-      side: number;
-    };
-    merged?: {
-      a: string;
-    } & {
-      b?: boolean;
-    };
+    target: string | { id: number };
+    shape?: { kind: "circle"; r: number } | { kind: "square"; side: number };
+    merged?: { a: string } & { b?: boolean };
     listOfUnions?: (string | number)[];
   }) => Promise<string>;
   /** Constructs outside the supported subset become unknown. */
@@ -61,8 +46,7 @@ declare const tools: {
   }) => Promise<string>;
   /** Descriptions are one line: newlines, tabs and runs of spaces collapse; a *\/ is escaped. */
   descriptions: (args: {
-    /** Multi line description *\/ with `backticks` and } braces */
-    q?: string;
+    /** Multi line description *\/ with `backticks` and } braces */ q?: string;
     blank?: string;
   }) => Promise<string>;
   /** parameters that are not a schema at all. */
@@ -78,27 +62,12 @@ declare const tools: {
   no_parameters: (args: {}) => Promise<string>;
   /** Open, closed and index-signature objects. */
   objects: (args: {
-    closed?: {
-      x?: number;
-    };
-    explicitlyOpen?: {
-      x?: number;
-      [key: string]: unknown;
-    };
-    anyObject?: {
-      [key: string]: unknown;
-    };
-    dictionary?: {
-      [key: string]: number;
-    };
-    mixed?: {
-      id: string;
-    } & {
-      [key: string]: number;
-    };
-    patterned?: {
-      [key: string]: string;
-    };
+    closed?: { x?: number };
+    explicitlyOpen?: { x?: number; [key: string]: unknown };
+    anyObject?: { [key: string]: unknown };
+    dictionary?: { [key: string]: number };
+    mixed?: { id: string } & { [key: string]: number };
+    patterned?: { [key: string]: string };
     "weird keys"?: {
       "content-type"?: string;
       "1st"?: string;
@@ -121,8 +90,7 @@ declare const tools: {
   }) => Promise<string>;
   /** Local $ref into $defs and definitions, including a cycle. */
   refs: (args: {
-    /** The root node. */
-    tree: Refs_Node;
+    /** The root node. */ tree: Refs_Node;
     point?: Refs_Point;
     again?: Refs_Node;
     viaProperty?: Refs_Point;

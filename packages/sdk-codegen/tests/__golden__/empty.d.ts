@@ -2,13 +2,10 @@
  * tools:sdk — call these tools from a run_code program.
  * - The program is an async function body: top-level `await`, `return` the result. No
  *   import/require; erasable TypeScript only (no enum, namespace, parameter properties).
- * - Call `await tools.name(args)` with one arguments object (`tools["my-tool"](args)` for other
- *   names); each tool validates its own arguments.
- * - Calls run one at a time in call order, even under Promise.all, unless the host marks the
- *   tool concurrency-safe.
- * - A failed call rejects with a ToolCallError (`tool` names the tool); catch it to go on.
- * - Only console.log output and the return value come back. A result is a string unless its
- *   declaration names another type.
+ * - Call `await tools.name(args)` with one arguments object (`tools["my-tool"](args)` for other names).
+ * - Calls start in call order, even under Promise.all.
+ * - A failed call rejects with a ToolCallError; catch it to go on.
+ * - Only console.log output and the return value come back.
  * - Sandbox globals: console, `tools`, ToolCallError, setTimeout/clearTimeout (pending timers
  *   never fire after the end). No fetch, process, setInterval or files.
  */

@@ -2,13 +2,10 @@
  * tools:sdk — call these tools from a run_code program.
  * - The program is an async function body: top-level `await`, `return` the result. No
  *   import/require; erasable TypeScript only (no enum, namespace, parameter properties).
- * - Call `await tools.name(args)` with one arguments object (`tools["my-tool"](args)` for other
- *   names); each tool validates its own arguments.
- * - Calls run one at a time in call order, even under Promise.all, unless the host marks the
- *   tool concurrency-safe.
- * - A failed call rejects with a ToolCallError (`tool` names the tool); catch it to go on.
- * - Only console.log output and the return value come back. A result is a string unless its
- *   declaration names another type.
+ * - Call `await tools.name(args)` with one arguments object (`tools["my-tool"](args)` for other names).
+ * - Calls start in call order, even under Promise.all.
+ * - A failed call rejects with a ToolCallError; catch it to go on.
+ * - Only console.log output and the return value come back.
  * - Sandbox globals: console, `tools`, ToolCallError, setTimeout/clearTimeout (pending timers
  *   never fire after the end). No fetch, process, setInterval or files.
  */
@@ -24,9 +21,7 @@ declare const tools: {
   "1st": (args: {}) => Promise<string>;
   Zeta: (args: {}) => Promise<string>;
   /** A tool named __proto__. */
-  __proto__: (args: {
-    x?: string;
-  }) => Promise<string>;
+  __proto__: (args: { x?: string }) => Promise<string>;
   _underscore: (args: {}) => Promise<string>;
   alpha: (args: {}) => Promise<string>;
   /** A name with a backslash. */
@@ -40,16 +35,10 @@ declare const tools: {
   "ends*/": (args: {}) => Promise<string>;
   "mcp.server/tool": (args: {}) => Promise<string>;
   /** Dashes need quoted access. */
-  "my-tool": (args: {
-    a: number;
-  }) => Promise<string>;
-  "my.tool": (args: {
-    n?: MyTool_N;
-  }) => Promise<string>;
+  "my-tool": (args: { a: number }) => Promise<string>;
+  "my.tool": (args: { n?: MyTool_N }) => Promise<string>;
   /** Same alias prefix as my-tool. */
-  my_tool: (args: {
-    n?: MyTool_N_2;
-  }) => Promise<string>;
+  my_tool: (args: { n?: MyTool_N_2 }) => Promise<string>;
   /** First line *\/ declare const injected: true; /* last line */
   "new\nline": (args: {}) => Promise<string>;
   /** A name with double quotes. */

@@ -2,13 +2,10 @@
  * tools:sdk — call these tools from a run_code program.
  * - The program is an async function body: top-level `await`, `return` the result. No
  *   import/require; erasable TypeScript only (no enum, namespace, parameter properties).
- * - Call `await tools.name(args)` with one arguments object (`tools["my-tool"](args)` for other
- *   names); each tool validates its own arguments.
- * - Calls run one at a time in call order, even under Promise.all, unless the host marks the
- *   tool concurrency-safe.
- * - A failed call rejects with a ToolCallError (`tool` names the tool); catch it to go on.
- * - Only console.log output and the return value come back. A result is a string unless its
- *   declaration names another type.
+ * - Call `await tools.name(args)` with one arguments object (`tools["my-tool"](args)` for other names).
+ * - Calls start in call order, even under Promise.all.
+ * - A failed call rejects with a ToolCallError; catch it to go on.
+ * - Only console.log output and the return value come back.
  * - Sandbox globals: console, `tools`, ToolCallError, setTimeout/clearTimeout (pending timers
  *   never fire after the end). No fetch, process, setInterval or files.
  */
@@ -16,96 +13,53 @@
 declare class ToolCallError extends Error { readonly tool: string }
 
 type Entity = {
-  /** The name of the entity */
-  name: string;
-  /** The type of the entity */
-  entityType: string;
-  /** An array of observation contents associated with the entity */
-  observations: string[];
+  /** The name of the entity */ name: string;
+  /** The type of the entity */ entityType: string;
+  /** An array of observation contents associated with the entity */ observations: string[];
 };
 type Relation = {
-  /** The name of the entity where the relation starts */
-  from: string;
-  /** The name of the entity where the relation ends */
-  to: string;
-  /** The type of the relation */
-  relationType: string;
+  /** The name of the entity where the relation starts */ from: string;
+  /** The name of the entity where the relation ends */ to: string;
+  /** The type of the relation */ relationType: string;
 };
 
 declare const tools: {
   /** Add new observations to existing entities in the knowledge graph */
   add_observations: (args: {
     observations: {
-      /** The name of the entity to add the observations to */
-      entityName: string;
-      /** An array of observation contents to add */
-      contents: string[];
+      /** The name of the entity to add the observations to */ entityName: string;
+      /** An array of observation contents to add */ contents: string[];
     }[];
   }) => Promise<{
-    results: {
-      entityName: string;
-      addedObservations: string[];
-    }[];
+    results: { entityName: string; addedObservations: string[] }[];
   }>;
   /** Create multiple new entities in the knowledge graph */
-  create_entities: (args: {
-    entities: Entity[];
-  }) => Promise<{
-    entities: Entity[];
-  }>;
+  create_entities: (args: { entities: Entity[] }) => Promise<{ entities: Entity[] }>;
   /** Create multiple new relations between entities in the knowledge graph. Relations should be in active voice */
-  create_relations: (args: {
-    relations: Relation[];
-  }) => Promise<{
-    relations: Relation[];
-  }>;
+  create_relations: (args: { relations: Relation[] }) => Promise<{ relations: Relation[] }>;
   /** Delete multiple entities and their associated relations from the knowledge graph */
   delete_entities: (args: {
-    /** An array of entity names to delete */
-    entityNames: string[];
-  }) => Promise<{
-    success: boolean;
-    message: string;
-  }>;
+    /** An array of entity names to delete */ entityNames: string[];
+  }) => Promise<{ success: boolean; message: string }>;
   /** Delete specific observations from entities in the knowledge graph */
   delete_observations: (args: {
     deletions: {
-      /** The name of the entity containing the observations */
-      entityName: string;
-      /** An array of observations to delete */
-      observations: string[];
+      /** The name of the entity containing the observations */ entityName: string;
+      /** An array of observations to delete */ observations: string[];
     }[];
-  }) => Promise<{
-    success: boolean;
-    message: string;
-  }>;
+  }) => Promise<{ success: boolean; message: string }>;
   /** Delete multiple relations from the knowledge graph */
   delete_relations: (args: {
-    /** An array of relations to delete */
-    relations: Relation[];
-  }) => Promise<{
-    success: boolean;
-    message: string;
-  }>;
+    /** An array of relations to delete */ relations: Relation[];
+  }) => Promise<{ success: boolean; message: string }>;
   /** Open specific nodes in the knowledge graph by their names */
   open_nodes: (args: {
-    /** An array of entity names to retrieve */
-    names: string[];
-  }) => Promise<{
-    entities: Entity[];
-    relations: Relation[];
-  }>;
+    /** An array of entity names to retrieve */ names: string[];
+  }) => Promise<{ entities: Entity[]; relations: Relation[] }>;
   /** Read the entire knowledge graph */
-  read_graph: (args: {}) => Promise<{
-    entities: Entity[];
-    relations: Relation[];
-  }>;
+  read_graph: (args: {}) => Promise<{ entities: Entity[]; relations: Relation[] }>;
   /** Search for nodes in the knowledge graph based on a query */
   search_nodes: (args: {
-    /** The search query to match against entity names, types, and observation content */
-    query: string;
-  }) => Promise<{
-    entities: Entity[];
-    relations: Relation[];
-  }>;
+    /** The search query to match against entity names, types, and observation content */ query: string;
+  }) => Promise<{ entities: Entity[]; relations: Relation[] }>;
 };
