@@ -52,6 +52,12 @@ const threeAndThree: Script = async (t) => {
   return { result: { logs: [], value: 'done' }, usage: { cpuMs: 3, wallMs: 9, bindingCalls: 6, bindingMs: 2 } }
 }
 
+// why: what `while (true) { try { await tools.seq({}) } catch {} }` does: only the run's abort ends it.
+const catchAndLoop: Script = async (t, signal) => {
+  while (!signal.aborted) await t.seq?.({}).catch(() => undefined)
+  return { result: { logs: [], error: { kind: 'abort', message: 'aborted' } } }
+}
+
 describe('spans of a run (R-90, R-91)', () => {
   it('gives one isocode.run span under the caller and one tool span per sub-call under it, for 3 sequential and 3 parallel calls', async () => {
     const { run } = await bootScripted(threeAndThree, tools())
@@ -182,11 +188,7 @@ describe('attributes and status (R-92, R-93)', () => {
   })
 
   it('reports the registry budget, not the abort it caused, as the outcome of a run over maxToolCalls', async () => {
-    const loop: Script = async (t, signal) => {
-      while (!signal.aborted) await t.seq?.({}).catch(() => undefined)
-      return { result: { logs: [], error: { kind: 'abort', message: 'aborted' } } }
-    }
-    const { run } = await bootScripted(loop, tools(), { maxToolCalls: 2 })
+    const { run } = await bootScripted(catchAndLoop, tools(), { maxToolCalls: 2 })
     await run()
     const spans = tracing.exporter.getFinishedSpans()
     expect(spansNamed(spans, 'isocode.tool seq').length).toBe(2)
