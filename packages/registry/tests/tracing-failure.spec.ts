@@ -11,10 +11,13 @@ import { bootScripted, type Script } from './tracing-helpers.ts'
 
 beforeAll(() => void context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable()))
 afterEach(() => trace.disable())
-afterAll(() => context.disable())
 
 const exporter = new InMemorySpanExporter()
 const sdk = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })
+afterAll(async () => {
+  context.disable()
+  await sdk.shutdown()
+})
 
 const echo: ToolDefinition = { name: 'echo', concurrencySafe: true, parameters: { type: 'object' }, execute: async (args) => [{ type: 'text', text: `echo ${String(args.n)}` }] }
 const threeCalls: Script = async (t) => {

@@ -84,7 +84,7 @@ export function createCodeBridge(
   let logTail: Promise<void> = Promise.resolve()
   // why: R-91 — with a run span each dispatch runs under its tool span; without one, untouched.
   const execute = (input: ToolExecutionInput, typed: boolean): Promise<ToolExecutionResult> =>
-    span === undefined ? host.execute(input) : span.execute(input, typed, host.execute)
+    span === undefined ? host.execute(input) : span.execute(input, typed, (traced) => host.execute(traced))
 
   const call = (name: string, typed: boolean, concurrent: boolean, args: unknown): Promise<JsonValue> => {
     const refusal = (): string => `tools.${name} was called after the program settled; it was not run`
