@@ -1,6 +1,8 @@
 // why: workspace packages resolve to their TypeScript source through the `@isocode/source`
-// export condition, so tests run without a build step and without a hand-kept alias table.
-const conditions = ['@isocode/source', 'node', 'import', 'module', 'default']
+// export condition, so tests run without a build step and without a hand-kept alias table. No
+// `module` condition: a package whose `module` build is not Node ESM (@opentelemetry/api, which the
+// registry imports) must resolve to what Node itself loads.
+const conditions = ['@isocode/source', 'node', 'import', 'default']
 
 export const sourceConditions = {
   resolve: { conditions },

@@ -232,6 +232,7 @@ export class ToolRegistry extends Service {
       execute: (input) => this.execute(input),
       runtime: () => ctx.get('codeRuntime') ?? undefined,
       endTools: (scope) => this.endTools(scope),
+      warn: (message) => ctx.logger('tools').warn(message),
       sessionLog: (scope) => {
         const sink = ctx.get('session')
         if (sink === undefined) return undefined

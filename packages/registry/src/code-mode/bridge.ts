@@ -7,6 +7,7 @@ import { callFailureText } from './call-error.ts'
 import { contentToText, programValue } from './output.ts'
 import { discoveryMembers } from './discovery.ts'
 import { DispatchQueue } from './queue.ts'
+import type { RunSpan } from './tracing.ts'
 
 /** The global the program calls its tools through, and the error class a failed call throws. */
 export const TOOLS_GLOBAL = 'tools'
@@ -74,12 +75,16 @@ export function createCodeBridge(
   signal: AbortSignal,
   log: SessionLog | undefined,
   budget: ToolCallBudget,
+  span?: RunSpan,
 ): CodeBridge {
   const queue = new DispatchQueue()
   const limit = host.concurrentCallLimit()
   let dispatched = 0
   // why: events land in dispatch order even when concurrent calls finish out of order.
   let logTail: Promise<void> = Promise.resolve()
+  // why: R-91 — with a run span each dispatch runs under its tool span; without one, untouched.
+  const execute = (input: ToolExecutionInput, typed: boolean): Promise<ToolExecutionResult> =>
+    span === undefined ? host.execute(input) : span.execute(input, typed, (traced) => host.execute(traced))
 
   const call = (name: string, typed: boolean, concurrent: boolean, args: unknown): Promise<JsonValue> => {
     const refusal = (): string => `tools.${name} was called after the program settled; it was not run`
@@ -102,11 +107,11 @@ export function createCodeBridge(
         ...(outer.agent === undefined ? {} : { agent: outer.agent }),
       }
       // why: without a session sink there is nothing to order; the call skips the log chain.
-      if (log === undefined) return finish(name, typed, await host.execute(input))
+      if (log === undefined) return finish(name, typed, await execute(input, typed))
       const previous = logTail
       let logged!: () => void
       logTail = new Promise<void>((resolve) => (logged = resolve))
-      const result = await host.execute(input)
+      const result = await execute(input, typed)
       const logging = previous.then(() => log(dispatchEvent(input, outer, result))).catch(() => undefined).finally(logged)
       // why: a serial call keeps its event before its result; a concurrent one does not wait for
       // slower calls dispatched before it (run_code still waits for every event before it returns).

@@ -10,6 +10,7 @@ import { requireTypeScriptRuntime } from './runtime-check.ts'
 import { failureMessage, type RunFailure, successText } from './output.ts'
 import { explainProgramError } from './program-error.ts'
 import { runStructuredContent } from './structured.ts'
+import { CodeModeTracing } from './tracing.ts'
 
 /** What run_code needs beyond the bridge: the runtime and the calling scope's end tools. */
 export interface RunCodeHost extends BridgeHost {
@@ -19,6 +20,8 @@ export interface RunCodeHost extends BridgeHost {
   runtime(): CodeRuntime | undefined
   /** The visible end tools of `scope` (never run_code), enumerated once per run. */
   endTools(scope: ScopeKey | undefined): readonly ToolDefinition[]
+  /** Log a warning on the registry's logger (a failing tracer provider, R-94). */
+  warn(message: string): void
 }
 
 /** The wire schema of the reserved run_code transport. */
@@ -48,7 +51,7 @@ function readArgs(args: JsonObject): RunCodeArgs {
   return args as unknown as RunCodeArgs
 }
 
-async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecution): Promise<ToolOutput> {
+async function runProgram(host: RunCodeHost, tracing: CodeModeTracing, args: RunCodeArgs, exec: ToolExecution): Promise<ToolOutput> {
   const runtime = requireTypeScriptRuntime(host, host.mode)
   // why: the run-scoped abort follows the outer signal in and fires when the run settles, so a
   // budget expiry aborts an in-flight sub-tool (or its pending approval, rule R-73 in
@@ -61,7 +64,9 @@ async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecut
   const tools = host.endTools(exec.agent)
   const log = host.sessionLog(exec.agent)
   const budget = new ToolCallBudget(host.maxToolCalls(), (reason) => runAbort.abort(reason))
-  const bridge = createCodeBridge(host, exec, tools, runAbort.signal, log, budget)
+  // why: R-90 — started here, where the caller's context is still the active one.
+  const span = tracing.start(exec)
+  const bridge = createCodeBridge(host, exec, tools, runAbort.signal, log, budget, span)
   let result: CodeRunResult | undefined
   let overBudget = false
   try {
@@ -73,6 +78,8 @@ async function runProgram(host: RunCodeHost, args: RunCodeArgs, exec: ToolExecut
     runAbort.abort(new Error('run_code settled'))
     // why: drain before returning, so every tool/code-dispatch event lands before run_code's result.
     await bridge.settle()
+    // why: R-92 — after every tool span of the run ended, with the outcome run_code reports.
+    span?.end(result, overBudget ? TOOL_CALL_LIMIT : result?.error?.kind)
   }
   // why: rule R-71 in docs/registry-contract.md — the budget, not the `abort` (or the exception
   // of an uncaught refusal) it caused, is what ended the run.
@@ -109,12 +116,13 @@ function usageEvent(exec: ToolExecution, result: CodeRunResult, failure: RunFail
 
 /** Build the reserved run_code transport definition for one registry. */
 export function createRunCodeTool(host: RunCodeHost): ToolDefinition {
+  const tracing = new CodeModeTracing((message) => host.warn(message))
   return {
     name: RUN_CODE,
     description: 'Run a TypeScript program that calls the `tools` SDK described in the system prompt.',
     parameters: RUN_CODE_PARAMETERS,
     async execute(args, exec) {
-      return runProgram(host, readArgs(args), exec)
+      return runProgram(host, tracing, readArgs(args), exec)
     },
     presentCall(args) {
       return typeof args.code === 'string' ? { card: 'generic', kind: 'execute', title: args.code } : undefined
