@@ -23,6 +23,7 @@ export { selfContainedRunCodeDescription } from './code-mode/self-contained.ts'
 export type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
 export type { ToolsChange, ToolsChangeKind } from './change.ts'
 export type { ToolPipelineEvent } from './pipeline/events.ts'
+export type { RunEvent, RunEventListener } from './run-event.ts'
 export type {
   ContentBlock,
   HookContext,
