@@ -7,6 +7,7 @@ export { bearerMatches, hostnameAllowed, hostnameOf, isLoopbackHost, normalizeOr
 export { RunLimiter, SERVER_BUSY, SHUTTING_DOWN } from './http/run-limiter.ts'
 export { MCP_PATH, startCodeModeHttpServer } from './http/server.ts'
 export { createCodeModeServer, listCodeModeTools, toCallToolResult } from './server.ts'
+export { PROGRESS_COALESCE_MS } from './run-notifications.ts'
 export { connectStdio, INVALID_REQUEST, PARSE_ERROR } from './stdio.ts'
 export { mcpServerConfigs, splitCommandLine } from './spec.ts'
 export { startMcpClients } from './start.ts'
