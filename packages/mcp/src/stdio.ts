@@ -34,8 +34,17 @@ export async function connectStdio(server: Server, options: StdioOptions): Promi
   const stdin = options.stdin ?? process.stdin
   // why: a progress token of the wrong type is ignored (the call runs without progress), not refused.
   const filtered = stdin.pipe(progressTokenFilter())
-  stdin.on('error', (error) => filtered.destroy(error))
+  const forwardError = (error: Error): void => void filtered.destroy(error)
+  stdin.on('error', forwardError)
   const transport = new StdioServerTransport(filtered, options.stdout)
+  // why: as the SDK's transport does on close: let go of stdin (and pause it when nobody else
+  // reads), so a closed server does not keep the process alive.
+  // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Transport only offers the onclose property
+  transport.onclose = () => {
+    stdin.unpipe(filtered)
+    stdin.off('error', forwardError)
+    if (stdin.listenerCount('data') === 0) stdin.pause()
+  }
   // why: set before connect; the SDK's Protocol chains to this handler rather than replacing it.
   // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Transport only offers the onerror property
   transport.onerror = (error: Error) => {
