@@ -58,7 +58,7 @@ export interface ProgramBudgetOptions {
 export type Parsed =
   | { command: 'help'; topic: Command | undefined }
   | { command: 'version' }
-  | ({ command: 'run'; program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation } & ToolSourceOptions & ProgramBudgetOptions)
+  | ({ command: 'run'; program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation; json: boolean } & ToolSourceOptions & ProgramBudgetOptions)
   | ({ command: 'sdk'; budget: number | undefined } & ToolSourceOptions)
   | ({ command: 'serve'; mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions | undefined } & ToolSourceOptions & ProgramBudgetOptions)
 
@@ -197,13 +197,13 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (!COMMANDS.includes(first as Command)) usage(`unknown command "${first}"; the commands are: ${COMMANDS.join(', ')}`)
   const command = first as Command
   if (command === 'run') {
-    const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, 'cpu-ms': { type: 'string' }, 'wall-ms': { type: 'string' }, isolation: { type: 'string' }, 'max-tool-calls': { type: 'string' } })
+    const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, 'cpu-ms': { type: 'string' }, 'wall-ms': { type: 'string' }, isolation: { type: 'string' }, 'max-tool-calls': { type: 'string' }, json: { type: 'boolean' } })
     if (values.help === true) return { command: 'help', topic: command }
     if (positionals.length !== 1) usage(positionals.length === 0 ? `isocode run needs a program file, e.g. \`${RUN_EXAMPLE}\`` : `isocode run takes one program file, got ${positionals.length}: ${positionals.join(' ')}`, command)
     const wallMs = positiveInt(values['wall-ms'], '--wall-ms', command)
     const cpuMs = positiveInt(values['cpu-ms'], '--cpu-ms', command)
     const budget = programBudget(values['max-tool-calls'], command)
-    return { command, program: positionals[0] as string, cpuMs, wallMs, isolation: isolation(values.isolation, command), ...budget, ...toolSource(command, values) }
+    return { command, program: positionals[0] as string, cpuMs, wallMs, isolation: isolation(values.isolation, command), json: values.json === true, ...budget, ...toolSource(command, values) }
   }
   if (command === 'serve') {
     const { values, positionals } = parse(command, rest, SERVE_OPTIONS)

@@ -1,12 +1,17 @@
 import { readFile } from 'node:fs/promises'
 import { connectStdio, createCodeModeServer } from '@isocode/mcp'
 import { explainProgramError, RUN_CODE } from '@isocode/registry'
+import type { ToolExecutionResult } from '@isocode/registry'
 import type { HttpServeOptions, Isolation, ProgramBudgetOptions, ToolSourceOptions } from './args.ts'
 import { bootApp } from './app.ts'
 import type { CliApp } from './app.ts'
 import { CliError } from './errors.ts'
 import type { Io } from './io.ts'
+import { liveTimeline } from './live.ts'
 import { renderReport } from './report.ts'
+
+/** The exit code of a run aborted by SIGINT (128 + the signal number, as shells report it). */
+export const INTERRUPTED = 130
 
 async function withApp<T>(options: Parameters<typeof bootApp>[0], use: (app: CliApp) => Promise<T>): Promise<T> {
   const app = await bootApp(options)
@@ -25,7 +30,7 @@ function isEmptyProgram(code: string): boolean {
 /** `isocode run`: run the program through run_code and print the report; resolves to the exit code. */
 export async function runCommand(
   io: Io,
-  options: ToolSourceOptions & ProgramBudgetOptions & { program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation },
+  options: ToolSourceOptions & ProgramBudgetOptions & { program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation; json?: boolean },
 ): Promise<number> {
   let code: string
   try {
@@ -39,14 +44,46 @@ export async function runCommand(
   return withApp({ ...options, mode: 'code', log: (line) => io.err(`${line}\n`) }, async (app) => {
     const callId = 'isocode-run'
     const watch = app.watchRun(callId)
-    const result = await app.root.tools.execute({ callId, name: 'run_code', arguments: { code, description: `isocode run ${options.program}` } })
+    const live = options.json === true || io.live === undefined ? undefined : liveTimeline(io.live)
+    // why: Ctrl-C aborts the run (the tool in flight too) and the report still shows the logs so far;
+    // a second Ctrl-C finds no listener and ends the process the default way.
+    const interrupt = new AbortController()
+    const onSigint = (): void => interrupt.abort(new Error('interrupted (SIGINT)'))
+    process.once('SIGINT', onSigint)
+    let result
+    try {
+      result = await app.root.tools.execute({
+        callId,
+        name: 'run_code',
+        arguments: { code, description: `isocode run ${options.program}` },
+        signal: interrupt.signal,
+        ...(live === undefined ? {} : { onRunEvent: live.listener }),
+      })
+    } finally {
+      process.off('SIGINT', onSigint)
+      live?.end()
+    }
     const { run, calls, outcome } = watch.take()
+    const exit = interrupt.signal.aborted ? INTERRUPTED : result.isError ? 1 : 0
+    if (interrupt.signal.aborted) io.err('isocode: interrupted (SIGINT): the run was aborted\n')
+    if (options.json === true) {
+      io.out(`${JSON.stringify(structuredResult(result))}\n`)
+      return exit
+    }
     // why: the report explains a failure exactly as run_code explains it to the model (code frame, closest names).
     const names = app.root.tools.visible().map((tool) => tool.name).filter((name) => name !== RUN_CODE)
     const explain = (message: string): string => explainProgramError(message, code, names)
     io.out(renderReport({ result, run, calls, budgets: app.budgets, isolation: app.isolation, explain, outcome }))
-    return result.isError ? 1 : 0
+    return exit
   })
+}
+
+/** What `run --json` prints: run_code's structured result (R-75, R-76) with `ok`, or why nothing ran. */
+function structuredResult(result: ToolExecutionResult): Record<string, unknown> {
+  const structured = result.structuredContent
+  if (typeof structured === 'object' && structured !== null && !Array.isArray(structured)) return { ok: !result.isError, ...structured }
+  const message = result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n')
+  return { ok: !result.isError, error: { kind: 'refused', message } }
 }
 
 /** `isocode sdk`: print the tools:sdk text of the chosen tools. */

@@ -37,8 +37,12 @@ through run_code in a fresh V8 isolate, then prints the logs, the returned value
 tool calls (name, ms, ok/error) and the budget used. Exit code 0 when the program succeeded,
 1 when it failed. The isolate lives in a supervised child process, so a program that aborts V8
 fails with \`memory\` instead of ending isocode; --isolation isolate runs it in this process
-(trusted programs only).
+(trusted programs only). While it runs, each tool call is shown on stderr as it finishes (with a
+running counter on a terminal, plain lines otherwise). Ctrl-C (SIGINT) aborts the run: the tool
+in flight is aborted and the report shows the logs so far; the exit code is then 130.
 
+  --json                     print only the structured result (value, logs, usage, error) as
+                             JSON on stdout, and nothing while it runs
   --cpu-ms <ms>              CPU budget of the run (default 5000)
   --wall-ms <ms>             wall-clock budget of the run (default 30000)
   --max-tool-calls <n>       tool calls the program may make (default 1000); the next one is

@@ -7,6 +7,7 @@ import { helpText } from './help.ts'
 const io: Io = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
+  live: { tty: process.stderr.isTTY === true, write: (text) => void process.stderr.write(text) },
 }
 
 async function main(argv: readonly string[]): Promise<number> {

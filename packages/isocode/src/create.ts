@@ -6,8 +6,10 @@ import { serverConfigs } from './boot.ts'
 import { checkOptions } from './check-options.ts'
 import { toDefinition } from './define.ts'
 import { IsocodeError } from './errors.ts'
+import { runListener, runStream } from './events.ts'
 import type { CodeModeOptions } from './options.ts'
 import { toCodeModeResult } from './result.ts'
+import type { RunEventListener } from '@isocode/registry'
 import type { CodeMode, CodeModeResult, CodeModeTool, RunCodeArgs } from './types.ts'
 
 // why: run_code requires a non-blank description (R-54); a program run from code has none.
@@ -48,13 +50,14 @@ async function open(app: Booted): Promise<CodeMode> {
     assemble(app).then((next) => void (closing === undefined && (current = next)), () => undefined)
   })
 
-  const execute = async (args: RunCodeArgs, signal?: AbortSignal): Promise<CodeModeResult> => {
+  const execute = async (args: RunCodeArgs, signal?: AbortSignal, onRunEvent?: RunEventListener): Promise<CodeModeResult> => {
     if (closing !== undefined) throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
     const result = await app.execute({
       callId: `isocode:${++calls}`,
       name: RUN_CODE,
       arguments: { code: args.code, description: args.description?.trim() ? args.description : DEFAULT_DESCRIPTION },
       ...(signal === undefined ? {} : { signal }),
+      ...(onRunEvent === undefined ? {} : { onRunEvent }),
     })
     return toCodeModeResult(result)
   }
@@ -70,7 +73,7 @@ async function open(app: Booted): Promise<CodeMode> {
     async execute(args, options) {
       const bad = typeof args !== 'object' || args === null || typeof args.code !== 'string' || (args.description !== undefined && typeof args.description !== 'string')
       if (bad) throw new IsocodeError('run_code: args must be { code: string, description?: string }', 'INVALID_ARGS')
-      return execute(args, options?.signal)
+      return execute(args, options?.signal, runListener('tool.execute', options))
     },
   }
   const close = (): Promise<void> => (closing ??= app.dispose())
@@ -81,7 +84,11 @@ async function open(app: Booted): Promise<CodeMode> {
     tool,
     async run(code, options) {
       if (typeof code !== 'string') throw new IsocodeError(`run: code must be a string (the program); got ${typeof code}`, 'INVALID_ARGS')
-      return execute({ code }, options?.signal)
+      return execute({ code }, options?.signal, runListener('run', options))
+    },
+    stream(code, options) {
+      if (typeof code !== 'string') throw new IsocodeError(`stream: code must be a string (the program); got ${typeof code}`, 'INVALID_ARGS')
+      return runStream((signal, onEvent) => execute({ code }, signal, runListener('stream', { onEvent })), options)
     },
     close,
     [Symbol.asyncDispose]: close,

@@ -8,3 +8,5 @@ export type { CodeModeTool, JsonValue, RunCodeArgs } from './types.ts'
 export type { CodeModeOptions, ToolInput } from './options.ts'
 /** @public */
 export type { CodeModeBudgets, McpServerSpec, ToolCallOptions } from './options.ts'
+/** @public */
+export type { CodeModeEvent, CodeModeStreamItem, RunOptions, StreamOptions } from './types.ts'

@@ -14,17 +14,46 @@ export interface CodeModeResult {
 /** The arguments of `run_code`: the program, and an optional note of what it does. */
 export interface RunCodeArgs { code: string; description?: string }
 
+/** Something a live run did, delivered while it runs and in order (rules R-80 to R-83). */
+export type CodeModeEvent =
+  | { type: 'run-started' }
+  | { type: 'call-started'; call: number; tool: string }   // call: 1, 2, … in dispatch order
+  | { type: 'call-finished'; call: number; tool: string; ms: number; ok: boolean; bytes: number; code?: string }
+  | { type: 'console'; line: string }
+  | { type: 'run-finished'; outcome: string; calls: number } // outcome: 'ok' or the failure kind
+
+/** Options of one run: abort it, and watch it (the listener must not block; what it throws is ignored). */
+export interface RunOptions {
+  signal?: AbortSignal
+  onEvent?: (event: CodeModeEvent) => void
+}
+
+/** Options of {@link CodeMode.stream}: at most `bufferSize` (default 256) unread events are kept. */
+export interface StreamOptions {
+  signal?: AbortSignal
+  bufferSize?: number
+}
+
+/** What {@link CodeMode.stream} yields: the events, then the result with the events dropped unread. */
+export type CodeModeStreamItem = CodeModeEvent | { type: 'result'; result: CodeModeResult; dropped: number }
+
 /** The one tool to hand a model: name `run_code`, JSON Schema input, structured result. */
 export interface CodeModeTool {
   readonly name: 'run_code'
   readonly description: string      // includes the tools:sdk text, so the tool alone is enough
   readonly inputSchema: { type: 'object'; properties: Record<string, unknown>; required: string[]; additionalProperties: false }
-  execute(args: RunCodeArgs, options?: { signal?: AbortSignal }): Promise<CodeModeResult>
+  execute(args: RunCodeArgs, options?: RunOptions): Promise<CodeModeResult>
 }
 
 export interface CodeMode extends AsyncDisposable {
   readonly sdk: string              // the tools:sdk text (full or compact)
   readonly tool: CodeModeTool
-  run(code: string, options?: { signal?: AbortSignal }): Promise<CodeModeResult>
+  run(code: string, options?: RunOptions): Promise<CodeModeResult>
+  /**
+   * Run `code` and yield its events as they happen, then `{ type: 'result' }`. A slow reader never
+   * slows the run: past `bufferSize` unread events new ones are dropped and counted in the result
+   * item. Leaving the loop early aborts the run.
+   */
+  stream(code: string, options?: StreamOptions): AsyncIterableIterator<CodeModeStreamItem>
   close(): Promise<void>            // idempotent; run() after close() rejects with a clear error
 }

@@ -1,11 +1,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { RUN_CODE, RUN_CODE_OUTPUT_SCHEMA, selfContainedRunCodeDescription } from '@isocode/registry'
 import type { ToolExecutionResult } from '@isocode/registry'
 import type { Context } from 'cordis'
 import type { RunLimiter } from './http/run-limiter.ts'
+import { runNotifications } from './run-notifications.ts'
 
 /** How long tools/change events are gathered into one notifications/tools/list_changed. */
 const LIST_CHANGED_COALESCE_MS = 50
@@ -60,7 +61,9 @@ export function toCallToolResult(result: ToolExecutionResult): CallToolResult {
 /**
  * Expose a Cordis app's tools (Code Mode's run_code, and the native tools in `both` mode) as an
  * MCP server. Calls go through `ctx.tools.execute` with the request's cancellation signal, and a
- * `tools/change` becomes `notifications/tools/list_changed`. Connect a transport to start it.
+ * `tools/change` becomes `notifications/tools/list_changed`. A `run_code` call reports progress to
+ * a request with a progress token and console lines once the client set a log level (`logging/setLevel`).
+ * Connect a transport to start it.
  *
  * @example
  * const server = createCodeModeServer(root)
@@ -68,16 +71,31 @@ export function toCallToolResult(result: ToolExecutionResult): CallToolResult {
  */
 export function createCodeModeServer(ctx: Context, options: CodeModeServerOptions = {}): Server {
   validator ??= new AjvJsonSchemaValidator()
-  const server = new Server({ name: options.name ?? 'isocode', version: options.version ?? '0.1.0' }, { capabilities: { tools: { listChanged: true } }, jsonSchemaValidator: validator })
+  const server = new Server({ name: options.name ?? 'isocode', version: options.version ?? '0.1.0' }, { capabilities: { tools: { listChanged: true }, logging: {} }, jsonSchemaValidator: validator })
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listCodeModeTools(ctx) }))
+  // why: console lines go out only once the client asked for logs; one Server serves one session.
+  let logLevel: LoggingLevel | undefined
+  server.setRequestHandler(SetLevelRequestSchema, async (request) => {
+    logLevel = request.params.level
+    return {}
+  })
   let calls = 0
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params
+    const notes = name === RUN_CODE ? runNotifications(extra, logLevel) : undefined
+    const onRunEvent = notes?.listener
     const execute = async (signal: AbortSignal) =>
-      // why: request ids repeat across the sessions of an HTTP server, so a counter keeps callIds unique.
-      ctx.tools.execute({ callId: `mcp:${String(extra.requestId)}:${++calls}`, name, arguments: request.params.arguments ?? {}, signal })
+      ctx.tools.execute({
+        // why: request ids repeat across the sessions of an HTTP server, so a counter keeps callIds unique.
+        callId: `mcp:${String(extra.requestId)}:${++calls}`,
+        name,
+        arguments: request.params.arguments ?? {},
+        signal,
+        ...(onRunEvent === undefined ? {} : { onRunEvent }),
+      })
     const { limiter } = options
     const result = limiter !== undefined && name === RUN_CODE ? await limiter.run(extra.signal, execute) : await execute(extra.signal)
+    await notes?.flush()
     return toCallToolResult(result)
   })
   let pending: NodeJS.Timeout | undefined

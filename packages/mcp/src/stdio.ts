@@ -2,6 +2,7 @@ import type { Readable, Writable } from 'node:stream'
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { progressTokenFilter } from './progress-token.ts'
 
 /** Options of {@link connectStdio}. */
 export interface StdioOptions {
@@ -26,10 +27,24 @@ function classify(error: Error): { code: number; message: string } | undefined {
 /**
  * Connect `server` to stdio (or the given streams) so that a malformed input line is answered
  * with a JSON-RPC error (`-32700` parse error, `-32600` invalid request, `id: null`) and logged,
- * instead of being dropped without a word.
+ * instead of being dropped without a word; a progress token of the wrong type is dropped from its
+ * request, which then runs without progress.
  */
 export async function connectStdio(server: Server, options: StdioOptions): Promise<StdioServerTransport> {
-  const transport = new StdioServerTransport(options.stdin, options.stdout)
+  const stdin = options.stdin ?? process.stdin
+  // why: a progress token of the wrong type is ignored (the call runs without progress), not refused.
+  const filtered = stdin.pipe(progressTokenFilter())
+  const forwardError = (error: Error): void => void filtered.destroy(error)
+  stdin.on('error', forwardError)
+  const transport = new StdioServerTransport(filtered, options.stdout)
+  // why: as the SDK's transport does on close: let go of stdin (and pause it when nobody else
+  // reads), so a closed server does not keep the process alive.
+  // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Transport only offers the onclose property
+  transport.onclose = () => {
+    stdin.unpipe(filtered)
+    stdin.off('error', forwardError)
+    if (stdin.listenerCount('data') === 0) stdin.pause()
+  }
   // why: set before connect; the SDK's Protocol chains to this handler rather than replacing it.
   // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Transport only offers the onerror property
   transport.onerror = (error: Error) => {

@@ -49,4 +49,16 @@ describe('connectStdio', () => {
     stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' })}\n`)
     expect(await next()).toEqual({ jsonrpc: '2.0', id: 7, result: {} })
   })
+
+  it('lets go of stdin when the server closes: no listener left, the stream paused', async () => {
+    const stdin = new PassThrough()
+    const stdout = new PassThrough()
+    server = new Server({ name: 't', version: '1' }, { capabilities: { tools: {} } })
+    await connectStdio(server, { stdin, stdout, log: () => undefined })
+    expect(stdin.listenerCount('data')).toBeGreaterThan(0)
+    await server.close()
+    server = undefined
+    expect(stdin.listenerCount('data')).toBe(0)
+    expect(stdin.isPaused()).toBe(true)
+  })
 })

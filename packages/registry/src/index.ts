@@ -23,6 +23,7 @@ export type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
 export type { ToolsChange } from './change.ts'
 /** @public */
 export type { ToolPipelineEvent } from './pipeline/events.ts'
+export type { RunEvent, RunEventListener } from './run-event.ts'
 export type {
   ContentBlock,
   JsonObject,

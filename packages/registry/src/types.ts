@@ -2,6 +2,7 @@ import type { JsonValue } from '@isocode/code-runtime'
 import type { JsonObject, ScopeKey } from '@isocode/harness'
 import type { ToolSchema as SharedToolSchema } from '@isocode/sdk-codegen'
 import type { ContentBlock } from './content.ts'
+import type { RunEventListener } from './run-event.ts'
 import type { ToolCallView, ToolResultSnapshot, ToolResultView } from './presentation/views.ts'
 
 export type { ContentBlock, JsonObject, JsonValue, ScopeKey }
@@ -52,6 +53,11 @@ export interface ToolExecutionInput {
   agent?: ScopeKey
   parent?: ToolExecutionToken
   signal?: AbortSignal
+  /**
+   * Observe a `run_code` call while it runs (rule R-80 in docs/registry-contract.md); kept by the
+   * registry beside the execution, never on it. Ignored by every other tool.
+   */
+  onRunEvent?: RunEventListener
 }
 
 /** The pipeline-owned call: immutable identity plus the one operational field, `signal`. */

@@ -7,6 +7,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import type { Context } from 'cordis'
 import { createCodeModeServer } from '../server.ts'
+import { dropInvalidProgressTokens } from '../progress-token.ts'
 import { readBody, refuseBody } from './body.ts'
 import { bearerMatches, normalizeOrigin, rebindingProblem } from './guard.ts'
 import { RunLimiter, SERVER_BUSY } from './run-limiter.ts'
@@ -173,6 +174,8 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
       if ('tooLarge' in read) return refuseBody(req, res, `Payload Too Large: request bodies are capped at ${options.maxBodyBytes} bytes (--max-body-kb)`)
       try {
         body = JSON.parse(read.text)
+        // why: a progress token of the wrong type is ignored (the call runs without progress), not refused.
+        dropInvalidProgressTokens(body)
       } catch {
         return reply(res, 400, -32_700, 'Parse error: the request body is not JSON')
       }

@@ -8,6 +8,7 @@ import { contentToText, programValue } from './output.ts'
 import { discoveryMembers } from './discovery.ts'
 import { DispatchQueue } from './queue.ts'
 import type { RunSpan } from './tracing.ts'
+import type { RunEvents } from './run-events.ts'
 
 /** The global the program calls its tools through, and the error class a failed call throws. */
 export const TOOLS_GLOBAL = 'tools'
@@ -66,7 +67,8 @@ function finish(name: string, typed: boolean, result: ToolExecutionResult): Json
  * limit), sent through the whole pipeline with the outer token as parent, and logged as a
  * `tool/code-dispatch` event in dispatch order. A tool that declares `outputSchema` resolves to
  * its `structuredContent` (what the SDK types it as), every other tool to its text. A call past
- * `budget` is refused undispatched (the budget aborts the run).
+ * `budget` is refused undispatched (the budget aborts the run). With `events`, each dispatched
+ * call is reported as it starts and finishes (R-81).
  */
 export function createCodeBridge(
   host: BridgeHost,
@@ -76,6 +78,7 @@ export function createCodeBridge(
   log: SessionLog | undefined,
   budget: ToolCallBudget,
   span?: RunSpan,
+  events?: RunEvents,
 ): CodeBridge {
   const queue = new DispatchQueue()
   const limit = host.concurrentCallLimit()
@@ -85,6 +88,13 @@ export function createCodeBridge(
   // why: R-91 — with a run span each dispatch runs under its tool span; without one, untouched.
   const execute = (input: ToolExecutionInput, typed: boolean): Promise<ToolExecutionResult> =>
     span === undefined ? host.execute(input) : span.execute(input, typed, (traced) => host.execute(traced))
+
+  const observed = async (run: RunEvents, n: number, input: ToolExecutionInput, typed: boolean): Promise<ToolExecutionResult> => {
+    const since = run.callStarted(n, input.callId, input.name)
+    const result = await execute(input, typed)
+    run.callFinished(n, input.callId, input.name, since, typed, result)
+    return result
+  }
 
   const call = (name: string, typed: boolean, concurrent: boolean, args: unknown): Promise<JsonValue> => {
     const refusal = (): string => `tools.${name} was called after the program settled; it was not run`
@@ -106,12 +116,13 @@ export function createCodeBridge(
         signal,
         ...(outer.agent === undefined ? {} : { agent: outer.agent }),
       }
+      const pending = events === undefined ? execute(input, typed) : observed(events, dispatched, input, typed)
       // why: without a session sink there is nothing to order; the call skips the log chain.
-      if (log === undefined) return finish(name, typed, await execute(input, typed))
+      if (log === undefined) return finish(name, typed, await pending)
       const previous = logTail
       let logged!: () => void
       logTail = new Promise<void>((resolve) => (logged = resolve))
-      const result = await execute(input, typed)
+      const result = await pending
       const logging = previous.then(() => log(dispatchEvent(input, outer, result))).catch(() => undefined).finally(logged)
       // why: a serial call keeps its event before its result; a concurrent one does not wait for
       // slower calls dispatched before it (run_code still waits for every event before it returns).

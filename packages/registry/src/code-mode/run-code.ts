@@ -6,7 +6,9 @@ import { RUN_CODE } from '../store/reserved.ts'
 import type { JsonObject, ScopeKey, ToolDefinition, ToolExecution, ToolOutput } from '../types.ts'
 import { type BridgeHost, createCodeBridge } from './bridge.ts'
 import { TOOL_CALL_LIMIT, ToolCallBudget } from './call-budget.ts'
+import { runListenerOf } from '../pipeline/run-listener.ts'
 import { requireTypeScriptRuntime } from './runtime-check.ts'
+import { RunEvents } from './run-events.ts'
 import { failureMessage, type RunFailure, successText } from './output.ts'
 import { explainProgramError } from './program-error.ts'
 import { runStructuredContent } from './structured.ts'
@@ -66,11 +68,16 @@ async function runProgram(host: RunCodeHost, tracing: CodeModeTracing, args: Run
   const budget = new ToolCallBudget(host.maxToolCalls(), (reason) => runAbort.abort(reason))
   // why: R-90 — started here, where the caller's context is still the active one.
   const span = tracing.start(exec)
-  const bridge = createCodeBridge(host, exec, tools, runAbort.signal, log, budget, span)
+  const listener = runListenerOf(exec.token)
+  const events = listener === undefined ? undefined : new RunEvents(listener, exec.callId)
+  const bridge = createCodeBridge(host, exec, tools, runAbort.signal, log, budget, span, events)
   let result: CodeRunResult | undefined
   let overBudget = false
+  events?.started()
   try {
-    result = await runtime.run({ program: args.code, bindings: [bridge.namespace], signal: runAbort.signal })
+    // why: R-83 — the runtime gets a listener only when the caller has one (RT-47: no cost otherwise).
+    const observe = events === undefined ? {} : { onEvent: events.fromRuntime }
+    result = await runtime.run({ program: args.code, bindings: [bridge.namespace], signal: runAbort.signal, ...observe })
   } finally {
     detach()
     // why: read before the settle abort below; true only when the budget's abort came first.
@@ -80,12 +87,15 @@ async function runProgram(host: RunCodeHost, tracing: CodeModeTracing, args: Run
     await bridge.settle()
     // why: R-92 — after every tool span of the run ended, with the outcome run_code reports.
     span?.end(result, overBudget ? TOOL_CALL_LIMIT : result?.error?.kind)
+    // why: R-82 — a runtime that rejected still ends the stream, as the pipeline's failure.
+    if (result === undefined) events?.finished('crash', undefined)
   }
   // why: rule R-71 in docs/registry-contract.md — the budget, not the `abort` (or the exception
   // of an uncaught refusal) it caused, is what ended the run.
   const failure: RunFailure | undefined = overBudget ? { kind: TOOL_CALL_LIMIT, message: budget.failureMessage() } : result.error
   // why: after the dispatch events, before run_code's own result; listeners see it, the model never does.
   await log?.(usageEvent(exec, result, failure))
+  events?.finished(failure?.kind ?? 'ok', result)
   // why: R-75 — the same run as data beside the text, on success and on failure alike.
   const structuredContent = runStructuredContent(result, failure)
   if (failure !== undefined) {

@@ -3,6 +3,7 @@ import { aroundDispatch } from './dispatch.ts'
 import { finalizeResult, observe } from './finalize.ts'
 import type { PipelineHost, TokenIssuer } from './host.ts'
 import { postExecute } from './post-execute.ts'
+import { attachRunListener } from './run-listener.ts'
 import { preExecute, runGuards } from './pre-execute.ts'
 import { describeThrown, errorResult, registryFailure } from './results.ts'
 import { snapshotInput } from './snapshot.ts'
@@ -33,6 +34,7 @@ export async function executeTool(host: PipelineHost, tokens: TokenIssuer, input
     return snapshot.result
   }
   const { exec } = snapshot.owned
+  if (snapshot.onRunEvent !== undefined) attachRunListener(exec.token, snapshot.onRunEvent)
   let candidate: ToolExecutionResult
   try {
     candidate = await runPolicy(host, exec)

@@ -1,4 +1,5 @@
 import { toStableLosslessJson } from '../stable-json.ts'
+import type { RunEventListener } from '../run-event.ts'
 import type { JsonObject, ScopeKey, ToolExecutionResult, ToolExecutionToken } from '../types.ts'
 import { createExecution, type OwnedExecution } from './execution.ts'
 import { freezeJson } from './freeze.ts'
@@ -11,11 +12,11 @@ import { describeThrown, errorResult, registryFailure, safeInstanceOf } from './
  * tools/result observers; one without (`owned` absent) is answered to the caller only.
  */
 export type Snapshot =
-  | { ok: true; owned: OwnedExecution }
+  | { ok: true; owned: OwnedExecution; onRunEvent: RunEventListener | undefined }
   | { ok: false; result: ToolExecutionResult; owned: OwnedExecution | undefined }
 
-type Field = 'callId' | 'name' | 'arguments' | 'agent' | 'parent' | 'signal'
-const FIELDS: readonly Field[] = ['callId', 'name', 'arguments', 'agent', 'parent', 'signal']
+type Field = 'callId' | 'name' | 'arguments' | 'agent' | 'parent' | 'signal' | 'onRunEvent'
+const FIELDS: readonly Field[] = ['callId', 'name', 'arguments', 'agent', 'parent', 'signal', 'onRunEvent']
 
 interface RawInput {
   values: Record<Field, unknown>
@@ -84,7 +85,7 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
     return refuse('INVALID_INPUT', 'execute() needs a ToolExecutionInput object { callId, name, arguments }', '', undefined)
   }
   const { values, failure } = readOnce(input)
-  const { callId, name, agent, parent, signal } = values
+  const { callId, name, agent, parent, signal, onRunEvent } = values
   if (typeof callId !== 'string') return refuse('INVALID_INPUT', failure ?? 'callId must be a string', '', undefined)
   if (typeof name !== 'string') return refuse('INVALID_INPUT', failure ?? 'name must be a string (the tool name)', callId, undefined)
   const agentOk = agent === undefined || (typeof agent === 'object' && agent !== null)
@@ -95,6 +96,8 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
   else if (!agentOk) problem = ['INVALID_INPUT', `agent of tool call "${name}" must be a ScopeKey or absent`]
   else if (!parentOk) problem = ['INVALID_INPUT', `parent of tool call "${name}" must be an execution token issued by this registry`]
   else if (signal !== undefined && !safeInstanceOf(signal, AbortSignal)) problem = ['INVALID_INPUT', `signal of tool call "${name}" must be an AbortSignal or absent`]
+  // why: R-80 — a listener that is not a function is the caller's mistake, named like a bad signal.
+  else if (onRunEvent !== undefined && typeof onRunEvent !== 'function') problem = ['INVALID_INPUT', `onRunEvent of tool call "${name}" must be a function or absent`]
   else if (typeof args === 'string') problem = ['INVALID_ARGS', args]
   // why: from here the call has a usable identity, so even a refusal is observable (spec: "final
   // observers still receive one result"). A refused call's execution keeps only what was valid:
@@ -111,5 +114,5 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
     problem === undefined ? (signal as AbortSignal | undefined) : undefined,
   )
   if (problem !== undefined) return refuse(problem[0], problem[1], callId, owned)
-  return { ok: true, owned }
+  return { ok: true, owned, onRunEvent: onRunEvent as RunEventListener | undefined }
 }

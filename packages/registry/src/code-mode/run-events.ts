@@ -1,0 +1,67 @@
+import { type CodeRunEvent, type CodeRunResult, utf8Length } from '@isocode/code-runtime'
+import type { RunEvent, RunEventListener } from '../run-event.ts'
+import type { ToolExecutionResult } from '../types.ts'
+import { callFailureText } from './call-error.ts'
+import { programValue } from './output.ts'
+
+function jsonBytes(value: unknown): number {
+  try {
+    return utf8Length(JSON.stringify(value) ?? '')
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * The events of one run_code call, delivered to its caller's listener (rules R-80 to R-83 in
+ * docs/registry-contract.md). Only built when the caller passed `onRunEvent`, so a run without a
+ * listener pays nothing.
+ */
+export class RunEvents {
+  private live = true
+  private dispatched = 0
+
+  constructor(
+    private readonly listener: RunEventListener,
+    private readonly runCallId: string,
+  ) {}
+
+  /** The runtime's own events, of which only console lines are forwarded (the bridge names the calls). */
+  readonly fromRuntime = (event: CodeRunEvent): void => {
+    if (event.type === 'console') this.emit({ type: 'console', line: event.line })
+  }
+
+  started(): void {
+    this.emit({ type: 'run-started', callId: this.runCallId })
+  }
+
+  callStarted(call: number, callId: string, tool: string): number {
+    this.dispatched = call
+    this.emit({ type: 'call-started', callId, call, tool })
+    return performance.now()
+  }
+
+  callFinished(call: number, callId: string, tool: string, since: number, typed: boolean, result: ToolExecutionResult): void {
+    const bytes = result.isError ? utf8Length(callFailureText(tool, result)) : jsonBytes(programValue(result, typed))
+    const event: RunEvent = { type: 'call-finished', callId, call, tool, ms: performance.now() - since, ok: !result.isError, bytes }
+    if (result.error !== undefined) event.code = result.error.code
+    this.emit(event)
+  }
+
+  /** Deliver `run-finished` and stop: nothing reaches the listener afterwards (R-82). */
+  finished(outcome: Extract<RunEvent, { type: 'run-finished' }>['outcome'], result: CodeRunResult | undefined): void {
+    // why: a backend written against an older seam may omit usage; the event then says so.
+    const usage = (result as Partial<CodeRunResult> | undefined)?.usage ?? null
+    this.emit({ type: 'run-finished', callId: this.runCallId, outcome, calls: this.dispatched, usage })
+    this.live = false
+  }
+
+  private emit(event: RunEvent): void {
+    if (!this.live) return
+    try {
+      this.listener(event)
+    } catch {
+      // why: R-82 — the listener's failure is its own; the run goes on.
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import type { RunEventListener } from '../run-event.ts'
+import type { ToolExecutionToken } from '../types.ts'
+
+// why: the spec fixes the ToolExecution shape guards and listeners see, so a caller's run listener
+// lives beside the execution, keyed by its token (unique per call, collected with it), and only
+// run_code reads it (rule R-80 in docs/registry-contract.md).
+const listeners = new WeakMap<ToolExecutionToken, RunEventListener>()
+
+/** Remember `listener` for the execution `token` names. */
+export function attachRunListener(token: ToolExecutionToken, listener: RunEventListener): void {
+  listeners.set(token, listener)
+}
+
+/** The run listener the caller of the execution `token` names passed, if any. */
+export function runListenerOf(token: ToolExecutionToken): RunEventListener | undefined {
+  return listeners.get(token)
+}
