@@ -3,7 +3,7 @@
 // crash, like any malformed message.
 import { resolveConfig } from '@isocode/isolate-runtime'
 import { expect, it } from 'vitest'
-import { childFrameLimit } from '../../src/process/protocol.ts'
+import { childFrameLimit } from '../../src/supervised/wire/child-protocol.ts'
 import { scripted } from './scripted.ts'
 
 const config = resolveConfig({ poolSize: 1, memoryLimitMb: 8, outputCapBytes: 256 })

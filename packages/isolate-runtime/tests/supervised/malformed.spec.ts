@@ -2,7 +2,7 @@
 // are held to the output cap, and a malformed message is that child's crash.
 import { resolveConfig } from '@isocode/isolate-runtime'
 import { afterEach, expect, it } from 'vitest'
-import { ChildHost } from '../../src/process/child-host.ts'
+import { ChildHost } from '../../src/supervised/child-host.ts'
 import { entry, scripted as scriptedRun } from './scripted.ts'
 
 const config = resolveConfig({ poolSize: 1, outputCapBytes: 64 })

@@ -107,7 +107,7 @@ describe('supervised runtime: runs over the process boundary', () => {
 /** Pids of this process's children that run the supervised runtime's child entry (Linux /proc). */
 function runtimeChildren(): number[] {
   const pids = readdirSync(`/proc/${process.pid}/task`).flatMap((task) => readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim().split(/\s+/))
-  return pids.filter((pid) => pid !== '' && existsSync(`/proc/${pid}/cmdline`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('process/child.')).map(Number)
+  return pids.filter((pid) => pid !== '' && existsSync(`/proc/${pid}/cmdline`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('child/child-main.')).map(Number)
 }
 
 describe('supervised runtime: lifecycle', () => {

@@ -3,8 +3,8 @@
 import type { CodeRunResult } from '@isocode/code-runtime'
 import { resolveConfig } from '@isocode/isolate-runtime'
 import { expect, it } from 'vitest'
-import { ChildHost } from '../../src/process/child-host.ts'
-import type { ChildExit } from '../../src/process/exit.ts'
+import { ChildHost } from '../../src/supervised/child-host.ts'
+import type { ChildExit } from '../../src/supervised/child-exit.ts'
 import { never, ns } from '../helpers.ts'
 
 async function stoppedRun(abort = false, before?: (host: ChildHost) => Promise<void>): Promise<{ result: CodeRunResult; events: string[]; exit: Promise<ChildExit> }> {

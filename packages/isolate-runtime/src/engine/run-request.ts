@@ -1,6 +1,6 @@
 import { CodeRuntimeError, CodeRuntimeErrorCode, validateBindings, withUsage } from '@isocode/code-runtime'
 import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
-import type { StripResult } from './strip.ts'
+import type { StripResult } from './strip-program.ts'
 
 /** A run request as the isolate backends take it: the seam's request plus an optional live log tap. */
 export interface IsolateRunRequest extends CodeRunRequest {

@@ -1,17 +1,17 @@
 import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode } from '@isocode/code-runtime'
 import type { CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
-import { IsolateRuntimeConfigSchema, resolveConfig } from './config.ts'
-import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from './config.ts'
-import type { GuestContext } from './isolate/bridge.ts'
-import { IsolatePool } from './isolate/pool.ts'
-import type { IsolateSlot } from './isolate/slot.ts'
-import { emptyStats, type PoolStats } from './isolate/stats.ts'
-import { Watchdog } from './isolate/watchdog.ts'
-import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from './request.ts'
-import { ProgramRun } from './run.ts'
-import { warnWithoutNoNodeSnapshot } from './snapshot.ts'
-import type { StripResult } from './strip.ts'
+import { IsolateRuntimeConfigSchema, resolveConfig } from '../engine/config.ts'
+import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
+import type { GuestContext } from '../isolate/guest-context.ts'
+import { IsolatePool } from '../isolate/isolate-pool.ts'
+import type { IsolateSlot } from '../isolate/isolate-slot.ts'
+import { emptyStats, type PoolStats } from '../isolate/pool-stats.ts'
+import { Watchdog } from '../isolate/watchdog.ts'
+import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from '../engine/run-request.ts'
+import { ProgramRun } from './program-run.ts'
+import { warnWithoutNoNodeSnapshot } from '../engine/node-snapshot.ts'
+import type { StripResult } from '../engine/strip-program.ts'
 
 /**
  * `ctx.codeRuntime` on pre-warmed isolated-vm isolates: a fresh context per run, TypeScript
@@ -109,7 +109,7 @@ export class InProcessIsolateRuntime extends CodeRuntime {
    * so a subclass that is handed JavaScript (the supervised runtime's child) can skip loading it.
    */
   protected async loadStripper(): Promise<(source: string) => StripResult> {
-    return (await import('./strip.ts')).stripProgram
+    return (await import('../engine/strip-program.ts')).stripProgram
   }
 
   /** Lifetime counts of this runtime's pool: isolates created and disposed, runs started. */

@@ -1,8 +1,8 @@
 import type ivm from 'isolated-vm-types'
 import { isolatedVm } from './ivm.ts'
 import { GUEST_PRELUDE } from '../guest/prelude.ts'
-import { GuestContext } from './bridge.ts'
-import type { PoolStats } from './stats.ts'
+import { GuestContext } from './guest-context.ts'
+import type { PoolStats } from './pool-stats.ts'
 
 /**
  * One warm isolate: its compiled prelude, the next context (prepared off the critical path) and

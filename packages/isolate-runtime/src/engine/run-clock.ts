@@ -1,5 +1,5 @@
 import type { CodeRunUsage } from '@isocode/code-runtime'
-import type { Watchdog } from './isolate/watchdog.ts'
+import type { Watchdog } from '../isolate/watchdog.ts'
 import type { RunBudgets } from './run-state.ts'
 
 // why: isolated-vm's own task timeout is only a backstop for a stalled host loop; the watchdog

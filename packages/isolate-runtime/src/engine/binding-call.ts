@@ -1,7 +1,13 @@
 import { toLosslessJson } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
-import { describeHostError } from './describe.ts'
-import type { NamespaceShape } from './process/protocol.ts'
+import { describeHostError } from './describe-error.ts'
+
+/** One binding namespace as plain data (what the guest prelude installs and a supervised child rebuilds): names only, the functions stay in the parent. */
+export interface NamespaceShape {
+  global: string
+  members: string[]
+  errorClass?: { name: string; memberNameProperty: string }
+}
 
 /** What one binding call gives the program: a lossless JSON value (or undefined), or a message. */
 export type BindingOutcome = { ok: true; value: JsonValue | undefined } | { ok: false; message: string }

@@ -1,4 +1,4 @@
-import type { GuestContext } from './isolate/bridge.ts'
+import type { GuestContext } from '../isolate/guest-context.ts'
 
 // why: the run's budgets and state machine apart from ProgramRun, so the settlement rule reads in one place.
 /** The budgets one run is held to. */

@@ -1,7 +1,7 @@
 // why: its own file, so the public declarations (service.d.ts, index.d.ts) never reach pool.d.ts,
 // whose isolated-vm types name an optional dependency that only one Node line installs.
 
-import type { PollCounts } from '../poll.ts'
+import type { PollCounts } from '../engine/peer-poll.ts'
 
 /** Lifetime counts of one pool, for leak checks and soak reports. */
 export interface PoolStats {

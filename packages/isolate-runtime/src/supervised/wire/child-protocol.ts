@@ -2,15 +2,12 @@
 // channel of channel.ts). Every payload is plain JSON: programs, binding arguments and results
 // were checked as lossless JSON before they get here.
 import type { CodeRunResult, JsonValue } from '@isocode/code-runtime'
-import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
-import { MAX_BODY_BYTES } from './frame.ts'
+import type { NamespaceShape } from '../../engine/binding-call.ts'
+import type { ResolvedIsolateRuntimeConfig } from '../../engine/config.ts'
+import { MAX_BODY_BYTES } from './frame-codec.ts'
 
-/** One binding namespace as the child rebuilds it: names only, the functions stay in the parent. */
-export interface NamespaceShape {
-  global: string
-  members: string[]
-  errorClass?: { name: string; memberNameProperty: string }
-}
+/** The child's file descriptor of the message channel (a socket pair made by spawn). */
+export const CHANNEL_FD = 3
 
 /** The outcome of one binding call, as the parent answers it. */
 export type Reply = { call: number; ok: true; value?: JsonValue } | { call: number; ok: false; message: string }

@@ -1,13 +1,13 @@
 import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, onAbort, withUsage } from '@isocode/code-runtime'
 import type { CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
-import { IsolateRuntimeConfigSchema, resolveConfig } from '../config.ts'
-import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../config.ts'
-import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from '../request.ts'
-import { stripProgram } from '../strip.ts'
+import { IsolateRuntimeConfigSchema, resolveConfig } from '../engine/config.ts'
+import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
+import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from '../engine/run-request.ts'
+import { stripProgram } from '../engine/strip-program.ts'
 import { ChildHost } from './child-host.ts'
-import type { PollCounts } from '../poll.ts'
-import { type ChildExit, describeExit, firstLine } from './exit.ts'
+import type { PollCounts } from '../engine/peer-poll.ts'
+import { type ChildExit, describeExit, firstLine } from './child-exit.ts'
 
 /** Lifetime counts of a supervised runtime, for leak checks and soak reports. */
 export interface SupervisedRuntimeStats {

@@ -1,6 +1,6 @@
 import { onAbort } from '@isocode/code-runtime'
-import { IsolateSlot } from './slot.ts'
-import { emptyStats, type PoolStats } from './stats.ts'
+import { IsolateSlot } from './isolate-slot.ts'
+import { emptyStats, type PoolStats } from './pool-stats.ts'
 
 /** Sizing of an {@link IsolatePool}. */
 export interface PoolOptions {

@@ -1,9 +1,9 @@
 import { withUsage } from '@isocode/code-runtime'
 import type { CodeBinding, CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
-import type { BindingOutcome } from '../binding-call.ts'
-import type { CallScheduler } from '../concurrency.ts'
-import type { OutputBook } from '../output.ts'
-import type { Call, Reply } from './protocol.ts'
+import type { BindingOutcome } from '../engine/binding-call.ts'
+import type { CallScheduler } from '../engine/call-scheduler.ts'
+import type { OutputBook } from '../engine/output-book.ts'
+import type { Call, Reply } from './wire/child-protocol.ts'
 
 /** How a run handed to a child ended: its result, and whether its process died before the program started (RT-42). */
 export interface HostRun {
