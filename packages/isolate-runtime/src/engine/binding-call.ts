@@ -30,9 +30,10 @@ export function namespaceShapes(namespaces: readonly CodeBindingNamespace[], mem
 }
 
 /** The setup text the guest prelude's start reads: the output cap, each namespace's shape, where it starts. */
-export function guestSetup(outputCap: number, shapes: readonly NamespaceShape[], onHostThread: boolean): string {
+export function guestSetup(outputBytes: number, shapes: readonly NamespaceShape[], onHostThread: boolean): string {
   return JSON.stringify({
-    outputCap,
+    // why: the prelude's wire name for the output cap.
+    outputCap: outputBytes,
     // why: a program started on the host's thread sends its console lines synchronously from the start.
     onHostThread,
     // why: the prelude's wire names the error class's member property `member`, null when absent.

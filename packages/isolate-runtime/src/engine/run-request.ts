@@ -46,3 +46,18 @@ export function runPrologue(request: IsolateRunRequest, assertUsable: () => void
   if (!stripped.ok) return { result: withUsage({ logs: [], error: { kind: 'exception', message: stripped.message } }) }
   return { code: stripped.code }
 }
+
+/**
+ * The live line tap of a run: each kept console line goes to `onEvent` as a `console` event
+ * (rule RT-45) and to `onLog`; undefined when the request has neither, so a run without a
+ * listener pays nothing.
+ */
+export function lineTap(request: IsolateRunRequest): ((line: string, now: boolean) => void) | undefined {
+  const { onEvent, onLog } = request
+  if (onEvent === undefined) return onLog
+  if (onLog === undefined) return (line) => onEvent({ type: 'console', line })
+  return (line, now) => {
+    onEvent({ type: 'console', line })
+    onLog(line, now)
+  }
+}

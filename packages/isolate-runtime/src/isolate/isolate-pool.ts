@@ -10,7 +10,7 @@ export interface PoolOptions {
   spares: number
   /** How long, ms, an isolate beyond `size` may sit unused before it is disposed. */
   spareIdleMs: number
-  memoryLimitMb: number
+  memoryMb: number
   maxRunsPerIsolate: number
   /** Create isolates and contexts with V8 inspector support, so a budget kill can pause one (locate.ts). */
   inspector: boolean
@@ -144,7 +144,7 @@ export class IsolatePool {
     if (!replacing) this.isolates++
     let slot: IsolateSlot
     try {
-      slot = new IsolateSlot(this.options.memoryLimitMb, this.stats, this.options.inspector)
+      slot = new IsolateSlot(this.options.memoryMb, this.stats, this.options.inspector)
     } catch (error) {
       this.isolates--
       throw error

@@ -11,7 +11,7 @@ async function stoppedRun(abort = false, before?: (host: ChildHost) => Promise<v
   const events: string[] = []
   let exited!: (exit: ChildExit) => void
   const exit = new Promise<ChildExit>((resolve) => (exited = resolve))
-  const host = new ChildHost(resolveConfig({ poolSize: 1, cpuBudgetMs: 200, wallBudgetMs: 1000 }), {
+  const host = new ChildHost(resolveConfig({ poolSize: 1, cpuMs: 200, wallMs: 1000 }), {
     idle: () => events.push('idle'),
     exited: (_host, info, started) => (events.push(`exited started=${started}`), exited(info)),
   })

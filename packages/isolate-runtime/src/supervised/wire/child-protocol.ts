@@ -47,13 +47,13 @@ export type ToParent =
 
 /**
  * The largest frame a parent reads from its child. A run's logs and result stay within the output
- * cap, and a call's arguments were built in an isolate of `memoryLimitMb`, so honest frames stay
+ * cap, and a call's arguments were built in an isolate of `memoryMb`, so honest frames stay
  * far below it; a bigger one is that child's crash, and the parent never buffers more.
  */
 export function childFrameLimit(config: ResolvedIsolateRuntimeConfig): number {
   // why: JSON of a string can take up to 6 bytes per UTF-16 unit (\u escapes) and the heap limit
   // is only a guideline, hence the generous factor.
-  return Math.min(MAX_BODY_BYTES, 4 * config.outputCapBytes + 8 * config.memoryLimitMb * 1024 * 1024 + 65_536)
+  return Math.min(MAX_BODY_BYTES, 4 * config.outputBytes + 8 * config.memoryMb * 1024 * 1024 + 65_536)
 }
 
 /** The largest frame a child reads from its parent (which is trusted): what a header can say. */
