@@ -1,5 +1,5 @@
-import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, onAbort, withUsage } from '@isocode/code-runtime'
-import type { CodeRunResult } from '@isocode/code-runtime'
+import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, observeRun, onAbort, withUsage } from '@isocode/code-runtime'
+import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
 import { IsolateRuntimeConfigSchema, resolveConfig } from '../engine/config.ts'
 import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
@@ -69,10 +69,17 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
   }
 
   /**
-   * Run one program in a child process (`onLog` sees each line as it reaches the parent); failures
-   * are values, and only misuse rejects.
+   * Run one program in a child process; failures are values, and only misuse rejects. With
+   * `onEvent`, the run's events arrive while it is live, each console line as it reaches the
+   * parent (rules RT-44 to RT-47).
    */
   run(request: IsolateRunRequest): Promise<CodeRunResult> {
+    return request?.onEvent === undefined ? this.handOut(request) : observeRun(request, this.observed)
+  }
+
+  private readonly observed = (request: CodeRunRequest): Promise<CodeRunResult> => this.handOut(request)
+
+  private handOut(request: IsolateRunRequest): Promise<CodeRunResult> {
     let prologue: Prologue
     try {
       // why: stripped here, once, so children never load the TypeScript compiler (seconds of start-up

@@ -118,6 +118,9 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
   send({ t: 'started', run: id })
   try {
     const result = await runtime.run({ program, bindings: bindingsOf(id, shapes), signal: controller.signal, onLog })
+    // why: lines still waiting for this turn's flush go first, so each reaches the parent's
+    // listeners while the run is live (rule RT-45), not only inside the result.
+    flushLogs(id, run)
     if (runtime.stats().isolatesAbandoned > 0) return retire({ t: 'result', run: id, result, retire: true })
     if (send({ t: 'result', run: id, result }) === 'oversize') {
       send({ t: 'result', run: id, result: withUsage({ logs: [], error: { kind: 'crash', message: `the run's result is over the ${sendLimit}-byte limit of the runtime channel` } }) })
