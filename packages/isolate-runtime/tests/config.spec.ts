@@ -1,4 +1,5 @@
-import { InProcessIsolateRuntime, IsolateRuntimeConfigSchema, hasNoNodeSnapshot, resolveConfig } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime, resolveConfig } from '@isocode/isolate-runtime'
+import { hasNoNodeSnapshot, IsolateRuntimeConfigSchema } from '@isocode/isolate-runtime/internal'
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 

@@ -3,6 +3,9 @@ import type { CodeBinding, CodeRunEvent, CodeRunResult, JsonValue } from '../typ
 import { expectFailure, expectValue, namespace, sleep, utf8Bytes } from './assert.ts'
 import type { CodeRuntimeLike, ConformanceHarness } from './types.ts'
 
+const echo: CodeBinding = (args) => Promise.resolve(args as JsonValue)
+const fail: CodeBinding = () => Promise.reject(new Error('nope'))
+
 /** Run `program` with a listener; the events as they arrived, and how many had arrived when the result did. */
 async function observed(runtime: CodeRuntimeLike, program: string, functions: Record<string, CodeBinding>, events: CodeRunEvent[] = []): Promise<{ result: CodeRunResult; events: CodeRunEvent[]; atResult: number }> {
   const result = await runtime.run({ program, bindings: [namespace('tools', functions)], onEvent: (event) => void events.push(event) })
@@ -15,8 +18,6 @@ async function observed(runtime: CodeRuntimeLike, program: string, functions: Re
 /** Live run events (rules RT-44 and RT-45 in docs/runtime-contract.md). */
 export function defineEventCases(h: ConformanceHarness): void {
   h.test('events/order', async () => {
-    const echo: CodeBinding = (args) => Promise.resolve(args as JsonValue)
-    const fail: CodeBinding = () => Promise.reject(new Error('nope'))
     const program = ["console.log('a')", 'const x = await tools.echo({ n: 1 })', 'await tools.fail({}).catch(() => null)', 'return x.n'].join('\n')
     const { result, events, atResult } = await observed(h.runtime(), program, { echo, fail })
     expectValue(result, 1)

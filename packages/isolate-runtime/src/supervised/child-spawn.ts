@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
-import { CHANNEL_FD } from './wire/child-protocol.ts'
 
 /** How to start a runtime child: its entry module and the Node flags it needs. */
 export interface ChildCommand {
