@@ -97,9 +97,9 @@ function check(input: unknown): Checked {
     const old = RENAMED_BACK[key]
     return old !== undefined && given[old] !== undefined ? old : key
   }
-  const known = new Set<string>([...FIELDS.map((field) => field.key), 'resumeOnHostThread', ...Object.keys(RENAMED)])
+  const known = [...FIELDS.map((field) => field.key), 'resumeOnHostThread']
   for (const key of Object.keys(given)) {
-    if (!known.has(key)) issues.push({ message: `unknown option "${key}"; known: ${[...known].join(', ')}`, path: [key] })
+    if (!known.includes(key) && !Object.hasOwn(RENAMED, key)) issues.push({ message: `unknown option "${key}"; known: ${known.join(', ')}`, path: [key] })
   }
   const value = {} as ResolvedIsolateRuntimeConfig
   for (const { key, min, max, fallback } of FIELDS) {

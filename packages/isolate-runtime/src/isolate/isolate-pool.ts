@@ -39,7 +39,7 @@ export class IsolatePool {
   private growing = false
   private retireTimer: NodeJS.Timeout | undefined
 
-  /** Lifetime counts; read through InProcessIsolateRuntime.stats(). */
+  /** Lifetime counts; read through IsolateEngine.stats(). */
   readonly stats: PoolStats = emptyStats()
 
   constructor(private readonly options: PoolOptions) {}

@@ -15,7 +15,7 @@ export interface SupervisedRuntimeStats {
   processesStarted: number
   /** Child processes that died while the runtime still needed them (crashes, V8 aborts). */
   processesLost: number
-  /** Child processes that exited by design after a budget kill paused their isolate (RunBudgets.pauseToLocate). */
+  /** Child processes that exited by design after a budget kill paused their isolate (RunSettings.pauseToLocate). */
   processesRetired: number
   /** Runs handed to a child process (a retried run counts twice). */
   runs: number

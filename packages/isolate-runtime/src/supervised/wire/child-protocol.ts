@@ -36,7 +36,7 @@ export type ToChild =
  * that dies before it cannot have run any of the program (RT-42). Calls made in one child turn
  * travel as one message; the parent runs them one at a time, in order (the child does not
  * serialize them). A result with `retire` is the child's last message: it left an isolate paused
- * (RunBudgets.pauseToLocate) and exits right after.
+ * (RunSettings.pauseToLocate) and exits right after.
  */
 export type ToParent =
   | { t: 'ready' }
