@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { childPids } from './children.ts'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
-const CHILD_ENTRY = join(repo, 'packages', 'isolate-runtime', 'dist', 'process', 'child.js')
+const CHILD_ENTRY = join(repo, 'packages', 'isolate-runtime', 'dist', 'supervised', 'child', 'child-main.js')
 
 /** Build every package (incremental: quick when dist/ is current) and import isolate-runtime's built entry. */
 export async function importBuiltIsolateRuntime(): Promise<typeof import('@isocode/isolate-runtime')> {

@@ -91,9 +91,9 @@ async function startRuntime(backend: Context, options: AppOptions, isolation: Is
   try {
     return await backend.plugin(Runtime, {
       poolSize: options.poolSize ?? 1,
-      ...(options.cpuMs === undefined ? {} : { cpuBudgetMs: options.cpuMs }),
+      ...(options.cpuMs === undefined ? {} : { cpuMs: options.cpuMs }),
       // why: a wall budget below the CPU budget is invalid; raise it rather than refuse the run.
-      ...(options.wallMs === undefined && (options.cpuMs ?? 0) <= 30_000 ? {} : { wallBudgetMs: Math.max(options.wallMs ?? 30_000, options.cpuMs ?? 0) }),
+      ...(options.wallMs === undefined && (options.cpuMs ?? 0) <= 30_000 ? {} : { wallMs: Math.max(options.wallMs ?? 30_000, options.cpuMs ?? 0) }),
     })
   } catch (error) {
     throw new CliError(`the runtime (--isolation ${isolation}) could not start: ${error instanceof Error ? error.message : String(error)}`, 'STARTUP')

@@ -80,14 +80,14 @@ export function renderReport(input: {
     // why: a backend written against an older seam may omit usage; fall back to what the CLI measured.
     const usage = (run.result as Partial<CodeRunResult>).usage
     const outputBytes = usage?.outputBytes ?? outputBytesOf(run.result)
-    const cpu = usage === undefined ? `limit ${budgets.cpuBudgetMs} ms (not reported)` : `${millis(usage.cpuMs)} of ${budgets.cpuBudgetMs} ms (${percent(usage.cpuMs, budgets.cpuBudgetMs)})`
+    const cpu = usage === undefined ? `limit ${budgets.cpuMs} ms (not reported)` : `${millis(usage.cpuMs)} of ${budgets.cpuMs} ms (${percent(usage.cpuMs, budgets.cpuMs)})`
     out.push(
       heading('budget'),
-      `wall    ${run.ms.toFixed(0)} ms of ${budgets.wallBudgetMs} ms`,
+      `wall    ${run.ms.toFixed(0)} ms of ${budgets.wallMs} ms`,
       `cpu     ${cpu}`,
       ...(usage === undefined ? [] : [`tools   ${usage.bindingCalls} call${usage.bindingCalls === 1 ? '' : 's'}, ${millis(usage.bindingMs)} in the host`]),
-      `output  ${kb(outputBytes)} of ${kb(budgets.outputCapBytes)}`,
-      `memory  limit ${budgets.memoryLimitMb} MB`,
+      `output  ${kb(outputBytes)} of ${kb(budgets.outputBytes)}`,
+      `memory  limit ${budgets.memoryMb} MB`,
       `runtime ${WHERE[isolation]}`,
     )
   }

@@ -97,7 +97,7 @@ export async function serveHttp(io: Io, options: ServeHttpOptions): Promise<numb
     const signal = await nextSignal()
     const { running, queued } = server.limiter.load
     log(`isocode serve: ${signal}: stopping; ${running} programs running, ${queued} queued`)
-    await server.close(app.budgets.wallBudgetMs + GRACE_MARGIN_MS)
+    await server.close(app.budgets.wallMs + GRACE_MARGIN_MS)
     log('isocode serve: stopped')
     return 0
   } finally {

@@ -4,7 +4,7 @@ import type { SessionEvent } from '@isocode/harness'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import { describe, expect, it } from 'vitest'
 
-const budgets: ResolvedIsolateRuntimeConfig = { poolSize: 1, memoryLimitMb: 64, cpuBudgetMs: 5_000, wallBudgetMs: 30_000, outputCapBytes: 65_536, maxRunsPerIsolate: 500, pollMicros: 100, spareIdleMs: 10_000 }
+const budgets: ResolvedIsolateRuntimeConfig = { poolSize: 1, memoryMb: 64, cpuMs: 5_000, wallMs: 30_000, outputBytes: 65_536, maxRunsPerIsolate: 500, pollMicros: 100, spareIdleMs: 10_000 }
 const events: SessionEvent[] = [
   { type: 'tool/code-dispatch', callId: 'r:code:1', parentCallId: 'r', name: 'read_file', arguments: {}, isError: false, content: 'x' },
   { type: 'tool/code-dispatch', callId: 'other:code:1', parentCallId: 'other', name: 'ignored', arguments: {}, isError: false, content: '' },

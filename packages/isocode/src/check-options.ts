@@ -9,10 +9,10 @@ import type { CodeModeBudgets, CodeModeOptions } from './options.ts'
 
 const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk']
 const BUDGETS: Record<keyof CodeModeBudgets, keyof IsolateRuntimeConfig | 'sdkBudgetBytes' | 'maxToolCalls'> = {
-  cpuMs: 'cpuBudgetMs',
-  wallMs: 'wallBudgetMs',
-  memoryMb: 'memoryLimitMb',
-  outputBytes: 'outputCapBytes',
+  cpuMs: 'cpuMs',
+  wallMs: 'wallMs',
+  memoryMb: 'memoryMb',
+  outputBytes: 'outputBytes',
   toolCalls: 'maxToolCalls',
   sdkBytes: 'sdkBudgetBytes',
 }
@@ -52,7 +52,7 @@ function runtimeConfig(budgets: CodeModeBudgets): IsolateRuntimeConfig {
     ;(config as Record<string, unknown>)[target] = value
   }
   // why: as the CLI does, a CPU budget above the default wall budget raises the wall budget with it.
-  if (budgets.wallMs === undefined && budgets.cpuMs !== undefined && budgets.cpuMs > 30_000) config.wallBudgetMs = budgets.cpuMs
+  if (budgets.wallMs === undefined && budgets.cpuMs !== undefined && budgets.cpuMs > 30_000) config.wallMs = budgets.cpuMs
   try {
     resolveConfig(config)
   } catch (error) {

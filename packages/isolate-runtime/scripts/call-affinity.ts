@@ -7,7 +7,7 @@
 import { Context } from 'cordis'
 import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
 const root = new Context()
-const fiber = await root.plugin(InProcessIsolateRuntime, { poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 60_000, outputCapBytes: 1 << 20 })
+const fiber = await root.plugin(InProcessIsolateRuntime, { poolSize: 2, cpuMs: 10_000, wallMs: 60_000, outputBytes: 1 << 20 })
 const rt = root.get('codeRuntime') as InProcessIsolateRuntime
 const tools = [{ global: 'tools', functions: { echo: (args: unknown) => Promise.resolve(args as null) } }]
 const SEQ = 'let last = 0\nfor (let i = 0; i < 1000; i++) last = ((await tools.echo({ i })) as { i: number }).i\nreturn last'

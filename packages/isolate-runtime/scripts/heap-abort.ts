@@ -4,7 +4,7 @@
 //   node --no-node-snapshot --import tsx packages/isolate-runtime/scripts/heap-abort.ts [trials]
 import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { isolatedVmLineFor } from '../src/isolate/lines.ts'
+import { isolatedVmLineFor } from '../src/isolate/ivm-lines.ts'
 
 const PROGRAMS: Record<string, string> = {
   map: 'const keep = new Map(); for (let i = 0; ; i++) keep.set(i, { i, s: "x" + i })',

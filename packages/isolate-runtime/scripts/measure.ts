@@ -14,7 +14,7 @@ const spec = target.startsWith('.') || target.startsWith('/') ? pathToFileURL(re
 const { InProcessIsolateRuntime } = (await import(spec)) as { InProcessIsolateRuntime: Plugin }
 
 const root = new Context()
-await root.plugin(InProcessIsolateRuntime, { poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 60_000, outputCapBytes: 1 << 20 })
+await root.plugin(InProcessIsolateRuntime, { poolSize: 2, cpuMs: 10_000, wallMs: 60_000, outputBytes: 1 << 20 })
 const runtime = root.get('codeRuntime') as CodeRuntime
 const tools = [{ global: 'tools', functions: { echo: (args: unknown) => Promise.resolve(args as null) } }]
 const SEQUENTIAL = 'let last = 0\nfor (let i = 0; i < 1000; i++) last = ((await tools.echo({ i })) as { i: number }).i\nreturn last'

@@ -27,7 +27,7 @@ describe.each([
 ] as const)('concurrent bindings on %s', (_name, start) => {
   let app: Awaited<ReturnType<typeof start>>
   beforeAll(async () => {
-    app = await start({ poolSize: 1, cpuBudgetMs: 1_000, wallBudgetMs: 5_000 })
+    app = await start({ poolSize: 1, cpuMs: 1_000, wallMs: 5_000 })
   })
   afterAll(() => app.dispose())
 

@@ -1,11 +1,12 @@
-import { InProcessIsolateRuntime, IsolateRuntimeConfigSchema, hasNoNodeSnapshot, resolveConfig } from '@isocode/isolate-runtime'
+import { InProcessIsolateRuntime, resolveConfig } from '@isocode/isolate-runtime'
+import { hasNoNodeSnapshot, IsolateRuntimeConfigSchema } from '@isocode/isolate-runtime/internal'
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 
 describe('config', () => {
   it('applies defaults', () => {
     const config = resolveConfig(undefined)
-    expect(config).toMatchObject({ memoryLimitMb: 64, cpuBudgetMs: 5_000, wallBudgetMs: 30_000, outputCapBytes: 65_536 })
+    expect(config).toMatchObject({ memoryMb: 64, cpuMs: 5_000, wallMs: 30_000, outputBytes: 65_536 })
     expect(config.poolSize).toBeGreaterThanOrEqual(1)
     expect(config.pollMicros).toBe(0)
   })

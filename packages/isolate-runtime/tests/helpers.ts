@@ -7,10 +7,10 @@ import type { ConformanceFactory } from '@isocode/code-runtime/conformance'
 /** Small budgets so budget scenarios finish fast. */
 export const smallBudgets: IsolateRuntimeConfig = {
   poolSize: 2,
-  memoryLimitMb: 32,
-  cpuBudgetMs: 100,
-  wallBudgetMs: 500,
-  outputCapBytes: 4096,
+  memoryMb: 32,
+  cpuMs: 100,
+  wallMs: 500,
+  outputBytes: 4096,
 }
 
 /** Boot the runtime through a real Cordis app; `dispose` unloads the plugin. */
@@ -36,10 +36,10 @@ export function conformanceFactory(plugin: typeof InProcessIsolateRuntime | type
     const fiber = await root.plugin(plugin, {
       ...extra,
       poolSize: 2,
-      cpuBudgetMs: budgets.cpuMs,
-      wallBudgetMs: budgets.wallMs,
-      outputCapBytes: budgets.outputBytes,
-      memoryLimitMb: budgets.memoryMb,
+      cpuMs: budgets.cpuMs,
+      wallMs: budgets.wallMs,
+      outputBytes: budgets.outputBytes,
+      memoryMb: budgets.memoryMb,
     })
     const runtime = root.get('codeRuntime') as InProcessIsolateRuntime | SupervisedIsolateRuntime
     return { runtime, dispose: async () => void (await fiber.dispose()) }

@@ -8,7 +8,7 @@ const SEQUENTIAL = 'let s = ""\nfor (let i = 0; i < 50; i++) s += (await tools.e
 
 describe('in-process with resumeOnHostThread', () => {
   let app: Awaited<ReturnType<typeof boot>>
-  beforeAll(async () => (app = await boot({ resumeOnHostThread: true, wallBudgetMs: 5_000 })))
+  beforeAll(async () => (app = await boot({ resumeOnHostThread: true, wallMs: 5_000 })))
   afterAll(() => app.dispose())
 
   it('gives the same values, in order, and settles every result from the host thread', async () => {

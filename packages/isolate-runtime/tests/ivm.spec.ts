@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module'
 import { CodeRuntimeError } from '@isocode/code-runtime'
 import { describe, expect, it } from 'vitest'
-import { ISOLATED_VM_LINES, isolatedVmLineFor, resolveIsolatedVm, supportedNodeLines } from '../src/index.ts'
+import { ISOLATED_VM_LINES, isolatedVmLineFor, supportedNodeLines } from '@isocode/isolate-runtime'
+import { resolveIsolatedVm } from '@isocode/isolate-runtime/internal'
 import { isolatedVm } from '../src/isolate/ivm.ts'
 
 const fakeModule = { Isolate: Object }

@@ -4,7 +4,7 @@ import { boot, run } from './helpers.ts'
 describe('console and the output cap', () => {
   let app: Awaited<ReturnType<typeof boot>>
   beforeAll(async () => {
-    app = await boot({ poolSize: 1, outputCapBytes: 64 })
+    app = await boot({ poolSize: 1, outputBytes: 64 })
   })
   afterAll(() => app.dispose())
 

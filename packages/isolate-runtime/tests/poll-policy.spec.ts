@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PeerPoll } from '../src/poll.ts'
+import { PeerPoll } from '../src/engine/peer-poll.ts'
 
 /** A poll on a clock and a tick queue this test drives by hand (no real time, no real loop). */
 function manual(windowMs: number) {

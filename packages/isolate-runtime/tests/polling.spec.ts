@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { boot, echo, ns, ONE_DECISION_PER_CALL, POLLED_PROGRAM, POLLED_SUM, pollDecisions, run, sleep } from './helpers.ts'
 
-const budgets = { poolSize: 1, cpuBudgetMs: 2_000, wallBudgetMs: 5_000 }
+const budgets = { poolSize: 1, cpuMs: 2_000, wallMs: 5_000 }
 const POLLING = { ...budgets, pollMicros: 200 }
 
 describe('in-process runtime: polling for the program after settling its calls (pollMicros)', () => {

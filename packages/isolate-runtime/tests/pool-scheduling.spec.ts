@@ -29,7 +29,7 @@ it('never counts context preparation in a run usage.cpuMs', async () => {
   // was still being prepared when it asked. The isolate's CPU clock then splits exactly into the
   // runs' windows, the preparations' windows and the rest: if a run's window took in its
   // context's preparation, the sum below would exceed the isolate's total by about that much.
-  const app = await boot({ poolSize: 1, cpuBudgetMs: 10_000, wallBudgetMs: 60_000 })
+  const app = await boot({ poolSize: 1, cpuMs: 10_000, wallMs: 60_000 })
   const runs = 12
   let runCpuMs = 0
   try {

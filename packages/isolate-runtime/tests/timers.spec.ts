@@ -14,7 +14,7 @@ describe.each(backends)('timers on %s', (_name, start) => {
   let app: Awaited<ReturnType<typeof start>>
   beforeAll(async () => {
     // why: CPU 100 ms but wall 3 s, so a timer that counted as CPU would fail the first case.
-    app = await start({ poolSize: 1, cpuBudgetMs: 100, wallBudgetMs: 3_000 })
+    app = await start({ poolSize: 1, cpuMs: 100, wallMs: 3_000 })
   })
   afterAll(() => app.dispose())
 
@@ -76,7 +76,7 @@ describe.each(backends)('timers on %s', (_name, start) => {
 describe('timer bounds', () => {
   let app: Awaited<ReturnType<typeof boot>>
   beforeAll(async () => {
-    app = await boot({ poolSize: 1, cpuBudgetMs: 2_000, wallBudgetMs: 5_000 })
+    app = await boot({ poolSize: 1, cpuMs: 2_000, wallMs: 5_000 })
   })
   afterAll(() => app.dispose())
 

@@ -1,2 +1,2 @@
 export { WorkerRuntime, type WorkerRuntimeConfig } from './worker-runtime.ts'
-export { PROGRAM_PREFIX, PROGRAM_SUFFIX, stripProgram, type StripResult } from './strip.ts'
+export { PROGRAM_PREFIX, PROGRAM_SUFFIX } from './program-wrapper.ts'

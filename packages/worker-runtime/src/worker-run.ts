@@ -2,7 +2,7 @@ import type { EventLoopUtilization } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import { type CodeBindingNamespace, type CodeRunFailure, type CodeRunResult, type JsonValue, toLosslessJson, withUsage } from '@isocode/code-runtime'
 import { capOutput } from './output.ts'
-import { PROGRAM_PREFIX } from './strip.ts'
+import { PROGRAM_PREFIX } from './program-wrapper.ts'
 
 /** Budgets of one baseline run. */
 export interface WorkerBudgets {
@@ -40,6 +40,8 @@ export class WorkerRun {
     code: string,
     private readonly bindings: readonly CodeBindingNamespace[],
     private readonly budgets: WorkerBudgets,
+    /** Each log line kept under the output cap, as it arrives (the `console` events of rule RT-45). */
+    private readonly onLine?: (line: string) => void,
   ) {
     this.result = new Promise((resolve) => (this.resolve = resolve))
     const namespaces = bindings.map((ns) => ({ global: ns.global, members: Object.keys(ns.functions), errorClass: ns.errorClass }))
@@ -97,6 +99,7 @@ export class WorkerRun {
       this.logBytes += Buffer.byteLength(JSON.stringify(message.text)) + 1
       // why: stop a runaway logger early instead of buffering it until a budget fires.
       if (this.logBytes > this.budgets.outputBytes) this.fail('output-limit', `output exceeded ${this.budgets.outputBytes} bytes`)
+      else this.onLine?.(message.text)
     } else if (message.t === 'call') {
       this.queue.push(message)
       void this.drain()

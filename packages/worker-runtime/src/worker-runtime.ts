@@ -4,11 +4,12 @@ import {
   CodeRuntimeErrorCode,
   type CodeRunRequest,
   type CodeRunResult,
+  observeRun,
   validateBindings,
   withUsage,
 } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
-import { stripProgram } from './strip.ts'
+import { wrapProgram } from './program-wrapper.ts'
 import { type WorkerBudgets, WorkerRun } from './worker-run.ts'
 
 /** Config of the worker runtime; every field is optional and must be a positive finite number. */
@@ -52,16 +53,22 @@ export class WorkerRuntime extends CodeRuntime {
     }
   }
 
-  async run(request: CodeRunRequest): Promise<CodeRunResult> {
+  /** Run one program in a fresh worker; with `onEvent`, its events arrive while it is live (rules RT-44 to RT-47). */
+  run(request: CodeRunRequest): Promise<CodeRunResult> {
+    return request?.onEvent === undefined ? this.runInWorker(request) : observeRun(request, (observed) => this.runInWorker(observed))
+  }
+
+  private async runInWorker(request: CodeRunRequest): Promise<CodeRunResult> {
     if (this.disposed) {
       throw new CodeRuntimeError(CodeRuntimeErrorCode.DISPOSED, 'run() called after the runtime was disposed; load a new one')
     }
     validateBindings(request.bindings)
     const { signal } = request
     if (signal?.aborted) return withUsage({ logs: [], error: { kind: 'abort', message: `aborted: ${String(signal.reason)}` } })
-    const stripped = stripProgram(request.program)
-    if (!stripped.ok) return withUsage({ logs: [], error: { kind: 'exception', message: stripped.message } })
-    const run = new WorkerRun(stripped.code, request.bindings, this.budgets)
+    const wrapped = wrapProgram(request.program)
+    if (!wrapped.ok) return withUsage({ logs: [], error: { kind: 'exception', message: wrapped.message } })
+    const { onEvent } = request
+    const run = new WorkerRun(wrapped.code, request.bindings, this.budgets, onEvent && ((line) => onEvent({ type: 'console', line })))
     this.live.add(run)
     const onAbort = (): void => run.fail('abort', `aborted: ${String(signal?.reason)}`)
     signal?.addEventListener('abort', onAbort, { once: true })

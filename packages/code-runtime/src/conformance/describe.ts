@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest'
 import { defineBindingCases } from './bindings.ts'
 import { defineBudgetCases } from './budgets.ts'
 import { defineConsoleCases } from './console.ts'
+import { defineEventCases } from './events.ts'
 import { conformanceCases } from './ids.ts'
 import { defineIsolationCases } from './isolation.ts'
 import { defineLifecycleCases } from './lifecycle.ts'
@@ -79,6 +80,7 @@ export function describeCodeRuntimeConformance(
     defineBudgetCases(harness)
     defineLifecycleCases(harness)
     defineUsageCases(harness)
+    defineEventCases(harness)
     defineIsolationCases(harness)
   })
 }

@@ -48,6 +48,8 @@ export const conformanceCases = {
   'usage/cpu-after-await': 'CPU spent after an await is metered',
   'usage/await-binding': 'awaiting a binding counts as wall and binding time, not CPU',
   'usage/binding-calls': 'dispatched binding calls are counted, refused ones are not',
+  'events/order': 'a listener gets run-started, numbered call pairs and run-finished with the usage, in order',
+  'events/console-live': 'each kept console line arrives while the run is live; lines over the cap do not',
   'isolation/no-webassembly': 'WebAssembly is not available',
   'isolation/no-host-globals': 'process, require, fetch and Buffer are unreachable',
   'isolation/no-host-import': 'import() cannot load host modules',

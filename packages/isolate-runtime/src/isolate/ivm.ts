@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 // every Node line installs (they are identical in 5.0.4, 6.2.0 and 7.0.1). No exported declaration
 // may name them: a consumer has none of the dev dependencies and only one optional alias.
 import type IsolatedVM from 'isolated-vm-types'
-import { resolveIsolatedVm } from './lines.ts'
+import { resolveIsolatedVm } from './ivm-lines.ts'
 
 /** The isolated-vm module as this package uses it. */
 export type IsolatedVmModule = typeof IsolatedVM

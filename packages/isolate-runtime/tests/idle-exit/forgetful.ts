@@ -17,7 +17,7 @@ const slow: CodeBinding = () => new Promise((resolve) => setTimeout(() => resolv
 function children(): number[] {
   const tasks = readdirSync(`/proc/${process.pid}/task`)
   const pids = tasks.flatMap((task) => readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim().split(/\s+/))
-  return pids.filter((pid) => pid !== '' && cmdline(pid).includes('process/child.')).map(Number)
+  return pids.filter((pid) => pid !== '' && cmdline(pid).includes('child/child-main.')).map(Number)
 }
 
 function cmdline(pid: string): string {

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest'
 import { boot, never, ns, run, sleep } from '../helpers.ts'
 
 it('disposing the plugin mid-run ends live runs with abort and rejects later runs', async () => {
-  const app = await boot({ poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 10_000 })
+  const app = await boot({ poolSize: 2, cpuMs: 10_000, wallMs: 10_000 })
   const started: string[] = []
   const ready = (): Promise<null> => (started.push('ready'), Promise.resolve(null))
   const tools = ns('tools', { never, ready })

@@ -3,7 +3,7 @@ import { boot, run } from '../helpers.ts'
 
 let app: Awaited<ReturnType<typeof boot>>
 beforeAll(async () => {
-  app = await boot({ poolSize: 1, memoryLimitMb: 16, cpuBudgetMs: 10_000, wallBudgetMs: 10_000 })
+  app = await boot({ poolSize: 1, memoryMb: 16, cpuMs: 10_000, wallMs: 10_000 })
 })
 afterAll(() => app.dispose())
 

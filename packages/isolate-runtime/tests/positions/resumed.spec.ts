@@ -7,7 +7,7 @@ import { bootSupervised, echo, ns, run } from '../helpers.ts'
 
 describe('supervised: code resumed after a binding call', () => {
   let app: Awaited<ReturnType<typeof bootSupervised>>
-  beforeAll(async () => (app = await bootSupervised({ wallBudgetMs: 5_000 })))
+  beforeAll(async () => (app = await bootSupervised({ wallMs: 5_000 })))
   afterAll(() => app.dispose())
 
   it('names the call a CPU loop resumed from, and keeps the lines it printed first', async () => {
@@ -20,7 +20,7 @@ describe('supervised: code resumed after a binding call', () => {
   })
 
   it('names the wall-clock budget when it is the one that runs out first', async () => {
-    const tight = await bootSupervised({ cpuBudgetMs: 4_000, wallBudgetMs: 4_000 })
+    const tight = await bootSupervised({ cpuMs: 4_000, wallMs: 4_000 })
     try {
       // why: the program sleeps most of its wall budget away, so what is left of it is below the CPU left.
       const program = 'await new Promise((r) => setTimeout(r, 3_800))\nawait tools.echo({})\nwhile (true) {}'
@@ -50,7 +50,7 @@ describe('supervised: code resumed after a binding call', () => {
   it('ends heap exhaustion in code after a call as memory, with the lines printed before it', async () => {
     // why: filling 32 MB and the GC thrash before the limit cost CPU time that grows on a loaded
     // machine; a CPU budget far above it keeps the verdict `memory` at any speed.
-    const roomy = await bootSupervised({ cpuBudgetMs: 20_000, wallBudgetMs: 30_000 })
+    const roomy = await bootSupervised({ cpuMs: 20_000, wallMs: 30_000 })
     try {
       const program = 'await tools.echo({})\nconsole.log("before")\nconst keep: number[][] = []\nfor (;;) keep.push(new Array(1_000_000).fill(keep.length))'
       const result = await run(roomy.runtime, program, [ns('tools', { echo })])

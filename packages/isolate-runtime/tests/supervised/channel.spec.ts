@@ -3,10 +3,10 @@
 // crash, like any malformed message.
 import { resolveConfig } from '@isocode/isolate-runtime'
 import { expect, it } from 'vitest'
-import { childFrameLimit } from '../../src/process/protocol.ts'
+import { childFrameLimit } from '../../src/supervised/wire/child-protocol.ts'
 import { scripted } from './scripted.ts'
 
-const config = resolveConfig({ poolSize: 1, memoryLimitMb: 8, outputCapBytes: 256 })
+const config = resolveConfig({ poolSize: 1, memoryMb: 8, outputBytes: 256 })
 const lines = (...text: string[]) => ({ t: 'logs', run: '$RUN', lines: text })
 const result = (value: unknown, logs: string[]) => ({ t: 'result', run: '$RUN', result: { value, logs } })
 const raw = (...parts: (Buffer | number[])[]) => ({ $raw: Buffer.concat(parts.map((part) => Buffer.from(part))).toString('base64') })
@@ -40,5 +40,5 @@ it('treats a body that is not JSON as a crash', async () => {
 it('bounds the frames it reads far above what an honest run sends', () => {
   // why: output within the cap and call arguments built in an 8 MB isolate stay below this.
   expect(childFrameLimit(config)).toBe(4 * 256 + 8 * 8 * 1024 * 1024 + 65_536)
-  expect(childFrameLimit(resolveConfig({ memoryLimitMb: 16_384 }))).toBe(0xffff_ffff)
+  expect(childFrameLimit(resolveConfig({ memoryMb: 16_384 }))).toBe(0xffff_ffff)
 })

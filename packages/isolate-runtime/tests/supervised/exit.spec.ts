@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeExit, failureOfExit, firstLine } from '../../src/process/exit.ts'
+import { describeExit, failureOfExit, firstLine } from '../../src/supervised/child-exit.ts'
 
 // why: what V8 printed on this machine when isolated-vm let a hash table growth abort the process.
 const V8_HEAP_ABORT = [

@@ -2,7 +2,7 @@
 // frame over the limit or not JSON stops the stream for good.
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { encodeFrame, FrameDecoder } from '../../src/process/frame.ts'
+import { encodeFrame, FrameDecoder } from '../../src/supervised/wire/frame-codec.ts'
 
 function decodeAll(decoder: FrameDecoder, chunks: Buffer[]): { messages: unknown[]; error: string | undefined } {
   const messages: unknown[] = []

@@ -16,7 +16,7 @@ const slow: CodeBinding = async () => (await sleep(400), 'slow done')
 
 let app: Awaited<ReturnType<typeof bootSupervised>>
 beforeAll(async () => {
-  app = await bootSupervised({ poolSize: 2, memoryLimitMb: 16, cpuBudgetMs: 10_000, wallBudgetMs: 15_000 })
+  app = await bootSupervised({ poolSize: 2, memoryMb: 16, cpuMs: 10_000, wallMs: 15_000 })
 })
 afterAll(() => app.dispose())
 

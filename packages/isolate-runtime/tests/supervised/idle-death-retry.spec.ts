@@ -1,7 +1,7 @@
 // One scenario: a runtime child killed while idle, just as a run is handed to it. The child never
 // acknowledged starting the program, so none of it ran: a fresh child runs it (RT-42).
 import { expect, it, vi } from 'vitest'
-import { ChildHost } from '../../src/process/child-host.ts'
+import { ChildHost } from '../../src/supervised/child-host.ts'
 import { bootSupervised, run } from '../helpers.ts'
 
 it('runs a program handed to a child that died while idle on a fresh child, transparently', async () => {

@@ -2,10 +2,10 @@
 // are held to the output cap, and a malformed message is that child's crash.
 import { resolveConfig } from '@isocode/isolate-runtime'
 import { afterEach, expect, it } from 'vitest'
-import { ChildHost } from '../../src/process/child-host.ts'
+import { ChildHost } from '../../src/supervised/child-host.ts'
 import { entry, scripted as scriptedRun } from './scripted.ts'
 
-const config = resolveConfig({ poolSize: 1, outputCapBytes: 64 })
+const config = resolveConfig({ poolSize: 1, outputBytes: 64 })
 const scripted = (steps: unknown[]) => scriptedRun(config, steps)
 
 afterEach(() => {
@@ -43,7 +43,7 @@ it.each(malformed)('treats %s as a crash of that child, keeping the lines that f
   expect(result.error?.message).toMatch(/malformed message .*; it was killed/)
   expect(result.value).toBeUndefined()
   expect(result.logs[0]).toBe('before')
-  expect(JSON.stringify(result.logs).length).toBeLessThanOrEqual(config.outputCapBytes)
+  expect(JSON.stringify(result.logs).length).toBeLessThanOrEqual(config.outputBytes)
   expect(exit?.signal).toBe('SIGKILL')
   expect(events).toEqual(['idle', 'exited started=true'])
 })

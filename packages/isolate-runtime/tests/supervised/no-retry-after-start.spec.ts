@@ -2,7 +2,7 @@
 // program's binding calls may already have had their effects (RT-42).
 import type { CodeBinding } from '@isocode/code-runtime'
 import { expect, it, vi } from 'vitest'
-import { ChildHost } from '../../src/process/child-host.ts'
+import { ChildHost } from '../../src/supervised/child-host.ts'
 import { bootSupervised, never, ns, run } from '../helpers.ts'
 
 it('ends with crash and runs the program once when its child dies during a binding call', async () => {

@@ -3,7 +3,8 @@
 import type { Duplex } from 'node:stream'
 import { resolveConfig } from '@isocode/isolate-runtime'
 import { expect, it } from 'vitest'
-import { CHANNEL_FD, spawnRuntimeChild } from '../../src/process/spawn.ts'
+import { spawnRuntimeChild } from '../../src/supervised/child-spawn.ts'
+import { CHANNEL_FD } from '../../src/supervised/wire/child-protocol.ts'
 
 it('exits cleanly once the parent side of its channel is gone', async () => {
   const child = spawnRuntimeChild(resolveConfig({ poolSize: 1 }))

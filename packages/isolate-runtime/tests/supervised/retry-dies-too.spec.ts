@@ -1,8 +1,8 @@
 // One scenario: a run whose child dies before starting the program, and whose retry's child dies
 // before starting it too, ends with `crash` saying so; it is retried only once (RT-42).
-import type { IsolateRunRequest } from '../../src/request.ts'
+import type { IsolateRunRequest } from '../../src/engine/run-request.ts'
 import { expect, it, vi } from 'vitest'
-import { ChildHost } from '../../src/process/child-host.ts'
+import { ChildHost } from '../../src/supervised/child-host.ts'
 import { bootSupervised, run } from '../helpers.ts'
 
 it('ends with crash when the retry finds a dead child too, and the runtime serves the next run', async () => {

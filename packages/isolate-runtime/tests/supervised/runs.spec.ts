@@ -9,7 +9,7 @@ describe('supervised runtime: runs over the process boundary', () => {
   let app: Awaited<ReturnType<typeof bootSupervised>>
   let local: Awaited<ReturnType<typeof boot>>
   beforeAll(async () => {
-    ;[app, local] = await Promise.all([bootSupervised({ poolSize: 1, cpuBudgetMs: 1_500, wallBudgetMs: 2_000 }), boot({ poolSize: 1, cpuBudgetMs: 1_500, wallBudgetMs: 2_000 })])
+    ;[app, local] = await Promise.all([bootSupervised({ poolSize: 1, cpuMs: 1_500, wallMs: 2_000 }), boot({ poolSize: 1, cpuMs: 1_500, wallMs: 2_000 })])
   })
   afterAll(() => Promise.all([app.dispose(), local.dispose()]))
 
@@ -107,7 +107,7 @@ describe('supervised runtime: runs over the process boundary', () => {
 /** Pids of this process's children that run the supervised runtime's child entry (Linux /proc). */
 function runtimeChildren(): number[] {
   const pids = readdirSync(`/proc/${process.pid}/task`).flatMap((task) => readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim().split(/\s+/))
-  return pids.filter((pid) => pid !== '' && existsSync(`/proc/${pid}/cmdline`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('process/child.')).map(Number)
+  return pids.filter((pid) => pid !== '' && existsSync(`/proc/${pid}/cmdline`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('child/child-main.')).map(Number)
 }
 
 describe('supervised runtime: lifecycle', () => {
@@ -120,7 +120,7 @@ describe('supervised runtime: lifecycle', () => {
   })
 
   it('serves queued runs FIFO across its processes and ends everything with abort on dispose', async () => {
-    const app = await bootSupervised({ poolSize: 2, cpuBudgetMs: 5_000, wallBudgetMs: 5_000 })
+    const app = await bootSupervised({ poolSize: 2, cpuMs: 5_000, wallMs: 5_000 })
     const order: number[] = []
     const mark: CodeBinding = (args) => (order.push(args as number), Promise.resolve(null))
     const quick = await Promise.all([1, 2, 3, 4].map((i) => run(app.runtime, `await tools.mark(${i}); return ${i}`, [ns('tools', { mark })])))

@@ -1,7 +1,7 @@
 // One scenario: back-to-back runs go to the process idle the longest, so each child prepares its
 // next context while the other serves a run, instead of one child serving every run.
 import { expect, it, vi } from 'vitest'
-import { ChildHost } from '../../src/process/child-host.ts'
+import { ChildHost } from '../../src/supervised/child-host.ts'
 import { bootSupervised, run } from '../helpers.ts'
 
 it('alternates sequential runs over a pool of 2 between its two processes', async () => {

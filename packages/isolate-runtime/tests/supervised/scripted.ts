@@ -2,8 +2,8 @@
 import { fileURLToPath } from 'node:url'
 import type { CodeRunResult } from '@isocode/code-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
-import { ChildHost } from '../../src/process/child-host.ts'
-import type { ChildExit } from '../../src/process/exit.ts'
+import { ChildHost } from '../../src/supervised/child-host.ts'
+import type { ChildExit } from '../../src/supervised/child-exit.ts'
 
 export const entry = fileURLToPath(new URL('./fixtures/scripted-child.mjs', import.meta.url))
 

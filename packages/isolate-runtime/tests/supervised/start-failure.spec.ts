@@ -1,7 +1,7 @@
 // One scenario: a runtime child that cannot start is reported, never left half-started.
 import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
-import { ChildHost } from '../../src/process/child-host.ts'
+import { ChildHost } from '../../src/supervised/child-host.ts'
 import { resolveConfig } from '@isocode/isolate-runtime'
 
 it('rejects ready with the exit and the first stderr line, and reports the exit once', async () => {

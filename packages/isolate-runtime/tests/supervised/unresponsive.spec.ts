@@ -3,15 +3,15 @@
 import type { CodeRunResult } from '@isocode/code-runtime'
 import { resolveConfig } from '@isocode/isolate-runtime'
 import { expect, it } from 'vitest'
-import { ChildHost } from '../../src/process/child-host.ts'
-import type { ChildExit } from '../../src/process/exit.ts'
+import { ChildHost } from '../../src/supervised/child-host.ts'
+import type { ChildExit } from '../../src/supervised/child-exit.ts'
 import { never, ns } from '../helpers.ts'
 
 async function stoppedRun(abort = false, before?: (host: ChildHost) => Promise<void>): Promise<{ result: CodeRunResult; events: string[]; exit: Promise<ChildExit> }> {
   const events: string[] = []
   let exited!: (exit: ChildExit) => void
   const exit = new Promise<ChildExit>((resolve) => (exited = resolve))
-  const host = new ChildHost(resolveConfig({ poolSize: 1, cpuBudgetMs: 200, wallBudgetMs: 1000 }), {
+  const host = new ChildHost(resolveConfig({ poolSize: 1, cpuMs: 200, wallMs: 1000 }), {
     idle: () => events.push('idle'),
     exited: (_host, info, started) => (events.push(`exited started=${started}`), exited(info)),
   })

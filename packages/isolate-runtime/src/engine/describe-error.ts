@@ -1,4 +1,4 @@
-import { compileErrorPosition, isMemoryLimitMessage, isTimeoutMessage, PROGRAM_POSITION } from './isolate/messages.ts'
+import { compileErrorPosition, isMemoryLimitMessage, isTimeoutMessage, PROGRAM_POSITION } from '../isolate/ivm-messages.ts'
 
 /** What a failed isolate task means for the run. */
 export type TaskOutcome =

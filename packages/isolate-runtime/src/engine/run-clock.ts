@@ -1,5 +1,4 @@
-import type { CodeRunUsage } from '@isocode/code-runtime'
-import type { Watchdog } from './isolate/watchdog.ts'
+import type { Watchdog } from '../isolate/watchdog.ts'
 import type { RunBudgets } from './run-state.ts'
 
 // why: isolated-vm's own task timeout is only a backstop for a stalled host loop; the watchdog
@@ -13,21 +12,19 @@ interface BudgetLeft {
 }
 
 /**
- * One run's clocks: the isolate's CPU time since the program started (kept past the isolate's
- * death), the wall time since the run was created and the host time in bindings; what is left of
- * each budget; its usage.
+ * One in-process run's clocks: the isolate's CPU time since the program started (kept past the
+ * isolate's death) and the wall time since the run was created (`startedAt`, the ledger's); what
+ * is left of each budget.
  */
 export class RunClock {
   private cpuStartNs = 0n
   // why: the last CPU reading survives the isolate (a killed or OOM-disposed isolate reads 0).
   private cpuLastNs: bigint | undefined
-  private readonly startedAt = performance.now()
-  private bindingCalls = 0
-  private bindingMs = 0
 
   constructor(
     private readonly budgets: Pick<RunBudgets, 'cpuMs' | 'wallMs'>,
     private readonly readCpuNs: () => bigint,
+    private readonly startedAt: number,
   ) {}
 
   /**
@@ -76,34 +73,13 @@ export class RunClock {
     return Math.max(1, Math.ceil(Math.max(cpuMs, wallMs))) + BACKSTOP_SLACK_MS
   }
 
-  /** A binding call starts now; pass the returned time to {@link bindingEnded}. */
-  bindingStarted(): number {
-    this.bindingCalls++
-    return performance.now()
-  }
-
-  /** The binding call started at `began` has settled: its host time counts toward usage. */
-  bindingEnded(began: number): void {
-    this.bindingMs += performance.now() - began
-  }
-
-  /** The usage of the run so far (CPU 0 when the program never started). */
-  usage(): Omit<CodeRunUsage, 'outputBytes'> {
-    const cpuNs = this.cpuLastNs === undefined ? 0n : this.cpuNow() - this.cpuStartNs
-    return {
-      cpuMs: roundMs(Number(cpuNs) / 1e6),
-      wallMs: roundMs(performance.now() - this.startedAt),
-      bindingCalls: this.bindingCalls,
-      bindingMs: roundMs(this.bindingMs),
-    }
+  /** CPU time the program used so far, ms (0 when it never started). */
+  cpuMs(): number {
+    return this.cpuLastNs === undefined ? 0 : Number(this.cpuNow() - this.cpuStartNs) / 1e6
   }
 }
 
 /** The message of a `timeout` failure for `budget`. */
 export function budgetMessage(budgets: Pick<RunBudgets, 'cpuMs' | 'wallMs'>, budget: 'cpu' | 'wall'): string {
   return budget === 'cpu' ? `CPU budget of ${budgets.cpuMs} ms exceeded` : `wall-clock budget of ${budgets.wallMs} ms exceeded`
-}
-
-function roundMs(ms: number): number {
-  return Math.round(ms * 1000) / 1000
 }

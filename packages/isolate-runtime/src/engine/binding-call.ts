@@ -1,7 +1,13 @@
 import { toLosslessJson } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
-import { describeHostError } from './describe.ts'
-import type { NamespaceShape } from './process/protocol.ts'
+import { describeHostError } from './describe-error.ts'
+
+/** One binding namespace as plain data (what the guest prelude installs and a supervised child rebuilds): names only, the functions stay in the parent. */
+export interface NamespaceShape {
+  global: string
+  members: string[]
+  errorClass?: { name: string; memberNameProperty: string }
+}
 
 /** What one binding call gives the program: a lossless JSON value (or undefined), or a message. */
 export type BindingOutcome = { ok: true; value: JsonValue | undefined } | { ok: false; message: string }
@@ -24,9 +30,10 @@ export function namespaceShapes(namespaces: readonly CodeBindingNamespace[], mem
 }
 
 /** The setup text the guest prelude's start reads: the output cap, each namespace's shape, where it starts. */
-export function guestSetup(outputCap: number, shapes: readonly NamespaceShape[], onHostThread: boolean): string {
+export function guestSetup(outputBytes: number, shapes: readonly NamespaceShape[], onHostThread: boolean): string {
   return JSON.stringify({
-    outputCap,
+    // why: the prelude's wire name for the output cap.
+    outputCap: outputBytes,
     // why: a program started on the host's thread sends its console lines synchronously from the start.
     onHostThread,
     // why: the prelude's wire names the error class's member property `member`, null when absent.

@@ -1,4 +1,4 @@
-// The entry of a supervised runtime child: one InProcessIsolateRuntime with one isolate, driven by
+// The entry of a supervised runtime child: one IsolateEngine (mode `supervised-child`, one isolate), driven by
 // SupervisedIsolateRuntime over the frame channel on fd 3, which sends programs already stripped to
 // JavaScript. Binding calls go back to the parent, which holds the real functions; log lines
 // stream to the parent as they are written, so a crash loses none that reached it. The process
@@ -7,15 +7,14 @@
 import { Socket } from 'node:net'
 import { withUsage } from '@isocode/code-runtime'
 import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
-import { Context } from 'cordis'
-import { resolveConfig } from '../config.ts'
-import { InProcessIsolateRuntime } from '../service.ts'
-import { isolatedVmLineFor } from '../isolate/lines.ts'
-import type { StripResult } from '../strip.ts'
-import { FrameChannel } from './channel.ts'
-import { PeerPoll } from '../poll.ts'
-import { type Call, childFrameLimit, isMessage, type NamespaceShape, PARENT_FRAME_LIMIT, type ToChild, type ToParent } from './protocol.ts'
-import { CHANNEL_FD } from './spawn.ts'
+import { resolveConfig } from '../../engine/config.ts'
+import { supervisedChildMode } from '../../engine/run-mode.ts'
+import { IsolateEngine } from '../../in-process/isolate-engine.ts'
+import { isolatedVmLineFor } from '../../isolate/ivm-lines.ts'
+import { FrameChannel } from '../wire/frame-channel.ts'
+import { PeerPoll } from '../../engine/peer-poll.ts'
+import type { NamespaceShape } from '../../engine/binding-call.ts'
+import { type Call, CHANNEL_FD, childFrameLimit, isMessage, PARENT_FRAME_LIMIT, type ToChild, type ToParent } from '../wire/child-protocol.ts'
 
 interface ChildRun {
   lines: string[]
@@ -38,36 +37,14 @@ let outgoing: Call[] = []
 // own bookkeeping.
 let controller = new AbortController()
 
-/** The child's runtime: the parent strips TypeScript, so the child never loads the compiler. */
-class JavaScriptIsolateRuntime extends InProcessIsolateRuntime {
-  // why: its bindings only forward to the parent, which runs them one at a time in order.
-  protected override readonly serialBindings = false
-  // why: this process exits after a run that paused its isolate (see RunBudgets.pauseToLocate),
-  // on the Node lines whose V8 survives the pause.
-  protected override readonly pauseToLocate = isolatedVmLineFor()?.pausesToLocate === true
-
-  // why: this process serves one run at a time and nothing else, so by default the code after an
-  // await runs on its main thread: a binding call costs no isolate-thread wake-up (the parent keeps
-  // the abort latency by killing a child that does not answer an abort in time).
-  protected override readonly resumeOnHostThread = true
-  // why: runs go to the child idle longest, whose context is ready; a spare isolate per child
-  // would cost each process memory for little (a user's explicit spareIsolates still applies).
-  protected override readonly spareIsolates = 0
-  // why: the first task stays on the isolate's thread, where a CPU kill can pause it to name the line.
-  protected override readonly startsOnHostThread = false
-
-  protected override loadStripper(): Promise<(source: string) => StripResult> {
-    return Promise.resolve((code) => ({ ok: true, code }))
-  }
-}
-
 const config = resolveConfig(JSON.parse(process.argv[2] ?? '{}'))
 const sendLimit = childFrameLimit(config)
 // why: a binding call's answer usually lands within tens of µs; waking from an OS sleep costs more.
 const replies = new PeerPoll(config.pollMicros / 1000)
-const root = new Context()
-const fiber = await root.plugin(JavaScriptIsolateRuntime, config)
-const runtime = serviceOf(root)
+// why: the parent strips TypeScript, so the child never loads the compiler; this process exits
+// after a run that paused its isolate, on the Node lines whose V8 survives the pause.
+const runtime = new IsolateEngine(config, supervisedChildMode(config, isolatedVmLineFor()?.pausesToLocate === true), async () => (code) => ({ ok: true, code }))
+await runtime.start()
 const channel = new FrameChannel(new Socket({ fd: CHANNEL_FD, readable: true, writable: true }), PARENT_FRAME_LIMIT, sendLimit, {
   message: (message) => {
     if (isMessage(message)) onMessage(message as ToChild)
@@ -76,13 +53,6 @@ const channel = new FrameChannel(new Socket({ fd: CHANNEL_FD, readable: true, wr
   malformed: () => void dispose(),
   closed: () => void dispose(),
 })
-
-function serviceOf(ctx: Context): InProcessIsolateRuntime {
-  const service = ctx.get('codeRuntime') as InProcessIsolateRuntime | undefined
-  // why: a plugin that failed to start leaves no service; exit with the reason on stderr.
-  if (service === undefined) throw new Error('the InProcessIsolateRuntime plugin did not start in the runtime child')
-  return service
-}
 
 function send(message: ToParent): 'sent' | 'closed' | 'oversize' {
   // why: after the parent went away there is no one to tell; disposal follows the close.
@@ -148,6 +118,9 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
   send({ t: 'started', run: id })
   try {
     const result = await runtime.run({ program, bindings: bindingsOf(id, shapes), signal: controller.signal, onLog })
+    // why: lines still waiting for this turn's flush go first, so each reaches the parent's
+    // listeners while the run is live (rule RT-45), not only inside the result.
+    flushLogs(id, run)
     if (runtime.stats().isolatesAbandoned > 0) return retire({ t: 'result', run: id, result, retire: true })
     if (send({ t: 'result', run: id, result }) === 'oversize') {
       send({ t: 'result', run: id, result: withUsage({ logs: [], error: { kind: 'crash', message: `the run's result is over the ${sendLimit}-byte limit of the runtime channel` } }) })
@@ -180,7 +153,7 @@ function dispose(): Promise<void> {
     // why: a paused isolate keeps this process from ending (and must not be disposed); this only
     // happens when the parent leaves between a pause and the retiring result.
     if (runtime.stats().isolatesAbandoned > 0) return endNow()
-    await fiber.dispose()
+    await runtime.dispose()
     channel.end()
   })()
   return disposing

@@ -2,19 +2,18 @@ import type { ChildProcess } from 'node:child_process'
 import type { Duplex } from 'node:stream'
 import { onAbort } from '@isocode/code-runtime'
 import type { CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
-import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
-import { callBinding, memberTables, namespaceShapes } from '../binding-call.ts'
-import { describeHostError } from '../describe.ts'
-import type { IsolateRunRequest } from '../request.ts'
-import { type ActiveRun, type HostRun, queueReply, settledResult } from './active-run.ts'
-import { type ChildExit, describeExit, failureBeforeStart, failureOfExit, firstLine } from './exit.ts'
-import { OutputBook } from '../output.ts'
-import { FrameChannel } from './channel.ts'
-import { PeerPoll, type PollCounts } from '../poll.ts'
-import { type Call, childFrameLimit, PARENT_FRAME_LIMIT, type ToChild, type ToParent } from './protocol.ts'
-import { CHANNEL_FD, type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './spawn.ts'
-import { checkChildMessage } from './validate.ts'
-import { CallScheduler, concurrencyTables } from '../concurrency.ts'
+import { namespaceShapes } from '../engine/binding-call.ts'
+import type { ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
+import { describeHostError } from '../engine/describe-error.ts'
+import { OutputBook } from '../engine/output-book.ts'
+import { PeerPoll, type PollCounts } from '../engine/peer-poll.ts'
+import type { IsolateRunRequest } from '../engine/run-request.ts'
+import { checkChildMessage } from './check-message.ts'
+import { type ChildExit, describeExit, failureBeforeStart, failureOfExit, firstLine } from './child-exit.ts'
+import { type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './child-spawn.ts'
+import { type HostRun, HostedRun } from './hosted-run.ts'
+import { type Call, CHANNEL_FD, childFrameLimit, PARENT_FRAME_LIMIT, type Reply, type ToChild, type ToParent } from './wire/child-protocol.ts'
+import { FrameChannel } from './wire/frame-channel.ts'
 
 /** What a host tells its supervisor. */
 export interface HostEvents {
@@ -47,7 +46,7 @@ export class ChildHost {
   private readonly child: ChildProcess
   private readonly channel: FrameChannel
   private readonly stderr = new StderrTail()
-  private active: ActiveRun | undefined
+  private active: HostedRun | undefined
   private wallTimer: NodeJS.Timeout | undefined
   /** When the host last became idle (performance.now()); the supervisor prefers the oldest. */
   idleSince = 0
@@ -135,10 +134,7 @@ export class ChildHost {
     const id = this.nextRun++
     this.holdProcess(true)
     return new Promise((resolve) => {
-      const members = memberTables(request.bindings)
-      const startedAt = performance.now()
-      const deadline = startedAt + this.config.wallBudgetMs + WALL_BACKSTOP_MS
-      const run: ActiveRun = { id, members, output: new OutputBook(this.config.outputCapBytes), started: false, resolve: (result, diedBeforeStart) => resolve({ result, diedBeforeStart }), startedAt, deadline, bindingCalls: 0, bindingMs: 0, calls: new CallScheduler(concurrencyTables(request.bindings), (call) => this.invoke(run, call), () => this.active === run), outbox: [], onLog: request.onLog, detach: () => {}, timers: [] }
+      const run = new HostedRun(id, request, this.config.outputBytes, this.config.wallMs + WALL_BACKSTOP_MS, (replies) => this.sendReplies(run, replies), resolve)
       this.active = run
       this.watchWall()
       run.detach = onAbort(request.signal, () => {
@@ -147,7 +143,7 @@ export class ChildHost {
         const timer = setTimeout(() => this.giveUp(run, 'abort', `the run was aborted (${reason}); the runtime process stopped answering and was killed`), ABORT_BACKSTOP_MS)
         run.timers.push(timer.unref())
       })
-      this.send({ t: 'run', run: id, program: request.program, namespaces: namespaceShapes(request.bindings, members) })
+      this.send({ t: 'run', run: id, program: request.program, namespaces: namespaceShapes(request.bindings, run.ledger.memberTables) })
     })
   }
 
@@ -159,7 +155,7 @@ export class ChildHost {
   /** End the live run with `abort`, ask the child to dispose and wait for it to exit. */
   dispose(reason: string): Promise<void> {
     const run = this.active
-    if (run !== undefined) this.finish(run, { logs: run.output.logs, error: { kind: 'abort', message: reason } })
+    if (run !== undefined) this.finish(run, { logs: run.ledger.output.logs, error: { kind: 'abort', message: reason } })
     // why: a caller awaiting the disposal must be kept alive until the child is gone.
     this.holdProcess(true)
     if (this.state === 'starting') {
@@ -193,30 +189,25 @@ export class ChildHost {
     this.result(run, message.result)
   }
 
-  private enqueue(run: ActiveRun, calls: Call[]): void {
+  private enqueue(run: HostedRun, calls: Call[]): void {
     // why: the seam's rule (calls start in submission order, one at a time unless a namespace's
     // concurrency-safe members allow overlap) is kept here, where the functions run; the child
     // forwards calls as the program makes them.
-    for (const call of calls) if (call.run === run.id) run.calls.push(call)
+    for (const call of calls) if (call.run === run.id) run.ledger.schedule(call)
   }
 
-  private logs(run: ActiveRun, lines: string[]): void {
+  private logs(run: HostedRun, lines: string[]): void {
     for (const line of lines) {
       // why: the child ends a run at the first line over the cap and never streams it, so a line
       // that does not fit here is a broken child; the parent keeps no more than the cap either way.
-      if (!run.output.add(line)) return this.malformed(`log lines over the ${run.output.cap}-byte output cap`)
-      try {
-        run.onLog?.(line)
-      } catch {
-        // why: as in-process, a throwing tap is the host's bug and must not disturb the run.
-      }
+      if (!run.ledger.record(line, false)) return this.malformed(`log lines over the ${run.ledger.output.cap}-byte output cap`)
     }
   }
 
-  private result(run: ActiveRun, result: CodeRunResult): void {
+  private result(run: HostedRun, result: CodeRunResult): void {
     // why: a result is held to the same cap as in-process (logs plus value); the logs it names
     // are the child's own copy of what it streamed.
-    const book = new OutputBook(this.config.outputCapBytes)
+    const book = new OutputBook(this.config.outputBytes)
     const logsFit = result.logs.every((line) => book.add(line))
     if (!logsFit || (result.value !== undefined && !book.fits(JSON.stringify(result.value)))) {
       return this.malformed(`a result over the ${book.cap}-byte output cap`)
@@ -238,23 +229,12 @@ export class ChildHost {
     // why: a ready child becomes gone at once, so no message of it is read and no run is handed
     // to it; a child still starting stays 'starting', so its start is reported as failed.
     if (this.state === 'ready') this.state = 'gone'
-    if (run !== undefined) this.finish(run, { logs: run.output.logs, error: { kind: 'crash', message: `${text}; a new process replaces it` } })
+    if (run !== undefined) this.finish(run, { logs: run.ledger.output.logs, error: { kind: 'crash', message: `${text}; a new process replaces it` } })
     this.child.kill('SIGKILL')
   }
 
-  private async invoke(run: ActiveRun, { call, ns, member, args }: Call): Promise<void> {
-    run.bindingCalls++
-    const began = performance.now()
-    const outcome = await callBinding(run.members[ns], member, () => args)
-    run.bindingMs += performance.now() - began
-    // why: a result for a run that already ended is never delivered (rule RT-16 in docs/runtime-contract.md).
-    if (this.active === run) queueReply(run, call, outcome, () => this.flushReplies(run))
-  }
-
-  private flushReplies(run: ActiveRun): void {
-    const replies = run.outbox
-    run.outbox = []
-    if (this.active !== run || replies.length === 0) return
+  private sendReplies(run: HostedRun, replies: Reply[]): void {
+    if (this.active !== run) return
     this.send({ t: 'replies', replies })
     this.poll.sent()
   }
@@ -271,31 +251,28 @@ export class ChildHost {
       const live = this.active
       if (live === undefined) return
       if (performance.now() < live.deadline) return this.watchWall()
-      const wall = this.config.wallBudgetMs
+      const wall = this.config.wallMs
       this.giveUp(live, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
     }, Math.max(1, Math.ceil(run.deadline - performance.now())))
     this.wallTimer.unref()
   }
 
   /** The child stopped answering for `run`: end it with `kind` and kill the process. */
-  private giveUp(run: ActiveRun, kind: 'timeout' | 'abort', message: string): void {
+  private giveUp(run: HostedRun, kind: 'timeout' | 'abort', message: string): void {
     if (this.active !== run) return
     // why: gone before the run is finished, so the supervisor never hands this process another.
     this.state = 'gone'
-    this.finish(run, { logs: run.output.logs, error: { kind, message } })
+    this.finish(run, { logs: run.ledger.output.logs, error: { kind, message } })
     this.child.kill('SIGKILL')
   }
 
-  /** Settle `run` once (usage as in `settledResult`) and report this host idle if it still serves. */
-  private finish(run: ActiveRun, outcome: Omit<CodeRunResult, 'usage'> & { usage?: CodeRunUsage }, diedBeforeStart = false): void {
+  /** Settle `run` once (usage as in `HostedRun.settle`) and report this host idle if it still serves. */
+  private finish(run: HostedRun, outcome: Omit<CodeRunResult, 'usage'> & { usage?: CodeRunUsage }, diedBeforeStart = false): void {
     if (this.active !== run) return
-    const result = settledResult(run, outcome)
     this.active = undefined
     this.poll.stop()
-    for (const timer of run.timers) clearTimeout(timer)
-    run.detach()
     this.idleSince = performance.now()
-    run.resolve(result, diedBeforeStart)
+    run.settle(outcome, diedBeforeStart)
     if (this.state === 'ready') this.events.idle(this)
     this.holdProcess(!this.idle)
   }
@@ -303,8 +280,8 @@ export class ChildHost {
   private settle(exit: ChildExit): void {
     const run = this.active
     if (run === undefined) return
-    const error = run.started ? failureOfExit(exit, this.config.memoryLimitMb) : failureBeforeStart(exit)
-    this.finish(run, { logs: run.output.logs, error }, !run.started)
+    const error = run.started ? failureOfExit(exit, this.config.memoryMb) : failureBeforeStart(exit)
+    this.finish(run, { logs: run.ledger.output.logs, error }, !run.started)
   }
 
   /**

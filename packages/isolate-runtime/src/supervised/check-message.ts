@@ -2,7 +2,7 @@
 // cannot forge IPC today, but the parent is the last line: a message of the wrong shape means
 // the child is broken or compromised, and the parent treats it as that child's crash.
 import type { CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
-import type { Call, ToParent } from './protocol.ts'
+import type { Call, ToParent } from './wire/child-protocol.ts'
 
 /** A checked child message, or why it was refused (for the crash message). */
 export type Checked = { ok: true; message: ToParent } | { ok: false; reason: string }

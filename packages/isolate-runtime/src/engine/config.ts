@@ -6,13 +6,13 @@ export interface IsolateRuntimeConfig {
   /** Warm isolates kept ready; runs beyond this queue FIFO. Default: cores, clamped to 1–4. */
   poolSize?: number
   /** Heap limit of each isolate in MB (isolated-vm minimum 8). Default 64. */
-  memoryLimitMb?: number
+  memoryMb?: number
   /** CPU (execution) time one run may use, ms, including code after awaits. Default 5,000. */
-  cpuBudgetMs?: number
+  cpuMs?: number
   /** Wall-clock time one run may take, ms, including awaits on bindings. Default 30,000. */
-  wallBudgetMs?: number
+  wallMs?: number
   /** Cap on UTF-8 bytes of the JSON of logs plus value (or failure message). Default 65,536. */
-  outputCapBytes?: number
+  outputBytes?: number
   /** Runs an isolate serves before it is disposed and replaced. Default 500. */
   maxRunsPerIsolate?: number
   /**
@@ -40,16 +40,30 @@ export interface IsolateRuntimeConfig {
   spareIsolates?: number
   /** How long, ms, a spare isolate may stay unused before it is disposed. Default 10,000. */
   spareIdleMs?: number
+  /** @deprecated since 0.2: use `memoryMb` (accepted for one release, with a DeprecationWarning). */
+  memoryLimitMb?: number
+  /** @deprecated since 0.2: use `cpuMs`. */
+  cpuBudgetMs?: number
+  /** @deprecated since 0.2: use `wallMs`. */
+  wallBudgetMs?: number
+  /** @deprecated since 0.2: use `outputBytes`. */
+  outputCapBytes?: number
 }
 
 // why: these stay unset when not given: each runtime has its own default.
 type PerRuntime = 'resumeOnHostThread' | 'spareIsolates'
 
+/** The config keys renamed to the budget vocabulary (`cpuMs`, `wallMs`, `memoryMb`, `outputBytes`), old → new. */
+const RENAMED = { memoryLimitMb: 'memoryMb', cpuBudgetMs: 'cpuMs', wallBudgetMs: 'wallMs', outputCapBytes: 'outputBytes' } as const
+type OldKey = keyof typeof RENAMED
+const RENAMED_BACK: Partial<Record<string, OldKey>> = Object.fromEntries(Object.entries(RENAMED).map(([old, key]) => [key, old as OldKey]))
+const warned = new Set<OldKey>()
+
 /** A config with every default applied (`resumeOnHostThread` and `spareIsolates` stay unset: each runtime has its own default). */
-export type ResolvedIsolateRuntimeConfig = Required<Omit<IsolateRuntimeConfig, PerRuntime>> & Pick<IsolateRuntimeConfig, PerRuntime>
+export type ResolvedIsolateRuntimeConfig = Required<Omit<IsolateRuntimeConfig, PerRuntime | OldKey>> & Pick<IsolateRuntimeConfig, PerRuntime>
 
 interface Field {
-  key: Exclude<keyof IsolateRuntimeConfig, 'resumeOnHostThread'>
+  key: Exclude<keyof IsolateRuntimeConfig, 'resumeOnHostThread' | OldKey>
   min: number
   max: number
   /** The default; none leaves the field unset (a per-runtime default). */
@@ -58,10 +72,10 @@ interface Field {
 
 const FIELDS: readonly Field[] = [
   { key: 'poolSize', min: 1, max: 64, fallback: () => Math.min(4, Math.max(1, availableParallelism())) },
-  { key: 'memoryLimitMb', min: 8, max: 16_384, fallback: () => 64 },
-  { key: 'cpuBudgetMs', min: 1, max: 3_600_000, fallback: () => 5_000 },
-  { key: 'wallBudgetMs', min: 1, max: 86_400_000, fallback: () => 30_000 },
-  { key: 'outputCapBytes', min: 16, max: 1 << 30, fallback: () => 65_536 },
+  { key: 'memoryMb', min: 8, max: 16_384, fallback: () => 64 },
+  { key: 'cpuMs', min: 1, max: 3_600_000, fallback: () => 5_000 },
+  { key: 'wallMs', min: 1, max: 86_400_000, fallback: () => 30_000 },
+  { key: 'outputBytes', min: 16, max: 1 << 30, fallback: () => 65_536 },
   { key: 'maxRunsPerIsolate', min: 1, max: Number.MAX_SAFE_INTEGER, fallback: () => 500 },
   { key: 'pollMicros', min: 0, max: 10_000, fallback: () => 0 },
   { key: 'spareIsolates', min: 0, max: 64 },
@@ -75,11 +89,17 @@ function check(input: unknown): Checked {
   if (typeof input !== 'object' || Array.isArray(input)) {
     return { issues: [{ message: 'IsolateRuntime config must be an object (e.g. { poolSize: 2 })', path: [] }] }
   }
-  const source = input as Record<string, unknown>
+  const given = input as Record<string, unknown>
   const issues: { message: string; path: string[] }[] = []
-  const known = new Set<string>([...FIELDS.map((field) => field.key), 'resumeOnHostThread'])
-  for (const key of Object.keys(source)) {
-    if (!known.has(key)) issues.push({ message: `unknown option "${key}"; known: ${[...known].join(', ')}`, path: [key] })
+  // why: each budget is read under the name the caller wrote, so a message names that key.
+  const source = renamedKeys(given, issues)
+  const named = (key: string): string => {
+    const old = RENAMED_BACK[key]
+    return old !== undefined && given[old] !== undefined ? old : key
+  }
+  const known = [...FIELDS.map((field) => field.key), 'resumeOnHostThread']
+  for (const key of Object.keys(given)) {
+    if (!known.includes(key) && !Object.hasOwn(RENAMED, key)) issues.push({ message: `unknown option "${key}"; known: ${known.join(', ')}`, path: [key] })
   }
   const value = {} as ResolvedIsolateRuntimeConfig
   for (const { key, min, max, fallback } of FIELDS) {
@@ -87,7 +107,7 @@ function check(input: unknown): Checked {
     if (raw === undefined) {
       if (fallback !== undefined) value[key] = fallback()
     } else if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < min || raw > max) {
-      issues.push({ message: `${key} must be an integer from ${min} to ${max}; got ${String(raw)}`, path: [key] })
+      issues.push({ message: `${named(key)} must be an integer from ${min} to ${max}; got ${String(raw)}`, path: [named(key)] })
     } else {
       value[key] = raw
     }
@@ -98,13 +118,37 @@ function check(input: unknown): Checked {
   } else if (resume !== undefined) {
     value.resumeOnHostThread = resume
   }
-  if (issues.length === 0 && value.wallBudgetMs < value.cpuBudgetMs) {
-    issues.push({
-      message: `wallBudgetMs (${value.wallBudgetMs}) must be at least cpuBudgetMs (${value.cpuBudgetMs}); raise wallBudgetMs`,
-      path: ['wallBudgetMs'],
-    })
+  if (issues.length === 0 && value.wallMs < value.cpuMs) {
+    const wall = named('wallMs')
+    issues.push({ message: `${wall} (${value.wallMs}) must be at least ${named('cpuMs')} (${value.cpuMs}); raise ${wall}`, path: [wall] })
   }
   return issues.length > 0 ? { issues } : { value }
+}
+
+/**
+ * The config with each deprecated key read as its new name: a DeprecationWarning once per key per
+ * process, and a config issue naming both when a budget is given under both names.
+ */
+function renamedKeys(given: Record<string, unknown>, issues: { message: string; path: string[] }[]): Record<string, unknown> {
+  let source = given
+  for (const old of Object.keys(RENAMED) as OldKey[]) {
+    if (given[old] === undefined) continue
+    const key = RENAMED[old]
+    if (given[key] !== undefined) {
+      issues.push({ message: `${old} and ${key} both set the same budget; keep ${key} (${old} is deprecated)`, path: [old] })
+      continue
+    }
+    if (!warned.has(old)) {
+      warned.add(old)
+      process.emitWarning(`IsolateRuntime config "${old}" is deprecated; use "${key}" (same value and unit)`, {
+        code: `ISOCODE_DEP_${old.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`,
+        type: 'DeprecationWarning',
+      })
+    }
+    if (source === given) source = { ...given }
+    source[key] = given[old]
+  }
+  return source
 }
 
 /** Standard Schema (`~standard`) of the config, so Cordis validates it before construction. */

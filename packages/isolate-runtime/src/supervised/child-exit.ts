@@ -30,11 +30,11 @@ export function firstLine(stderr: string): string | undefined {
 }
 
 /** The failure a run gets when its process died under it: `memory` for a V8 heap abort, else `crash`. */
-export function failureOfExit(exit: ChildExit, memoryLimitMb: number): CodeRunFailure {
+export function failureOfExit(exit: ChildExit, memoryMb: number): CodeRunFailure {
   if (HEAP_OOM.test(exit.stderr)) {
     return {
       kind: 'memory',
-      message: `the program exceeded the memory limit (${memoryLimitMb} MB): V8 aborted its runtime process (${describeExit(exit)}); a new process replaces it`,
+      message: `the program exceeded the memory limit (${memoryMb} MB): V8 aborted its runtime process (${describeExit(exit)}); a new process replaces it`,
     }
   }
   const detail = firstLine(exit.stderr)

@@ -1,7 +1,7 @@
 import type ivm from 'isolated-vm-types'
 import { isolatedVm } from './ivm.ts'
 import { START_GLOBAL } from '../guest/prelude.ts'
-import { PROGRAM_FILE } from './messages.ts'
+import { PROGRAM_FILE } from './ivm-messages.ts'
 
 /** What the guest tells the host about one run; every argument is untrusted and re-checked here. */
 export interface GuestEvents {

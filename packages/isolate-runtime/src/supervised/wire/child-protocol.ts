@@ -2,15 +2,12 @@
 // channel of channel.ts). Every payload is plain JSON: programs, binding arguments and results
 // were checked as lossless JSON before they get here.
 import type { CodeRunResult, JsonValue } from '@isocode/code-runtime'
-import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
-import { MAX_BODY_BYTES } from './frame.ts'
+import type { NamespaceShape } from '../../engine/binding-call.ts'
+import type { ResolvedIsolateRuntimeConfig } from '../../engine/config.ts'
+import { MAX_BODY_BYTES } from './frame-codec.ts'
 
-/** One binding namespace as the child rebuilds it: names only, the functions stay in the parent. */
-export interface NamespaceShape {
-  global: string
-  members: string[]
-  errorClass?: { name: string; memberNameProperty: string }
-}
+/** The child's file descriptor of the message channel (a socket pair made by spawn). */
+export const CHANNEL_FD = 3
 
 /** The outcome of one binding call, as the parent answers it. */
 export type Reply = { call: number; ok: true; value?: JsonValue } | { call: number; ok: false; message: string }
@@ -39,7 +36,7 @@ export type ToChild =
  * that dies before it cannot have run any of the program (RT-42). Calls made in one child turn
  * travel as one message; the parent runs them one at a time, in order (the child does not
  * serialize them). A result with `retire` is the child's last message: it left an isolate paused
- * (RunBudgets.pauseToLocate) and exits right after.
+ * (RunSettings.pauseToLocate) and exits right after.
  */
 export type ToParent =
   | { t: 'ready' }
@@ -50,13 +47,13 @@ export type ToParent =
 
 /**
  * The largest frame a parent reads from its child. A run's logs and result stay within the output
- * cap, and a call's arguments were built in an isolate of `memoryLimitMb`, so honest frames stay
+ * cap, and a call's arguments were built in an isolate of `memoryMb`, so honest frames stay
  * far below it; a bigger one is that child's crash, and the parent never buffers more.
  */
 export function childFrameLimit(config: ResolvedIsolateRuntimeConfig): number {
   // why: JSON of a string can take up to 6 bytes per UTF-16 unit (\u escapes) and the heap limit
   // is only a guideline, hence the generous factor.
-  return Math.min(MAX_BODY_BYTES, 4 * config.outputCapBytes + 8 * config.memoryLimitMb * 1024 * 1024 + 65_536)
+  return Math.min(MAX_BODY_BYTES, 4 * config.outputBytes + 8 * config.memoryMb * 1024 * 1024 + 65_536)
 }
 
 /** The largest frame a child reads from its parent (which is trusted): what a header can say. */

@@ -1,7 +1,7 @@
 // why: its own file, so the public declarations (service.d.ts, index.d.ts) never reach pool.d.ts,
 // whose isolated-vm types name an optional dependency that only one Node line installs.
 
-import type { PollCounts } from '../poll.ts'
+import type { PollCounts } from '../engine/peer-poll.ts'
 
 /** Lifetime counts of one pool, for leak checks and soak reports. */
 export interface PoolStats {
@@ -26,9 +26,9 @@ export interface PoolStats {
   contextsPrepared: number
   /** Isolate CPU time spent preparing them, ms; never part of a run's `usage.cpuMs`. */
   preparationCpuMs: number
-  /** Binding results settled from the host's thread, the program's code after them included (RunBudgets.resumeOnHostThread). */
+  /** Binding results settled from the host's thread, the program's code after them included (RunSettings.resumeOnHostThread). */
   hostThreadResumes: number
-  /** Programs started on the host's thread (RunBudgets.startOnHostThread). */
+  /** Programs started on the host's thread (RunSettings.startOnHostThread). */
   hostThreadStarts: number
   /** Total CPU time of the disposed isolates, ms, read at disposal (0 for one a heap limit killed). */
   isolateCpuMs: number

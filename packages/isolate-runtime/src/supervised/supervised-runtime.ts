@@ -1,13 +1,13 @@
-import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, onAbort, withUsage } from '@isocode/code-runtime'
-import type { CodeRunResult } from '@isocode/code-runtime'
+import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, observeRun, onAbort, withUsage } from '@isocode/code-runtime'
+import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
-import { IsolateRuntimeConfigSchema, resolveConfig } from '../config.ts'
-import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../config.ts'
-import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from '../request.ts'
-import { stripProgram } from '../strip.ts'
+import { IsolateRuntimeConfigSchema, resolveConfig } from '../engine/config.ts'
+import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
+import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from '../engine/run-request.ts'
+import { stripProgram } from '../engine/strip-program.ts'
 import { ChildHost } from './child-host.ts'
-import type { PollCounts } from '../poll.ts'
-import { type ChildExit, describeExit, firstLine } from './exit.ts'
+import type { PollCounts } from '../engine/peer-poll.ts'
+import { type ChildExit, describeExit, firstLine } from './child-exit.ts'
 
 /** Lifetime counts of a supervised runtime, for leak checks and soak reports. */
 export interface SupervisedRuntimeStats {
@@ -15,7 +15,7 @@ export interface SupervisedRuntimeStats {
   processesStarted: number
   /** Child processes that died while the runtime still needed them (crashes, V8 aborts). */
   processesLost: number
-  /** Child processes that exited by design after a budget kill paused their isolate (RunBudgets.pauseToLocate). */
+  /** Child processes that exited by design after a budget kill paused their isolate (RunSettings.pauseToLocate). */
   processesRetired: number
   /** Runs handed to a child process (a retried run counts twice). */
   runs: number
@@ -69,10 +69,17 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
   }
 
   /**
-   * Run one program in a child process (`onLog` sees each line as it reaches the parent); failures
-   * are values, and only misuse rejects.
+   * Run one program in a child process; failures are values, and only misuse rejects. With
+   * `onEvent`, the run's events arrive while it is live, each console line as it reaches the
+   * parent (rules RT-44 to RT-47).
    */
   run(request: IsolateRunRequest): Promise<CodeRunResult> {
+    return request?.onEvent === undefined ? this.handOut(request) : observeRun(request, this.observed)
+  }
+
+  private readonly observed = (request: CodeRunRequest): Promise<CodeRunResult> => this.handOut(request)
+
+  private handOut(request: IsolateRunRequest): Promise<CodeRunResult> {
     let prologue: Prologue
     try {
       // why: stripped here, once, so children never load the TypeScript compiler (seconds of start-up

@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream'
-import { encodeFrame, FrameDecoder, HEADER_BYTES } from './frame.ts'
+import { encodeFrame, FrameDecoder, HEADER_BYTES } from './frame-codec.ts'
 
 /** What a channel reports: each message in order, then at most one malformed-stream reason. */
 export interface ChannelHandlers {

@@ -1,6 +1,6 @@
 import { onAbort } from '@isocode/code-runtime'
-import { IsolateSlot } from './slot.ts'
-import { emptyStats, type PoolStats } from './stats.ts'
+import { IsolateSlot } from './isolate-slot.ts'
+import { emptyStats, type PoolStats } from './pool-stats.ts'
 
 /** Sizing of an {@link IsolatePool}. */
 export interface PoolOptions {
@@ -10,7 +10,7 @@ export interface PoolOptions {
   spares: number
   /** How long, ms, an isolate beyond `size` may sit unused before it is disposed. */
   spareIdleMs: number
-  memoryLimitMb: number
+  memoryMb: number
   maxRunsPerIsolate: number
   /** Create isolates and contexts with V8 inspector support, so a budget kill can pause one (locate.ts). */
   inspector: boolean
@@ -39,7 +39,7 @@ export class IsolatePool {
   private growing = false
   private retireTimer: NodeJS.Timeout | undefined
 
-  /** Lifetime counts; read through InProcessIsolateRuntime.stats(). */
+  /** Lifetime counts; read through IsolateEngine.stats(). */
   readonly stats: PoolStats = emptyStats()
 
   constructor(private readonly options: PoolOptions) {}
@@ -144,7 +144,7 @@ export class IsolatePool {
     if (!replacing) this.isolates++
     let slot: IsolateSlot
     try {
-      slot = new IsolateSlot(this.options.memoryLimitMb, this.stats, this.options.inspector)
+      slot = new IsolateSlot(this.options.memoryMb, this.stats, this.options.inspector)
     } catch (error) {
       this.isolates--
       throw error

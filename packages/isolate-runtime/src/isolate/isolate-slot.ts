@@ -1,8 +1,8 @@
 import type ivm from 'isolated-vm-types'
 import { isolatedVm } from './ivm.ts'
 import { GUEST_PRELUDE } from '../guest/prelude.ts'
-import { GuestContext } from './bridge.ts'
-import type { PoolStats } from './stats.ts'
+import { GuestContext } from './guest-context.ts'
+import type { PoolStats } from './pool-stats.ts'
 
 /**
  * One warm isolate: its compiled prelude, the next context (prepared off the critical path) and
@@ -21,13 +21,13 @@ export class IsolateSlot {
   private abandoned = false
 
   constructor(
-    memoryLimitMb: number,
+    memoryMb: number,
     private readonly stats: PoolStats,
     private readonly inspector = false,
   ) {
     // why: only where a budget kill may pause the isolate (the supervised child); no session
     // exists until then, and a program cannot reach one.
-    this.isolate = new (isolatedVm().Isolate)({ memoryLimit: memoryLimitMb, inspector })
+    this.isolate = new (isolatedVm().Isolate)({ memoryLimit: memoryMb, inspector })
     stats.isolatesCreated++
     this.prelude = this.isolate.compileScriptSync(GUEST_PRELUDE, { filename: 'isocode-prelude.js' })
   }

@@ -1,6 +1,6 @@
 import { CodeRuntimeError, CodeRuntimeErrorCode, validateBindings, withUsage } from '@isocode/code-runtime'
 import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
-import type { StripResult } from './strip.ts'
+import type { StripResult } from './strip-program.ts'
 
 /** A run request as the isolate backends take it: the seam's request plus an optional live log tap. */
 export interface IsolateRunRequest extends CodeRunRequest {
@@ -45,4 +45,19 @@ export function runPrologue(request: IsolateRunRequest, assertUsable: () => void
   const stripped = strip(request.program)
   if (!stripped.ok) return { result: withUsage({ logs: [], error: { kind: 'exception', message: stripped.message } }) }
   return { code: stripped.code }
+}
+
+/**
+ * The live line tap of a run: each kept console line goes to `onEvent` as a `console` event
+ * (rule RT-45) and to `onLog`; undefined when the request has neither, so a run without a
+ * listener pays nothing.
+ */
+export function lineTap(request: IsolateRunRequest): ((line: string, now: boolean) => void) | undefined {
+  const { onEvent, onLog } = request
+  if (onEvent === undefined) return onLog
+  if (onLog === undefined) return (line) => onEvent({ type: 'console', line })
+  return (line, now) => {
+    onEvent({ type: 'console', line })
+    onLog(line, now)
+  }
 }

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import type { ResolvedIsolateRuntimeConfig } from '../config.ts'
+import type { ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
 
 /** How to start a runtime child: its entry module and the Node flags it needs. */
 export interface ChildCommand {
@@ -10,20 +10,17 @@ export interface ChildCommand {
 }
 
 /**
- * The child entry next to this module: `child.js` with plain Node when built, `child.ts` through
+ * The child entry next to this module: `child/child-main.js` with plain Node when built, `child/child-main.ts` through
  * tsx and the `@isocode/source` condition when running from source (tests, tsx, the bench).
  */
 export function childCommand(moduleUrl: string = import.meta.url): ChildCommand {
   // why: isolated-vm requires --no-node-snapshot on Node >= 20, whatever the parent was given.
   const execArgv = ['--no-node-snapshot']
-  if (!moduleUrl.endsWith('.ts')) return { entry: fileURLToPath(new URL('./child.js', moduleUrl)), execArgv }
+  if (!moduleUrl.endsWith('.ts')) return { entry: fileURLToPath(new URL('./child/child-main.js', moduleUrl)), execArgv }
   const tsx = pathToFileURL(createRequire(moduleUrl).resolve('tsx')).href
   execArgv.push('--conditions=@isocode/source', '--import', tsx)
-  return { entry: fileURLToPath(new URL('./child.ts', moduleUrl)), execArgv }
+  return { entry: fileURLToPath(new URL('./child/child-main.ts', moduleUrl)), execArgv }
 }
-
-/** The child's file descriptor of the message channel (a socket pair made by spawn). */
-export const CHANNEL_FD = 3
 
 /**
  * Start one runtime child with `config` (one isolate): stderr is piped for crash reports, and fd 3

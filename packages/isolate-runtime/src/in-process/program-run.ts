@@ -1,0 +1,301 @@
+import { onAbort } from '@isocode/code-runtime'
+import type { CodeBindingNamespace, CodeRunFailureKind, CodeRunResult } from '@isocode/code-runtime'
+import { type BindingOutcome, guestSetup, namespaceShapes } from '../engine/binding-call.ts'
+import { describeHostError, describeSyntaxError, describeTaskError } from '../engine/describe-error.ts'
+import { PeerPoll } from '../engine/peer-poll.ts'
+import { budgetMessage, RunClock } from '../engine/run-clock.ts'
+import { type LedgerOwner, RunLedger } from '../engine/run-ledger.ts'
+import type { RunSettings } from '../engine/run-mode.ts'
+import type { QueuedCall, RunState } from '../engine/run-state.ts'
+import { RunTimers, TIMER_NAMESPACE } from '../engine/run-timers.ts'
+import { budgetSite, type KillSite } from '../isolate/budget-site.ts'
+import type { GuestContext, GuestEvents, Settlements } from '../isolate/guest-context.ts'
+import type { IsolateSlot } from '../isolate/isolate-slot.ts'
+import { isCompileError, isTimeoutMessage } from '../isolate/ivm-messages.ts'
+import type { Watchdog } from '../isolate/watchdog.ts'
+
+type Entry = Settlements[number]
+type Live = Exclude<RunState, { phase: 'starting' | 'settled' }>
+
+/**
+ * One program on one lent isolate. The run's bookkeeping (output, calls, replies, timing, the
+ * single settlement) is its {@link RunLedger}; what is particular to an isolate is here: the
+ * {@link RunState} phases, the budgets' watchdog and the tasks the isolate runs. Every way a run
+ * can end goes through `settle`, exactly once.
+ */
+export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
+  readonly result: Promise<CodeRunResult>
+  private readonly ledger: RunLedger<QueuedCall, Entry>
+  private readonly late: string[] = []
+  private readonly timers = new RunTimers()
+  private state: RunState = { phase: 'starting' }
+  // why: the two phases a run switches between on every resumed batch, made once per run so the
+  // switch allocates nothing.
+  private running: Extract<RunState, { phase: 'running' }> | undefined
+  private resuming: Extract<RunState, { phase: 'resuming' }> | undefined
+  private readonly clock: RunClock
+  // why: the isolate's answer to a settlement (the next call, or the end) often comes within µs.
+  private readonly poll: PeerPoll
+  private stopWatch: () => void = () => {}
+  private detachSignal: () => void = () => {}
+  private resolveResult!: (result: CodeRunResult) => void
+
+  constructor(
+    private readonly slot: IsolateSlot,
+    private readonly settings: RunSettings,
+    private readonly namespaces: readonly CodeBindingNamespace[],
+    private readonly onSettled: (run: ProgramRun, reusable: boolean) => void,
+    tap: ((line: string, now: boolean) => void) | undefined,
+  ) {
+    this.ledger = new RunLedger(this, namespaces, settings.outputBytes, tap)
+    this.result = new Promise((resolve) => (this.resolveResult = resolve))
+    this.clock = new RunClock(settings, () => slot.cpuTimeNs(), this.ledger.startedAt)
+    this.poll = new PeerPoll(settings.pollMs, { counts: slot.pollCounts })
+  }
+
+  /** The isolate this run holds, for disposal of the whole runtime. */
+  get isolateSlot(): IsolateSlot {
+    return this.slot
+  }
+
+  /** Start the program in `context`; the outcome arrives on {@link result}. */
+  start(context: GuestContext, code: string, watchdog: Watchdog, signal: AbortSignal | undefined): Promise<CodeRunResult> {
+    if (this.state.phase === 'settled') {
+      context.release()
+      return this.result
+    }
+    this.running = { phase: 'running', context, tasks: 0 }
+    this.resuming = { phase: 'resuming', context, tasks: 0, overflow: undefined }
+    this.state = this.running
+    // why: while a timeout of code resumed here waits to be handled, the watchdog must not race it.
+    this.stopWatch = this.clock.startWatched(watchdog, (budget) => this.state.phase === 'overrun' || this.stop('timeout', budgetMessage(this.settings, budget)))
+    this.detachSignal = onAbort(signal, () => this.kill('abort', `the run was aborted (${describeHostError(signal?.reason)})`))
+    const setup = guestSetup(this.settings.outputBytes, namespaceShapes(this.namespaces, this.ledger.memberTables), this.settings.startOnHostThread)
+    if (this.settings.startOnHostThread) {
+      this.slot.noteHostThread('start')
+      this.hereWith((ms) => context.startOnThisThread(code, setup, this, ms), true)
+      return this.result
+    }
+    let task: Promise<unknown>
+    try {
+      task = context.start(code, setup, this, this.clock.backstopMs())
+    } catch (error) {
+      this.kill('crash', `the isolate died before the program started: ${describeHostError(error)}`)
+      return this.result
+    }
+    this.track(task, true)
+    return this.result
+  }
+
+  log(text: string, site: string | undefined, now: boolean): void {
+    const state = this.state
+    if (state.phase === 'settled') return
+    if (this.ledger.record(text, now)) return
+    // why: a line that may cross the cap says where it printed (output-book.ts): no pause needed.
+    const output = this.ledger.output
+    const at = output.checkedSite(site)
+    const message = output.overMessage() + (at ?? '')
+    if (state.phase === 'resuming') state.overflow ??= message
+    else if (at !== undefined) this.kill('output-limit', message)
+    else this.stop('output-limit', message)
+  }
+
+  call(id: number, ns: number, member: string, json: string | undefined): void {
+    this.poll.answered()
+    if (!this.open) return
+    // why: a setTimeout waits on the host beside the serial binding queue, never blocking a call.
+    if (ns === TIMER_NAMESPACE) return this.timers.start(json === undefined ? 0 : Number(json), () => this.deliverTimer(id))
+    const queued = { id, ns, member, json }
+    // why: the supervised child forwards every call at once; its parent schedules them where the
+    // functions run (one at a time, or a concurrent member's limit).
+    if (this.settings.serialBindings) this.ledger.schedule(queued)
+    else void this.ledger.invoke(queued)
+  }
+
+  done(kind: 'ok' | 'exception' | 'invalid-output', text: string | undefined): void {
+    this.poll.answered()
+    const state = this.state
+    if (state.phase !== 'running' && state.phase !== 'resuming') return
+    // why: the program is over; queued calls are dropped undispatched, results in flight ignored.
+    this.state = { phase: 'draining', context: state.context, tasks: state.tasks, finished: { kind, text } }
+    this.ledger.dropQueued()
+    if (state.tasks === 0) this.complete()
+  }
+
+  /** Whether the program still runs: its calls and binding results are taken. */
+  get open(): boolean {
+    return this.state.phase === 'running' || this.state.phase === 'resuming'
+  }
+
+  argsOf(call: QueuedCall): unknown {
+    return call.json === undefined ? undefined : JSON.parse(call.json)
+  }
+
+  encode(outbox: Settlements, call: QueuedCall, outcome: BindingOutcome): void {
+    outbox.push(call.id, outcome.ok, outcome.ok ? (outcome.value === undefined ? null : JSON.stringify(outcome.value)) : outcome.message)
+  }
+
+  flushReplies(): void {
+    const state = this.state
+    if (state.phase !== 'running' || !this.ledger.hasReplies) return
+    // why: resumed on this thread, with no hop, once the isolate is idle: a task still on its
+    // thread would run first anyway, and taskSettled flushes again when its completion arrives.
+    if (this.settings.resumeOnHostThread && state.tasks > 0) return
+    const batch = this.ledger.takeReplies()
+    if (this.settings.resumeOnHostThread) return this.resumeHere(state.context, batch)
+    try {
+      this.track(state.context.resolve(batch, this.clock.backstopMs()))
+      this.poll.sent()
+    } catch (error) {
+      this.track(Promise.reject(error))
+    }
+  }
+
+  /**
+   * End the run for a budget the program broke, naming where it was (see {@link KillSite}): the
+   * line it is executing (a paused isolate), the call or timer it waits on, or the call whose code
+   * ran past the budget on the host's thread; then {@link kill} with that text.
+   */
+  private stop(kind: CodeRunFailureKind, message: string, where?: KillSite): void {
+    const state = this.state
+    if (state.phase === 'settled' || state.phase === 'stopping' || state.phase === 'starting') return
+    const site = where ?? (state.tasks > 0 ? 'executing' : 'waiting')
+    const executing = site === 'executing'
+    // why: in the host's own process a paused isolate could never be disposed safely.
+    if (executing && !this.settings.pauseToLocate) return this.kill(kind, message)
+    this.state = { phase: 'stopping', context: state.context, tasks: state.tasks }
+    this.clock.cpuNow()
+    // why: the gate closes first, so nothing the program sends while it is located counts.
+    state.context.close()
+    this.ledger.dropQueued()
+    this.timers.clear()
+    // why: once a pause was asked for, the isolate may stop at any moment; it is never disposed.
+    if (executing) this.slot.abandon()
+    void budgetSite(this.slot.isolate, state.context, site).then((at) => this.kill(kind, message + at))
+  }
+
+  /** End the run now with `kind`; the isolate is disposed (it may be mid-execution). */
+  kill(kind: CodeRunFailureKind, message: string): void {
+    if (this.state.phase === 'settled') return
+    this.clock.cpuNow()
+    this.slot.kill()
+    this.settle({ logs: this.ledger.output.logs, error: { kind, message } }, true)
+  }
+
+  private fail(kind: CodeRunFailureKind, message: string): void {
+    this.settle(this.ledger.output.failure(kind, message))
+  }
+
+  private complete(): void {
+    if (this.state.phase === 'draining') this.settle(this.ledger.output.outcome(this.state.finished, this.late))
+  }
+
+  private settle(outcome: Omit<CodeRunResult, 'usage'>, killed = false): void {
+    const state = this.state
+    if (state.phase === 'settled') return
+    const context = state.phase === 'starting' ? undefined : state.context
+    // why: a task still queued in the isolate would run old program code during the next run.
+    const reusable = !killed && (state.phase === 'starting' || state.tasks === 0)
+    this.state = { phase: 'settled', context }
+    const result = this.ledger.close(outcome, this.clock.cpuMs()) as CodeRunResult
+    this.timers.clear()
+    this.stopWatch()
+    this.poll.stop()
+    this.detachSignal()
+    context?.close()
+    this.slot.runEnded()
+    this.resolveResult(result)
+    // why: freeing handles and preparing the next context can stall the host while the isolate's
+    // thread finishes its last task (+0.5 ms a run on Node 24 before the result); not before it.
+    setImmediate(() => {
+      context?.release()
+      this.onSettled(this, reusable)
+    })
+  }
+
+  private track(task: Promise<unknown>, first = false): void {
+    const live = this.state as Live
+    live.tasks++
+    task.then(
+      () => this.taskSettled(false, undefined, first),
+      (error: unknown) => this.taskSettled(true, error, first),
+    )
+  }
+
+  private taskSettled(rejected: boolean, error: unknown, first: boolean): void {
+    const state = this.state
+    if (state.phase === 'settled') return
+    if (state.phase !== 'starting') state.tasks--
+    // why: a budget kill is naming the program's position; it settles the run itself.
+    if (state.phase === 'stopping') return
+    if (rejected) {
+      // why: compiling is part of the first task; a SyntaxError annotated with a position in
+      // the program is the model's syntax error, reported like any other exception.
+      if (first && isCompileError(error) && !this.slot.isDisposed) return this.fail('exception', describeSyntaxError(error))
+      const outcome = describeTaskError(error, this.slot.isDisposed)
+      if (outcome.kind === 'memory') return this.kill('memory', outcome.message)
+      if (outcome.kind === 'cpu') return this.kill('timeout', budgetMessage(this.settings, 'cpu'))
+      if (outcome.kind === 'crash') return this.kill('crash', outcome.message)
+      // why: an unhandled rejection found while the program still ran fails it (rule RT-22);
+      // one found at the end of the task in which it returned is only logged.
+      if (this.state.phase !== 'draining') return this.fail('exception', outcome.message)
+      this.late.push(outcome.message)
+    }
+    const now = this.state
+    if (now.phase === 'draining' && now.tasks === 0) this.complete()
+    else if (now.phase === 'running' && now.tasks === 0 && this.ledger.hasReplies && !this.ledger.flushScheduled) this.flushReplies()
+  }
+
+  private deliverTimer(id: number): void {
+    if (!this.open) return
+    this.ledger.outboxFor.push(id, true, null)
+    this.ledger.queued()
+  }
+
+  /** Settle a batch on this thread, the program's code after it included (see {@link hereWith}). */
+  private resumeHere(context: GuestContext, batch: Settlements): void {
+    this.slot.noteHostThread('resume')
+    this.hereWith((ms) => context.resolveOnThisThread(batch, ms), false)
+  }
+
+  /**
+   * Run `task` (the start, or a settlement) on this thread, in phase `resuming`. What is left of
+   * the smaller budget is isolated-vm's timeout, since no watchdog tick runs meanwhile; a timeout
+   * is handled a turn later, after the lines and calls the code sent (an output kill comes first).
+   */
+  private hereWith(task: (timeoutMs: number) => void, first: boolean): void {
+    const running = this.running as Extract<RunState, { phase: 'running' }>
+    const resuming = this.resuming as Extract<RunState, { phase: 'resuming' }>
+    const { budget, ms } = this.clock.tightest()
+    resuming.tasks = running.tasks
+    resuming.overflow = undefined
+    this.state = resuming
+    let failure: unknown
+    let failed = false
+    try {
+      task(ms)
+    } catch (error) {
+      failed = true
+      failure = error
+    }
+    // why: the code may have ended the run (its completion, a kill) while it ran here.
+    if (this.state !== resuming) return
+    running.tasks = resuming.tasks
+    this.state = running
+    if (resuming.overflow !== undefined) return this.kill('output-limit', resuming.overflow)
+    if (!failed) return
+    // why: a turn later, as for a task on the isolate's thread: the lines and the completion the
+    // code sent come first (an unhandled rejection after the program returned is only logged).
+    if (!isTimeoutMessage(describeHostError(failure)) || this.slot.isDisposed) return this.track(later(failure), first)
+    const message = budgetMessage(this.settings, budget)
+    this.state = { phase: 'overrun', context: running.context, tasks: running.tasks }
+    setImmediate(() => {
+      if (this.state.phase !== 'overrun') return
+      running.tasks = this.state.tasks
+      this.state = running
+      this.stop('timeout', message, 'resumed')
+    })
+  }
+}
+
+const later = (error: unknown): Promise<never> => new Promise((_, reject) => setImmediate(() => reject(error)))
