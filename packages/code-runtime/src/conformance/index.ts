@@ -1,11 +1,12 @@
-export { describeCodeRuntimeConformance, defaultConformanceBudgets } from './describe.ts'
-export { conformanceCases, isolationCaseIds } from './ids.ts'
+export { describeCodeRuntimeConformance } from './describe.ts'
+export { isolationCaseIds } from './ids.ts'
+// why: the kit is for authors of other backends; these names serve them though nothing here imports them.
+/** @public */
+export { defaultConformanceBudgets } from './describe.ts'
+/** @public */
+export { conformanceCases } from './ids.ts'
+/** @public */
 export type { ConformanceCaseId } from './ids.ts'
-export type {
-  CodeRuntimeLike,
-  ConformanceBudgets,
-  ConformanceFactory,
-  ConformanceHarness,
-  ConformanceOptions,
-  ConformanceSubject,
-} from './types.ts'
+export type { ConformanceFactory } from './types.ts'
+/** @public */
+export type { CodeRuntimeLike, ConformanceBudgets, ConformanceHarness, ConformanceOptions, ConformanceSubject } from './types.ts'

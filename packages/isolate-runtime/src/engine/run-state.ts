@@ -36,9 +36,6 @@ export type RunState =
   | { readonly phase: 'draining'; readonly context: GuestContext; tasks: number; readonly finished: Finished }
   | { readonly phase: 'settled'; readonly context: GuestContext | undefined }
 
-/** A phase of {@link RunState}. */
-export type RunPhase = RunState['phase']
-
 /** A binding call the program made, waiting for its turn in the run's queue. */
 export interface QueuedCall {
   id: number
