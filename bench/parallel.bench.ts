@@ -29,7 +29,7 @@ const factory: SuiteFactory = async () => {
   const root = new Context()
   await root.plugin(SystemPrompt)
   await root.plugin(ToolRegistry, { mode: 'code', concurrentCallLimit: CALLS })
-  const runtimeFiber = await root.plugin(InProcessIsolateRuntime, { poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 60_000 })
+  const runtimeFiber = await root.plugin(InProcessIsolateRuntime, { poolSize: 2, cpuMs: 10_000, wallMs: 60_000 })
   const tools = root.get('tools') as ToolRegistry
   tools.register(waiting('wait', false))
   tools.register(waiting('wait_safe', true))

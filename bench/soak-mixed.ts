@@ -41,13 +41,13 @@ const root = new Context()
 const fibers = [await root.plugin(SystemPrompt), await root.plugin(ToolRegistry, { mode: 'code' })]
 // why: the wall budget only bounds legitimate runs here (timeouts are CPU kills, aborts fire at
 // 5 ms); a tight one turns a loaded machine's scheduling delays into false failures.
-const MAIN_CONFIG = { poolSize: 2, memoryLimitMb: 16, cpuBudgetMs: 100, wallBudgetMs: 2_000 }
+const MAIN_CONFIG = { poolSize: 2, memoryMb: 16, cpuMs: 100, wallMs: 2_000 }
 const runtimeFiber = await root.plugin(Runtime, MAIN_CONFIG)
 const runtime = root.get('codeRuntime') as CodeRuntime
 // why: reaching the heap limit takes GC thrash well past a 100 ms CPU budget, so memory runs get
 // a runtime of their own with a longer budget (in-process mode: both counted through stats()).
 const memoryRoot = new Context()
-const MEMORY_CONFIG = { poolSize: 1, memoryLimitMb: 16, cpuBudgetMs: 5_000, wallBudgetMs: 10_000 }
+const MEMORY_CONFIG = { poolSize: 1, memoryMb: 16, cpuMs: 5_000, wallMs: 10_000 }
 const memoryFiber = await memoryRoot.plugin(Runtime, MEMORY_CONFIG)
 const memoryRuntime = memoryRoot.get('codeRuntime') as CodeRuntime
 const CHILDREN = MAIN_CONFIG.poolSize + MEMORY_CONFIG.poolSize

@@ -8,7 +8,7 @@ export const CALLERS = 2
 export const RUNS_PER_CALLER = 5
 
 /** Pool and budgets of every runtime under bench: budgets far from any task's needs. */
-export const RUNTIME_CONFIG = { poolSize: 2, cpuBudgetMs: 10_000, wallBudgetMs: 60_000, outputCapBytes: 1 << 20 }
+export const RUNTIME_CONFIG = { poolSize: 2, cpuMs: 10_000, wallMs: 60_000, outputBytes: 1 << 20 }
 
 /** One `tools.echo` binding that resolves its argument. */
 export const echoTools: CodeBindingNamespace[] = [{ global: 'tools', functions: { echo: (args) => Promise.resolve(args as never) } }]

@@ -25,7 +25,7 @@ export async function consumer(): Promise<string> {
   const ctx = new Context()
   await ctx.plugin(SystemPrompt)
   await ctx.plugin(ToolRegistry, { mode: 'both' })
-  await ctx.plugin(IsolateRuntime, { poolSize: 1, cpuBudgetMs: 1_000 })
+  await ctx.plugin(IsolateRuntime, { poolSize: 1, cpuMs: 1_000 })
   const sum = defineTool({
     name: 'sum',
     parameters: { a: { type: 'number', required: true }, b: { type: 'number', required: true } },

@@ -63,7 +63,7 @@ let calls = 0
 export async function boot(mode: ToolPresentationMode = 'code'): Promise<App> {
   const root = new Context()
   const fibers: Fiber[] = [await root.plugin(SystemPrompt), await root.plugin(RecordingSession), await root.plugin(ToolRegistry, { mode })]
-  fibers.push(await root.plugin(InProcessIsolateRuntime, { poolSize: 1, memoryLimitMb: 32, cpuBudgetMs: 2_000, wallBudgetMs: 15_000 }))
+  fibers.push(await root.plugin(InProcessIsolateRuntime, { poolSize: 1, memoryMb: 32, cpuMs: 2_000, wallMs: 15_000 }))
   const call: App['call'] = (name, args = {}, signal) =>
     root.tools.execute({ callId: `t${++calls}`, name, arguments: args, ...(signal === undefined ? {} : { signal }) })
   return {

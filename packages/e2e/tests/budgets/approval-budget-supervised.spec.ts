@@ -13,7 +13,7 @@ let app: CodeModeApp
 const write = guardedWrite()
 const slow = slowApproval(PROVIDER_DELAY_MS)
 beforeAll(async () => {
-  const runtime = { poolSize: 1, cpuBudgetMs: WALL_MS, wallBudgetMs: WALL_MS }
+  const runtime = { poolSize: 1, cpuMs: WALL_MS, wallMs: WALL_MS }
   app = await bootCodeMode((root) => root.plugin(SupervisedIsolateRuntime, runtime), { cpuMs: 0, wallMs: 0 }, { tools: [write.tool] })
   await app.root.plugin(slow.plugin)
   write.ask(app.root)

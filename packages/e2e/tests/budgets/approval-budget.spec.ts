@@ -21,7 +21,7 @@ afterEach(async () => {
 
 async function boot() {
   const write = guardedWrite()
-  const app = await bootCodeMode((root) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuBudgetMs: WALL_MS, wallBudgetMs: WALL_MS }), { cpuMs: 0, wallMs: 0 }, { tools: [write.tool] })
+  const app = await bootCodeMode((root) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuMs: WALL_MS, wallMs: WALL_MS }), { cpuMs: 0, wallMs: 0 }, { tools: [write.tool] })
   const slow = slowApproval(PROVIDER_DELAY_MS)
   booted = app
   provider = slow.log

@@ -9,7 +9,7 @@ import { countingEcho, limitHead, runOutcomes } from './setup.ts'
 let app: CodeModeApp
 const echo = countingEcho()
 beforeAll(async () => {
-  const runtime = { poolSize: 1, cpuBudgetMs: 20_000, wallBudgetMs: 60_000 }
+  const runtime = { poolSize: 1, cpuMs: 20_000, wallMs: 60_000 }
   app = await bootCodeMode((root) => root.plugin(SupervisedIsolateRuntime, runtime), { cpuMs: 0, wallMs: 0 }, { tools: [echo.tool], registry: { maxToolCalls: 50 } })
 })
 afterAll(() => app.dispose())

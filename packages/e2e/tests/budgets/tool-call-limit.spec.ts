@@ -15,7 +15,7 @@ afterEach(async () => {
 // why: roomy CPU and wall budgets, so only the call budget can end these loops.
 async function boot(maxToolCalls?: number) {
   const echo = countingEcho()
-  booted = await bootCodeMode((root) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuBudgetMs: 20_000, wallBudgetMs: 60_000 }), { cpuMs: 0, wallMs: 0 }, {
+  booted = await bootCodeMode((root) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuMs: 20_000, wallMs: 60_000 }), { cpuMs: 0, wallMs: 0 }, {
     tools: [echo.tool],
     ...(maxToolCalls === undefined ? {} : { registry: { maxToolCalls } }),
   })
