@@ -52,7 +52,9 @@ import { ReplicaContext, replicaIsolate, type ReplyMode } from './lib/ivm-replic
 import { pause } from './lib/runtime-tasks.ts'
 import { createBench, type SuiteFactory, stat, type TaskStats } from './lib/suite.ts'
 
-const rawEcho: CodeBindingNamespace[] = [{ global: 'tools', functions: { echo: (args) => Promise.resolve(String((args as { i: number }).i)) } }]
+const rawEcho: CodeBindingNamespace[] = [
+  { global: 'tools', functions: { echo: (args) => Promise.resolve(String((args as { i: number }).i)) } },
+]
 const sum = (n: number): number => (n * (n - 1)) / 2
 const MICRO_OPS = 100
 
@@ -62,7 +64,8 @@ const hostJson = async (): Promise<void> => {
     const args = JSON.parse(`{"i":${i}}`) as unknown
     const checked = toLosslessJson(args)
     const value = toLosslessJson(String(i))
-    if (!checked.ok || !value.ok || JSON.stringify(value.value).length < 3) throw new Error('bench: host JSON refused a plain value')
+    if (!checked.ok || !value.ok || JSON.stringify(value.value).length < 3)
+      throw new Error('bench: host JSON refused a plain value')
   }
 }
 
@@ -108,7 +111,15 @@ const suite: SuiteFactory = async () => {
   const sessionLookups = async (): Promise<void> => {
     let found = 0
     for (let i = 0; i < MICRO_OPS; i++) {
-      const event: SessionEvent = { type: 'tool/code-dispatch', callId: `bench:code:${i}`, parentCallId: 'bench', name: 'echo', arguments: { i }, isError: false, content: String(i) }
+      const event: SessionEvent = {
+        type: 'tool/code-dispatch',
+        callId: `bench:code:${i}`,
+        parentCallId: 'bench',
+        name: 'echo',
+        arguments: { i },
+        isError: false,
+        content: String(i),
+      }
       const sink = bareRoot.get('session')
       if (sink !== undefined) found++
       await sink?.append(undefined, event)
@@ -137,7 +148,8 @@ const suite: SuiteFactory = async () => {
   const live = (): ReplicaContext => micro
   const raw = async (program: string, expected: number, engine = plain): Promise<void> => {
     const result = await engine.runtime.run({ program, bindings: rawEcho })
-    if (result.error !== undefined || result.value !== expected) throw new Error(`bench: raw run gave ${JSON.stringify(result)}`)
+    if (result.error !== undefined || result.value !== expected)
+      throw new Error(`bench: raw run gave ${JSON.stringify(result)}`)
   }
   const replicaTask = (mode: ReplyMode, n: number): AlternatedTask => ({
     name: T.replica(mode, n),
@@ -157,7 +169,15 @@ const suite: SuiteFactory = async () => {
     const before = memory.events.length
     for (let i = 0; i < MICRO_OPS; i++) {
       // why: the shape and the awaited, guarded append of the bridge's dispatch event.
-      const event: SessionEvent = { type: 'tool/code-dispatch', callId: `bench:code:${i}`, parentCallId: 'bench', name: 'echo', arguments: { i }, isError: false, content: String(i) }
+      const event: SessionEvent = {
+        type: 'tool/code-dispatch',
+        callId: `bench:code:${i}`,
+        parentCallId: 'bench',
+        name: 'echo',
+        arguments: { i },
+        isError: false,
+        content: String(i),
+      }
       try {
         await sessionRoot.get('session')?.append(undefined, event)
       } catch {
@@ -195,7 +215,13 @@ const suite: SuiteFactory = async () => {
     { samples: 20, tasks: [{ name: T.here1000, fn: () => raw(sequentialEcho(1000), sum(1000), here) }] },
     {
       samples: 200,
-      tasks: [replicaTask('direct', 0), replicaTask('direct', 10), replicaTask('immediate', 10), replicaTask('immediate+timeout', 10), replicaTask('immediate+ignored', 10)],
+      tasks: [
+        replicaTask('direct', 0),
+        replicaTask('direct', 10),
+        replicaTask('immediate', 10),
+        replicaTask('immediate+timeout', 10),
+        replicaTask('immediate+ignored', 10),
+      ],
     },
     { samples: 20, tasks: [replicaTask('direct', 1000)] },
     {
@@ -215,7 +241,8 @@ const suite: SuiteFactory = async () => {
           fn: async () => {
             const before = live().resumed()
             live().applySync(10, 'park-wake')
-            if (live().resumed() - before !== 10) throw new Error('bench: parked guest functions did not resume within the sync applies')
+            if (live().resumed() - before !== 10)
+              throw new Error('bench: parked guest functions did not resume within the sync applies')
           },
         },
         {
@@ -288,7 +315,9 @@ function breakdown(s: ReadonlyMap<string, TaskStats>): Record<string, number> {
     host_thread_raw_per_call_10: per(T.here10, T.here1, 10),
     host_thread_raw_per_call_1000: per(T.here1000, T.here1, 1000),
   }
-  return Object.fromEntries(Object.entries(pieces).map(([key, value]) => [`breakdown_${key}_us`, Number(value.toFixed(2))]))
+  return Object.fromEntries(
+    Object.entries(pieces).map(([key, value]) => [`breakdown_${key}_us`, Number(value.toFixed(2))]),
+  )
 }
 
 export default suite

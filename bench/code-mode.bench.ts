@@ -7,9 +7,14 @@ import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
 const PROGRAMS = {
   'return 1': 'return 1',
   '10 sequential sub-calls': sequentialEcho(10),
-  '100 sub-calls under Promise.all': 'const all = await Promise.all(Array.from({ length: 100 }, (_, i) => tools.echo({ i })))\nreturn all.length',
+  '100 sub-calls under Promise.all':
+    'const all = await Promise.all(Array.from({ length: 100 }, (_, i) => tools.echo({ i })))\nreturn all.length',
 } as const
-const EXPECTED: Record<keyof typeof PROGRAMS, unknown> = { 'return 1': 1, '10 sequential sub-calls': 45, '100 sub-calls under Promise.all': 100 }
+const EXPECTED: Record<keyof typeof PROGRAMS, unknown> = {
+  'return 1': 1,
+  '10 sequential sub-calls': 45,
+  '100 sub-calls under Promise.all': 100,
+}
 
 // why: the raw baseline gets the same echo semantics the registry tool has (text of `i`).
 const rawTools: CodeBindingNamespace[] = [
@@ -26,14 +31,22 @@ const factory: SuiteFactory = async () => {
     bench.add(`run_code: ${label}`, () => app.runCode(program, EXPECTED[label]))
     bench.add(`raw codeRuntime.run: ${label}`, async () => {
       const result = await runtime.run({ program, bindings: rawTools })
-      if (result.error !== undefined || JSON.stringify(result.value) !== expected) throw new Error(`bench: raw ${label} gave ${JSON.stringify(result)}`)
+      if (result.error !== undefined || JSON.stringify(result.value) !== expected)
+        throw new Error(`bench: raw ${label} gave ${JSON.stringify(result)}`)
     })
   }
   return {
     bench,
     ratios: (s) => ({
-      run_code_overhead_ratio: Number((stat(s, 'run_code: 10 sequential sub-calls').median_us / stat(s, 'raw codeRuntime.run: 10 sequential sub-calls').median_us).toFixed(2)),
-      run_code_overhead_ratio_return1: Number((stat(s, 'run_code: return 1').median_us / stat(s, 'raw codeRuntime.run: return 1').median_us).toFixed(2)),
+      run_code_overhead_ratio: Number(
+        (
+          stat(s, 'run_code: 10 sequential sub-calls').median_us /
+          stat(s, 'raw codeRuntime.run: 10 sequential sub-calls').median_us
+        ).toFixed(2),
+      ),
+      run_code_overhead_ratio_return1: Number(
+        (stat(s, 'run_code: return 1').median_us / stat(s, 'raw codeRuntime.run: return 1').median_us).toFixed(2),
+      ),
     }),
     teardown: () => app.dispose(),
   }

@@ -7,7 +7,8 @@ import { renderToolsSdk, type ToolSchema } from '@isocode/sdk-codegen'
 import { createBench, type SuiteFactory } from './lib/suite.ts'
 
 const toolsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'tools')
-const load = (name: string): ToolSchema[] => JSON.parse(readFileSync(join(toolsDir, `${name}.json`), 'utf8')) as ToolSchema[]
+const load = (name: string): ToolSchema[] =>
+  JSON.parse(readFileSync(join(toolsDir, `${name}.json`), 'utf8')) as ToolSchema[]
 
 const MCP_FIXTURES = ['mcp-everything', 'mcp-filesystem', 'mcp-memory'] as const
 

@@ -48,10 +48,13 @@ const suite: SuiteFactory = async () => {
   })
   bench.add(TASKS.settle, () => {
     const value = JSON.parse('1') as number
-    if (withUsage({ value, logs: [] }, { cpuMs: 0.1, wallMs: 0.2 }).usage.outputBytes !== 3) throw new Error('bench: settle')
+    if (withUsage({ value, logs: [] }, { cpuMs: 0.1, wallMs: 0.2 }).usage.outputBytes !== 3)
+      throw new Error('bench: settle')
   })
   // why: as the isolate suite's prepared-context task: a pause (not timed) lets the pool prepare.
-  bench.add(TASKS.run, () => expectValue(runtime, { program: PROGRAMS.return1, bindings: [] }, 1), { beforeEach: () => pause(8) })
+  bench.add(TASKS.run, () => expectValue(runtime, { program: PROGRAMS.return1, bindings: [] }, 1), {
+    beforeEach: () => pause(8),
+  })
   return {
     bench,
     metrics: (stats) => {

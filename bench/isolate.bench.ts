@@ -5,7 +5,17 @@ import { Context, type Plugin } from 'cordis'
 import tsBlankSpace from 'ts-blank-space'
 import ts from 'typescript'
 import { PROGRAM_PREFIX, PROGRAM_SUFFIX, WorkerRuntime } from '@isocode/worker-runtime'
-import { CALLERS, CALLS, echoTools, expectValue, pause, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
+import {
+  CALLERS,
+  CALLS,
+  echoTools,
+  expectValue,
+  pause,
+  PROGRAMS,
+  ratio,
+  RUNS_PER_CALLER,
+  RUNTIME_CONFIG,
+} from './lib/runtime-tasks.ts'
 import { availableParallelism } from 'node:os'
 import { cpuMeter } from './lib/cpu.ts'
 import { deltaMeter, type SampleHooks } from './lib/meter.ts'
@@ -32,13 +42,16 @@ async function bootIsolate(config: object = {}): Promise<Backend | undefined> {
   const module = (await import('@isocode/isolate-runtime')) as Record<string, unknown>
   const plugin = module.InProcessIsolateRuntime as Plugin | undefined
   if (plugin === undefined) {
-    console.warn('bench: @isocode/isolate-runtime does not export InProcessIsolateRuntime yet; measuring the worker only')
+    console.warn(
+      'bench: @isocode/isolate-runtime does not export InProcessIsolateRuntime yet; measuring the worker only',
+    )
     return undefined
   }
   return boot('isolate', plugin, { ...RUNTIME_CONFIG, ...config })
 }
 
-const run = (backend: Backend, request: CodeRunRequest, value: unknown): Promise<void> => expectValue(backend.runtime, request, value, backend.label)
+const run = (backend: Backend, request: CodeRunRequest, value: unknown): Promise<void> =>
+  expectValue(backend.runtime, request, value, backend.label)
 
 // why: polling is opt-in (rule RT-41): what it buys in a hot loop, and costs after an idle gap.
 const POLL_MICROS = 200
@@ -84,19 +97,32 @@ function addRuntimeTasks(bench: ReturnType<typeof createBench>, backend: Backend
   if (label === 'isolate') {
     // why: the latency a model sees: agent runs are seconds apart, so a prepared context is
     // waiting; the pause before each sample (not timed) lets the pool finish preparing.
-    bench.add(`${label}: return 1 (prepared context)`, () => run(backend, { program: PROGRAMS.return1, bindings: [] }, 1), {
-      beforeEach: () => pause(8),
-    })
+    bench.add(
+      `${label}: return 1 (prepared context)`,
+      () => run(backend, { program: PROGRAMS.return1, bindings: [] }, 1),
+      {
+        beforeEach: () => pause(8),
+      },
+    )
   }
-  bench.add(`${label}: ${CALLS} sequential echo calls`, () => run(backend, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1), label === 'isolate' ? cpu.sleeping.hooks(CALLS) : {})
+  bench.add(
+    `${label}: ${CALLS} sequential echo calls`,
+    () => run(backend, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1),
+    label === 'isolate' ? cpu.sleeping.hooks(CALLS) : {},
+  )
   bench.add(`${label}: ${CALLS} echo calls under Promise.all`, () =>
-    run(backend, { program: PROGRAMS.parallel, bindings: echoTools }, CALLS))
+    run(backend, { program: PROGRAMS.parallel, bindings: echoTools }, CALLS),
+  )
   const caller = async (): Promise<void> => {
     for (let i = 0; i < RUNS_PER_CALLER; i++) await run(backend, { program: PROGRAMS.return1, bindings: [] }, 1)
   }
-  bench.add(`${label}: ${CALLERS} callers x ${RUNS_PER_CALLER} runs`, async () => {
-    await Promise.all(Array.from({ length: CALLERS }, caller))
-  }, label === 'isolate' ? cpu.throughput.hooks(CALLERS * RUNS_PER_CALLER) : {})
+  bench.add(
+    `${label}: ${CALLERS} callers x ${RUNS_PER_CALLER} runs`,
+    async () => {
+      await Promise.all(Array.from({ length: CALLERS }, caller))
+    },
+    label === 'isolate' ? cpu.throughput.hooks(CALLERS * RUNS_PER_CALLER) : {},
+  )
 }
 
 function runtimeMetrics(stats: ReadonlyMap<string, TaskStats>, label: Backend['label']): Record<string, number> {
@@ -133,21 +159,32 @@ const transpileOptions: ts.TranspileOptions = {
 const suite: SuiteFactory = async () => {
   const polled = await bootIsolate({ pollMicros: POLL_MICROS })
   const noSpares = await bootIsolate({ spareIsolates: 0 })
-  const backends = [await bootIsolate(), await boot('worker', WorkerRuntime, {
-    cpuMs: 10_000,
-    wallMs: 60_000,
-    outputBytes: 1 << 20,
-    memoryMb: 128,
-  })].filter((backend): backend is Backend => backend !== undefined)
+  const backends = [
+    await bootIsolate(),
+    await boot('worker', WorkerRuntime, {
+      cpuMs: 10_000,
+      wallMs: 60_000,
+      outputBytes: 1 << 20,
+      memoryMb: 128,
+    }),
+  ].filter((backend): backend is Backend => backend !== undefined)
   // why: a few small tasks take seconds per sample on the worker; 10 samples are enough there.
   const bench = createBench({ iterations: 10, warmupIterations: 3 })
   for (const backend of backends) addRuntimeTasks(bench, backend)
   const isolate = backends.find((backend) => backend.label === 'isolate')
   if (noSpares !== undefined) addBackToBack(bench, noSpares, B2B_NO_SPARES)
   if (polled !== undefined && isolate !== undefined) {
-    bench.add(POLL.sequential, () => run(polled, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1), cpu.polling.hooks(CALLS))
-    bench.add(POLL.idle10, () => run(isolate, { program: PROGRAMS.calls10, bindings: echoTools }, 9), { beforeEach: () => pause(8) })
-    bench.add(POLL.idle10Poll, () => run(polled, { program: PROGRAMS.calls10, bindings: echoTools }, 9), { beforeEach: () => pause(8) })
+    bench.add(
+      POLL.sequential,
+      () => run(polled, { program: PROGRAMS.sequential, bindings: echoTools }, CALLS - 1),
+      cpu.polling.hooks(CALLS),
+    )
+    bench.add(POLL.idle10, () => run(isolate, { program: PROGRAMS.calls10, bindings: echoTools }, 9), {
+      beforeEach: () => pause(8),
+    })
+    bench.add(POLL.idle10Poll, () => run(polled, { program: PROGRAMS.calls10, bindings: echoTools }, 9), {
+      beforeEach: () => pause(8),
+    })
   }
   bench.add('strip 2 KB: ts-blank-space', () => {
     if (tsBlankSpace(wrapped).length !== wrapped.length) throw new Error('bench: ts-blank-space changed the length')
@@ -162,7 +199,12 @@ const suite: SuiteFactory = async () => {
       ...(hasIsolate ? runtimeMetrics(stats, 'isolate') : {}),
       ...(polled !== undefined
         ? {
-            isolate_poll_us_per_sequential_call: Number(((stat(stats, POLL.sequential).median_us - stat(stats, 'isolate: warm return 1').median_us) / CALLS).toFixed(2)),
+            isolate_poll_us_per_sequential_call: Number(
+              (
+                (stat(stats, POLL.sequential).median_us - stat(stats, 'isolate: warm return 1').median_us) /
+                CALLS
+              ).toFixed(2),
+            ),
             isolate_cpu_us_per_sequential_call: Number(cpu.sleeping.perUnit().self.toFixed(1)),
             isolate_poll_cpu_us_per_sequential_call: Number(cpu.polling.perUnit().self.toFixed(1)),
           }
@@ -175,11 +217,30 @@ const suite: SuiteFactory = async () => {
         ? {
             isolate_vs_worker_return1: ratio(stats, 'worker: warm return 1', 'isolate: warm return 1'),
             // why: the goal — back to back costs at most 1.2x a run on a prepared context.
-            isolate_back_to_back_vs_prepared: ratio(stats, 'isolate: warm return 1', 'isolate: return 1 (prepared context)', 2),
-            ...(noSpares !== undefined ? { isolate_no_spares_back_to_back_vs_prepared: ratio(stats, B2B_NO_SPARES, 'isolate: return 1 (prepared context)', 2) } : {}),
+            isolate_back_to_back_vs_prepared: ratio(
+              stats,
+              'isolate: warm return 1',
+              'isolate: return 1 (prepared context)',
+              2,
+            ),
+            ...(noSpares !== undefined
+              ? {
+                  isolate_no_spares_back_to_back_vs_prepared: ratio(
+                    stats,
+                    B2B_NO_SPARES,
+                    'isolate: return 1 (prepared context)',
+                    2,
+                  ),
+                }
+              : {}),
             ...(polled !== undefined
               ? {
-                  isolate_poll_vs_no_poll_seq_calls: ratio(stats, POLL.sequential, 'isolate: 1000 sequential echo calls', 2),
+                  isolate_poll_vs_no_poll_seq_calls: ratio(
+                    stats,
+                    POLL.sequential,
+                    'isolate: 1000 sequential echo calls',
+                    2,
+                  ),
                   isolate_poll_vs_no_poll_calls10_idle: ratio(stats, POLL.idle10Poll, POLL.idle10, 2),
                 }
               : {}),
@@ -194,6 +255,5 @@ const suite: SuiteFactory = async () => {
     },
   }
 }
-
 
 export default suite

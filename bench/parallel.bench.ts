@@ -23,7 +23,8 @@ const waiting = (name: string, concurrencySafe: boolean): ToolDefinition => ({
   },
 })
 
-const program = (tool: string): string => `const all = await Promise.all(Array.from({ length: ${CALLS} }, (_, i) => tools.${tool}({ i })))\nreturn all.length`
+const program = (tool: string): string =>
+  `const all = await Promise.all(Array.from({ length: ${CALLS} }, (_, i) => tools.${tool}({ i })))\nreturn all.length`
 
 const factory: SuiteFactory = async () => {
   const root = new Context()
@@ -42,14 +43,20 @@ const factory: SuiteFactory = async () => {
     [PARALLEL, 'wait_safe'],
   ] as const) {
     bench.add(label, async () => {
-      const result = await tools.execute({ callId: `bench-${call++}`, name: 'run_code', arguments: { code: program(tool), description: label } })
+      const result = await tools.execute({
+        callId: `bench-${call++}`,
+        name: 'run_code',
+        arguments: { code: program(tool), description: label },
+      })
       const text = result.content[0]?.type === 'text' ? result.content[0].text : ''
       if (result.isError || text !== String(CALLS)) throw new Error(`bench: ${label} gave ${JSON.stringify(result)}`)
     })
   }
   return {
     bench,
-    ratios: (s) => ({ parallel_speedup_10x20ms: Number((stat(s, SERIAL).median_us / stat(s, PARALLEL).median_us).toFixed(2)) }),
+    ratios: (s) => ({
+      parallel_speedup_10x20ms: Number((stat(s, SERIAL).median_us / stat(s, PARALLEL).median_us).toFixed(2)),
+    }),
     metrics: (s) => ({
       serial_10x20ms_ms: Number((stat(s, SERIAL).median_us / 1000).toFixed(1)),
       parallel_10x20ms_ms: Number((stat(s, PARALLEL).median_us / 1000).toFixed(1)),

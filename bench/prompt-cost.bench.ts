@@ -31,7 +31,9 @@ const suite: SuiteFactory = async () => {
     async sampled() {
       report = await priceForms(loaded, sets)
       await writeResults(report)
-      console.log(`\n${costTable(report, 'tokens')}\n\nbench: wrote ${PATHS.report}, ${PATHS.page}, ${PATHS.chart} and the README block`)
+      console.log(
+        `\n${costTable(report, 'tokens')}\n\nbench: wrote ${PATHS.report}, ${PATHS.page}, ${PATHS.chart} and the README block`,
+      )
       const timed = sets.find((set) => set.id === TIMED_SET)
       if (timed === undefined) throw new Error(`bench: no tool set "${TIMED_SET}"`)
       const stats: TaskStats[] = []

@@ -28,7 +28,11 @@ function listen(root: Context, seam: Seam): void {
 async function boot(seam?: Seam, listeners = 0): Promise<{ root: Context; tools: ToolRegistry }> {
   const root = new Context()
   await root.plugin(ToolRegistry)
-  root.tools.register({ name: 'noop', parameters: { type: 'object' }, execute: async () => [{ type: 'text', text: 'ok' }] })
+  root.tools.register({
+    name: 'noop',
+    parameters: { type: 'object' },
+    execute: async () => [{ type: 'text', text: 'ok' }],
+  })
   if (seam !== undefined) {
     for (let i = 0; i < listeners; i++) listen(root, seam)
   }
@@ -62,8 +66,16 @@ const tenFields = defineTool({
   },
 })
 const tenArgs = {
-  path: '/tmp/a.txt', offset: 10, limit: 200, encoding: 'utf8', follow: true,
-  tags: ['a', 'b', 'c'], owner: 'me', mode: 420, recursive: false, note: 'bench',
+  path: '/tmp/a.txt',
+  offset: 10,
+  limit: 200,
+  encoding: 'utf8',
+  follow: true,
+  tags: ['a', 'b', 'c'],
+  owner: 'me',
+  mode: 420,
+  recursive: false,
+  note: 'bench',
 } as const
 const fakeExec = {} as ToolExecution
 

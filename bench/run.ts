@@ -21,7 +21,7 @@ const metrics: Record<string, number> = {}
 let failed = 0
 
 for (const file of files) {
-  const factory = (await import(pathToFileURL(join(here, file)).href) as { default: SuiteFactory }).default
+  const factory = ((await import(pathToFileURL(join(here, file)).href)) as { default: SuiteFactory }).default
   const suite = await factory()
   const own: TaskStats[] = []
   const ownErrors: Array<{ name: string; error: unknown }> = []
@@ -55,14 +55,19 @@ for (const file of files) {
 }
 
 const numbers = (record: Record<string, number>): string =>
-  Object.entries(record).map(([k, v]) => `- ${k}: ${v}`).join('\n')
+  Object.entries(record)
+    .map(([k, v]) => `- ${k}: ${v}`)
+    .join('\n')
 if (Object.keys(metrics).length > 0) console.log(`\nmetrics:\n${numbers(metrics)}`)
 if (Object.keys(ratios).length > 0) console.log(`\nratios:\n${numbers(ratios)}`)
 
 const out = join(here, 'results', 'latest.json')
 await mkdir(dirname(out), { recursive: true })
 const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown' }
-await writeFile(out, `${JSON.stringify({ date: new Date().toISOString(), machine, tasks, ratios, metrics }, null, 2)}\n`)
+await writeFile(
+  out,
+  `${JSON.stringify({ date: new Date().toISOString(), machine, tasks, ratios, metrics }, null, 2)}\n`,
+)
 console.log(`\nwrote ${out}`)
 // why: isolates may still be tearing down; let the loop drain instead of process.exit (segfault trap).
 process.exitCode = failed > 0 ? 1 : 0

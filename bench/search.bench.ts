@@ -13,7 +13,9 @@ type Query = { query: string; expected: string }
 const readJson = <T>(...path: string[]): T => JSON.parse(readFileSync(join(fixtures, ...path), 'utf8')) as T
 const queries = readJson<Query[]>('search', 'tools-500-queries.json')
 // why: the held-out set over three real servers' tools, bridged with their server as the group.
-const mcpTools = ['filesystem', 'memory', 'everything'].flatMap((server) => readJson<ToolSchema[]>('tools', `mcp-${server}.json`).map((t) => ({ ...t, group: server })))
+const mcpTools = ['filesystem', 'memory', 'everything'].flatMap((server) =>
+  readJson<ToolSchema[]>('tools', `mcp-${server}.json`).map((t) => ({ ...t, group: server })),
+)
 const mcpQueries = readJson<Query[]>('search', 'mcp-queries.json')
 
 /** Share of `set` whose expected tool is among the first `k` hits. */

@@ -36,7 +36,8 @@ async function callRunCode(client: Client, code: string, expected: string, task:
   const started = performance.now()
   const result = await client.callTool({ name: 'run_code', arguments: { code, description: 'bench' } })
   const text = (result.content as Array<{ text?: string }>)[0]?.text
-  if (result.isError === true || text !== expected) throw new Error(`bench: run_code over HTTP failed: ${JSON.stringify(result)}`)
+  if (result.isError === true || text !== expected)
+    throw new Error(`bench: run_code over HTTP failed: ${JSON.stringify(result)}`)
   const list = latencies.get(task) ?? []
   list.push(performance.now() - started)
   latencies.set(task, list)
@@ -44,7 +45,11 @@ async function callRunCode(client: Client, code: string, expected: string, task:
 
 const suite: SuiteFactory = async () => {
   const root = new Context()
-  const fibers: Fiber[] = [await root.plugin(SystemPrompt), await root.plugin(NullSession), await root.plugin(ToolRegistry, { mode: 'code' })]
+  const fibers: Fiber[] = [
+    await root.plugin(SystemPrompt),
+    await root.plugin(NullSession),
+    await root.plugin(ToolRegistry, { mode: 'code' }),
+  ]
   fibers.push(await root.plugin(InProcessIsolateRuntime, RUNTIME_CONFIG))
   fibers.push(
     await root.plugin({
@@ -56,7 +61,10 @@ const suite: SuiteFactory = async () => {
           description: 'Return the arguments.',
           parameters: { type: 'object', properties: { i: { type: 'integer' } }, required: ['i'] },
           outputSchema: { type: 'object', properties: { i: { type: 'integer' } }, required: ['i'] },
-          execute: async (args) => ({ content: [{ type: 'text', text: JSON.stringify(args) }], structuredContent: args }),
+          execute: async (args) => ({
+            content: [{ type: 'text', text: JSON.stringify(args) }],
+            structuredContent: args,
+          }),
         }),
     }),
   )
@@ -88,52 +96,73 @@ const suite: SuiteFactory = async () => {
     bench.add(one, () => callRunCode(first, code, expected, one))
     const many = `serve http: ${label}, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`
     bench.add(many, async () => {
-      await Promise.all(clients.map(async (client) => {
-        for (let i = 0; i < RUNS_PER_CALLER; i++) await callRunCode(client, code, expected, many)
-      }))
+      await Promise.all(
+        clients.map(async (client) => {
+          for (let i = 0; i < RUNS_PER_CALLER; i++) await callRunCode(client, code, expected, many)
+        }),
+      )
     })
   }
   const viaRegistry = `in-process run_code: return 1, ${CALLERS} callers x ${RUNS_PER_CALLER} runs`
   let calls = 0
   bench.add(viaRegistry, async () => {
-    await Promise.all(Array.from({ length: CALLERS }, async () => {
-      for (let i = 0; i < RUNS_PER_CALLER; i++) {
-        const result = await root.tools.execute({ callId: `bench-${++calls}`, name: 'run_code', arguments: { code: PROGRAMS.return1, description: 'bench' } })
-        if (result.isError) throw new Error(`bench: run_code failed: ${JSON.stringify(result)}`)
-      }
-    }))
+    await Promise.all(
+      Array.from({ length: CALLERS }, async () => {
+        for (let i = 0; i < RUNS_PER_CALLER; i++) {
+          const result = await root.tools.execute({
+            callId: `bench-${++calls}`,
+            name: 'run_code',
+            arguments: { code: PROGRAMS.return1, description: 'bench' },
+          })
+          if (result.isError) throw new Error(`bench: run_code failed: ${JSON.stringify(result)}`)
+        }
+      }),
+    )
   })
   const inProcess = `in-process: return 1, ${CALLERS} callers x ${RUNS_PER_CALLER} runs`
   bench.add(inProcess, async () => {
-    await Promise.all(Array.from({ length: CALLERS }, async () => {
-      for (let i = 0; i < RUNS_PER_CALLER; i++) await expectValue(runtime, { program: PROGRAMS.return1, bindings: [] }, 1, 'in-process')
-    }))
+    await Promise.all(
+      Array.from({ length: CALLERS }, async () => {
+        for (let i = 0; i < RUNS_PER_CALLER; i++)
+          await expectValue(runtime, { program: PROGRAMS.return1, bindings: [] }, 1, 'in-process')
+      }),
+    )
   })
 
   return {
     bench,
     metrics: (stats) => {
       const out: Record<string, number> = {}
-      for (const [label, key] of [['return 1', 'return1'], [`${SUB_CALLS} sub-calls`, 'subcalls10']] as const) {
+      for (const [label, key] of [
+        ['return 1', 'return1'],
+        [`${SUB_CALLS} sub-calls`, 'subcalls10'],
+      ] as const) {
         const one = latencies.get(`serve http: ${label}, 1 client`) ?? []
         const many = latencies.get(`serve http: ${label}, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`) ?? []
         const batch = stat(stats, `serve http: ${label}, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`).median_us
         out[`serve_${key}_1_client_median_ms`] = ms(quantile(one, 0.5))
         out[`serve_${key}_1_client_p95_ms`] = ms(quantile(one, 0.95))
-        out[`serve_${key}_1_client_programs_per_s`] = Math.round(1e6 / stat(stats, `serve http: ${label}, 1 client`).median_us)
+        out[`serve_${key}_1_client_programs_per_s`] = Math.round(
+          1e6 / stat(stats, `serve http: ${label}, 1 client`).median_us,
+        )
         out[`serve_${key}_${CLIENTS}_clients_median_ms`] = ms(quantile(many, 0.5))
         out[`serve_${key}_${CLIENTS}_clients_p95_ms`] = ms(quantile(many, 0.95))
         out[`serve_${key}_${CLIENTS}_clients_programs_per_s`] = Math.round((CLIENTS * RUNS_PER_CALLER * 1e6) / batch)
         // why: the goals: p95 with 8 clients under 5x the single-client median.
         out[`serve_${key}_p95_${CLIENTS}_vs_median_1`] = Number((quantile(many, 0.95) / quantile(one, 0.5)).toFixed(2))
       }
-      out[`in_process_return1_${CALLERS}_callers_programs_per_s`] = Math.round((CALLERS * RUNS_PER_CALLER * 1e6) / stat(stats, inProcess).median_us)
+      out[`in_process_return1_${CALLERS}_callers_programs_per_s`] = Math.round(
+        (CALLERS * RUNS_PER_CALLER * 1e6) / stat(stats, inProcess).median_us,
+      )
       return out
     },
     ratios: (stats) => ({
       // why: the goal: 8 HTTP clients reach >= 0.6 of the in-process 2-caller throughput.
       serve_8_clients_vs_in_process_throughput: Number(
-        ((CLIENTS * stat(stats, inProcess).median_us) / (CALLERS * stat(stats, `serve http: return 1, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`).median_us)).toFixed(2),
+        (
+          (CLIENTS * stat(stats, inProcess).median_us) /
+          (CALLERS * stat(stats, `serve http: return 1, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`).median_us)
+        ).toFixed(2),
       ),
     }),
     teardown: async () => {

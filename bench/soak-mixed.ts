@@ -10,11 +10,14 @@ import { growthWindows, type Sample } from './lib/growth.ts'
 const argv = process.argv.slice(2)
 const SUPERVISED = argv.includes('--supervised')
 const badOptions = argv.filter((arg) => arg.startsWith('--') && arg !== '--supervised')
-if (badOptions.length > 0) throw new Error(`soak: unknown option ${badOptions.join(' ')}; usage: pnpm soak [runs] [--supervised]`)
+if (badOptions.length > 0)
+  throw new Error(`soak: unknown option ${badOptions.join(' ')}; usage: pnpm soak [runs] [--supervised]`)
 const positional = argv.filter((arg) => !arg.startsWith('--'))
 const RUNS = Number(positional[0] ?? 10_000)
-if (!Number.isInteger(RUNS) || RUNS < 1 || positional.length > 1) throw new Error(`soak: the run count must be a positive integer (got ${positional.join(' ')})`)
-if (SUPERVISED && !canListChildren()) throw new Error('soak: --supervised reads child processes from /proc/<pid>/task/*/children (Linux); run it on Linux')
+if (!Number.isInteger(RUNS) || RUNS < 1 || positional.length > 1)
+  throw new Error(`soak: the run count must be a positive integer (got ${positional.join(' ')})`)
+if (SUPERVISED && !canListChildren())
+  throw new Error('soak: --supervised reads child processes from /proc/<pid>/task/*/children (Linux); run it on Linux')
 const CALLERS = 2
 const REPORT_EVERY = 1_000
 // why: measured (2026-12, 10,000 and 30,000 runs): a child serving most runs climbs for its first
@@ -56,7 +59,10 @@ const processStats = () => ({ main: (runtime as Supervised).stats(), memory: (me
 // why: only called in-process; the runtimes count the isolates they create and dispose.
 const census = (): { created: number; disposed: number } => {
   const counts = [runtime, memoryRuntime].map((r) => (r as InstanceType<typeof InProcessIsolateRuntime>).stats())
-  return { created: counts.reduce((n, c) => n + c.isolatesCreated, 0), disposed: counts.reduce((n, c) => n + c.isolatesDisposed, 0) }
+  return {
+    created: counts.reduce((n, c) => n + c.isolatesCreated, 0),
+    disposed: counts.reduce((n, c) => n + c.isolatesDisposed, 0),
+  }
 }
 const tools = root.get('tools') as InstanceType<typeof ToolRegistry>
 tools.register({
@@ -93,10 +99,25 @@ const MEMORY_BOMB = SUPERVISED
   : 'const keep: number[][] = []\nfor (;;) keep.push(new Array(100_000).fill(1))'
 
 const SCENARIOS: Scenario[] = [
-  { name: 'ok', weight: 40, expect: 'ok', run: (i) => direct(`const r = await tools.echo({ i: ${i} })\nconsole.log('run', r.i)\nreturn r`) },
-  { name: 'throw', weight: 15, expect: 'exception', run: () => direct("await tools.echo({})\nthrow new Error('soak')") },
+  {
+    name: 'ok',
+    weight: 40,
+    expect: 'ok',
+    run: (i) => direct(`const r = await tools.echo({ i: ${i} })\nconsole.log('run', r.i)\nreturn r`),
+  },
+  {
+    name: 'throw',
+    weight: 15,
+    expect: 'exception',
+    run: () => direct("await tools.echo({})\nthrow new Error('soak')"),
+  },
   { name: 'timeout', weight: 8, expect: 'timeout', run: () => direct('while (true) {}') },
-  { name: 'memory', weight: 2, expect: 'memory', run: async () => kindOf(await memoryRuntime.run({ program: MEMORY_BOMB, bindings })) },
+  {
+    name: 'memory',
+    weight: 2,
+    expect: 'memory',
+    run: async () => kindOf(await memoryRuntime.run({ program: MEMORY_BOMB, bindings })),
+  },
   {
     name: 'abort',
     weight: 10,
@@ -113,7 +134,11 @@ const SCENARIOS: Scenario[] = [
     expect: 'ok',
     async run(i) {
       const code = 'let n = 0\nfor (let i = 0; i < 20; i++) n += Number(await tools.echo({ i }))\nreturn n'
-      const result = await tools.execute({ callId: `soak-${i}`, name: 'run_code', arguments: { code, description: 'soak' } })
+      const result = await tools.execute({
+        callId: `soak-${i}`,
+        name: 'run_code',
+        arguments: { code, description: 'soak' },
+      })
       const text = result.content[0]?.type === 'text' ? result.content[0].text : ''
       return !result.isError && text === '190' ? 'ok' : `bad: ${text.slice(0, 80)}`
     },
@@ -131,17 +156,24 @@ const rss = (): number => Math.round(process.memoryUsage().rss / 1024 / 1024)
 // why: with `--expose-gc` (pnpm soak passes it) a sample measures what the host retains, not how
 // much garbage the JS heap held at that moment (its sawtooth alone spans ~35 MB here).
 const retainedRss = (): number => ((globalThis as { gc?: () => void }).gc?.(), rss())
-const samples: Sample[] = [SUPERVISED ? { runs: 0, rssMb: retainedRss(), children: sumRss(classifyChildren().node), quiet: true } : { runs: 0, rssMb: retainedRss() }]
+const samples: Sample[] = [
+  SUPERVISED
+    ? { runs: 0, rssMb: retainedRss(), children: sumRss(classifyChildren().node), quiet: true }
+    : { runs: 0, rssMb: retainedRss() },
+]
 const started = performance.now()
 const seconds = (): string => ((performance.now() - started) / 1000).toFixed(0)
-const childrenText = (sample: Sample): string => `children ${sample.children?.count} ${sample.children?.rssMb} MB (${sample.children?.eachMb.join(' + ')})`
+const childrenText = (sample: Sample): string =>
+  `children ${sample.children?.count} ${sample.children?.rssMb} MB (${sample.children?.eachMb.join(' + ')})`
 const processes = (): string => {
   const { main, memory } = processStats()
   return `processes started/lost main ${main.processesStarted}/${main.processesLost} memory ${memory.processesStarted}/${memory.processesLost}`
 }
 if (SUPERVISED) {
   const first = samples[0] as Sample
-  console.log(`soak --supervised: ${RUNS} runs, ${CALLERS} callers, RSS at start host ${first.rssMb} MB, ${childrenText(first)}`)
+  console.log(
+    `soak --supervised: ${RUNS} runs, ${CALLERS} callers, RSS at start host ${first.rssMb} MB, ${childrenText(first)}`,
+  )
   console.log(`  ${processes()}; other children, not counted: ${describePids(classifyChildren().other) || 'none'}`)
 } else {
   console.log(`soak: ${RUNS} runs, ${CALLERS} callers, RSS at start ${samples[0]?.rssMb} MB`)
@@ -157,7 +189,8 @@ async function sampleSupervised(): Promise<void> {
   pause = new Promise((resolve) => (release = resolve))
   const drained = await waitUntil(() => inFlight === 0, 10_000)
   const probe = await memoryRuntime.run({ program: 'return 1', bindings: [] })
-  const quiet = drained && probe.error === undefined && (await waitUntil(() => classifyChildren().node.length === CHILDREN, 2_000))
+  const quiet =
+    drained && probe.error === undefined && (await waitUntil(() => classifyChildren().node.length === CHILDREN, 2_000))
   const sample = { runs: done, rssMb: retainedRss(), children: sumRss(classifyChildren().node), quiet }
   samples.push(sample)
   pause = undefined
@@ -194,7 +227,9 @@ async function caller(): Promise<void> {
       const { created, disposed } = census()
       const rssMb = retainedRss()
       samples.push({ runs: done, rssMb })
-      console.log(`  ${String(done).padStart(6)} runs  RSS ${rssMb} MB  JS heap ${Math.round(process.memoryUsage().heapUsed / 1048576)} MB  isolates created ${created} disposed ${disposed}  unexpected ${failures}  ${seconds()} s`)
+      console.log(
+        `  ${String(done).padStart(6)} runs  RSS ${rssMb} MB  JS heap ${Math.round(process.memoryUsage().heapUsed / 1048576)} MB  isolates created ${created} disposed ${disposed}  unexpected ${failures}  ${seconds()} s`,
+      )
     }
   }
 }
@@ -213,7 +248,9 @@ const childrenGone = SUPERVISED ? await waitUntil(() => runtimeLeft().length ===
 
 console.log('\noutcomes by scenario (kind: count):')
 for (const scenario of SCENARIOS) {
-  const counts = [...(outcomes.get(scenario.name) ?? new Map<string, number>())].map(([kind, n]) => `${kind}: ${n}`).join(', ')
+  const counts = [...(outcomes.get(scenario.name) ?? new Map<string, number>())]
+    .map(([kind, n]) => `${kind}: ${n}`)
+    .join(', ')
   console.log(`  ${scenario.name.padEnd(22)} expected ${scenario.expect.padEnd(9)} ${counts}`)
 }
 const { growthOf, rssLine } = growthWindows(samples, Math.min(WARM_UP_RUNS, RUNS), WINDOW)
@@ -227,13 +264,19 @@ if (SUPERVISED && finalStats !== undefined) {
   const lossesOk = main.processesLost === 0 && memory.processesLost === memoryRuns
   const left = runtimeLeft()
   console.log(`\n${rssLine('RSS host', (sample) => sample.rssMb, growth)}`)
-  console.log(rssLine(`RSS children (${CHILDREN} live at each sample)`, (sample) => sample.children?.rssMb, childGrowth))
+  console.log(
+    rssLine(`RSS children (${CHILDREN} live at each sample)`, (sample) => sample.children?.rssMb, childGrowth),
+  )
   console.log(`samples not quiet: ${samples.filter((sample) => sample.quiet === false).length} of ${samples.length}`)
   console.log(
     `processes: main started ${main.processesStarted} lost ${main.processesLost} (runs ${main.runs}); memory started ${memory.processesStarted} lost ${memory.processesLost} (runs ${memory.runs}); memory-scenario runs ${memoryRuns}`,
   )
-  console.log(`runtime children after dispose: ${describePids(left) || 'none'}; other children: ${describePids(classifyChildren().other) || 'none'} (of ${childPids().length} in all)`)
-  console.log(`unexpected outcomes: ${failures}; unhandled rejections: ${unhandled}; ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `runtime children after dispose: ${describePids(left) || 'none'}; other children: ${describePids(classifyChildren().other) || 'none'} (of ${childPids().length} in all)`,
+  )
+  console.log(
+    `unexpected outcomes: ${failures}; unhandled rejections: ${unhandled}; ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
   ok = growth <= 5 && childGrowth <= 5 && lossesOk && childrenGone && unhandled === 0 && failures === 0
   console.log(
     ok
@@ -245,9 +288,15 @@ if (SUPERVISED && finalStats !== undefined) {
   const leaked = created - disposed
   console.log(`\n${rssLine('RSS', (sample) => sample.rssMb, growth)}`)
   console.log(`isolates: created ${created}, disposed ${disposed}, leaked ${leaked}`)
-  console.log(`unexpected outcomes: ${failures}; unhandled rejections: ${unhandled}; ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `unexpected outcomes: ${failures}; unhandled rejections: ${unhandled}; ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
   ok = growth <= 5 && leaked === 0 && unhandled === 0 && failures === 0
-  console.log(ok ? 'verdict: PASS' : 'verdict: FAIL (goal: RSS growth <= 5% after warm-up, 0 leaked isolates, 0 unhandled rejections, 0 unexpected outcomes)')
+  console.log(
+    ok
+      ? 'verdict: PASS'
+      : 'verdict: FAIL (goal: RSS growth <= 5% after warm-up, 0 leaked isolates, 0 unhandled rejections, 0 unexpected outcomes)',
+  )
 }
 // why: never process.exit() right after disposing isolates (isolated-vm can segfault); let the
 // process end on its own with the exit code set.

@@ -12,7 +12,8 @@ import { parseCommandLine, serveHttp } from '@isocode/cli'
 
 const positional = process.argv.slice(2).filter((arg) => arg !== '--serve')
 const RUNS = Number(positional[0] ?? 1_000)
-if (!Number.isInteger(RUNS) || RUNS < 1 || positional.length > 1) throw new Error(`soak --serve: usage: pnpm soak --serve [runs] (got ${positional.join(' ')})`)
+if (!Number.isInteger(RUNS) || RUNS < 1 || positional.length > 1)
+  throw new Error(`soak --serve: usage: pnpm soak --serve [runs] (got ${positional.join(' ')})`)
 const CALLERS = 2
 const WARM_UP = 20
 const REPORT_EVERY = 250
@@ -30,7 +31,8 @@ const line = 'the quick brown fox jumps over the lazy dog 0123456789\n'
 await writeFile(join(dir, 'big.txt'), line.repeat(Math.ceil(FILE_BYTES / line.length)).slice(0, FILE_BYTES))
 
 const parsed = parseCommandLine(['serve', '--http', '127.0.0.1:0', '--root', dir])
-if (parsed.command !== 'serve' || parsed.http === undefined) throw new Error('soak --serve: expected the serve --http command')
+if (parsed.command !== 'serve' || parsed.http === undefined)
+  throw new Error('soak --serve: expected the serve --http command')
 let serverLog = ''
 let listening!: (url: string) => void
 const url = new Promise<string>((resolve) => (listening = resolve))
@@ -45,7 +47,12 @@ const serving = serveHttp(
   },
   { ...parsed, http: parsed.http },
 )
-const endpoint = new URL(await Promise.race([url, serving.then(() => Promise.reject(new Error(`serve ended before listening:\n${serverLog}`)))]))
+const endpoint = new URL(
+  await Promise.race([
+    url,
+    serving.then(() => Promise.reject(new Error(`serve ended before listening:\n${serverLog}`))),
+  ]),
+)
 
 const client = new Client({ name: 'soak-serve', version: '1' })
 await client.connect(new StreamableHTTPClientTransport(endpoint))
@@ -67,8 +74,12 @@ async function runOne(): Promise<void> {
 
 for (let i = 0; i < WARM_UP; i++) await runOne()
 const start = heapAfterGc()
-console.log(`soak --serve: ${RUNS} runs × ${FILE_BYTES / 1e6} MB read_file results at ${endpoint.href}, ${CALLERS} callers, isolation ${parsed.isolation}`)
-console.log(`  ${'0'.padStart(6)} runs  heap after GC ${start} MB  RSS ${mb(process.memoryUsage().rss)} MB  (after ${WARM_UP} warm-up runs)`)
+console.log(
+  `soak --serve: ${RUNS} runs × ${FILE_BYTES / 1e6} MB read_file results at ${endpoint.href}, ${CALLERS} callers, isolation ${parsed.isolation}`,
+)
+console.log(
+  `  ${'0'.padStart(6)} runs  heap after GC ${start} MB  RSS ${mb(process.memoryUsage().rss)} MB  (after ${WARM_UP} warm-up runs)`,
+)
 
 async function caller(): Promise<void> {
   while (next < RUNS) {
@@ -77,7 +88,9 @@ async function caller(): Promise<void> {
     done++
     if (done % REPORT_EVERY === 0 || done === RUNS) {
       const seconds = ((performance.now() - started) / 1000).toFixed(0)
-      console.log(`  ${String(done).padStart(6)} runs  heap after GC ${heapAfterGc()} MB  RSS ${mb(process.memoryUsage().rss)} MB  failures ${failures}  ${seconds} s`)
+      console.log(
+        `  ${String(done).padStart(6)} runs  heap after GC ${heapAfterGc()} MB  RSS ${mb(process.memoryUsage().rss)} MB  failures ${failures}  ${seconds} s`,
+      )
     }
   }
 }
@@ -90,8 +103,16 @@ await serving
 await rm(dir, { recursive: true, force: true })
 
 const growth = Math.round((end - start) * 10) / 10
-console.log(`\nheap after GC: start ${start} MB, end ${end} MB, growth ${growth} MB over ${RUNS} runs (${((RUNS * FILE_BYTES) / 1e9).toFixed(1)} GB read)`)
-console.log(`failures: ${failures}${failures > 0 ? ` (first: ${firstFailure})` : ''}; ${((performance.now() - started) / 1000).toFixed(1)} s`)
+console.log(
+  `\nheap after GC: start ${start} MB, end ${end} MB, growth ${growth} MB over ${RUNS} runs (${((RUNS * FILE_BYTES) / 1e9).toFixed(1)} GB read)`,
+)
+console.log(
+  `failures: ${failures}${failures > 0 ? ` (first: ${firstFailure})` : ''}; ${((performance.now() - started) / 1000).toFixed(1)} s`,
+)
 const ok = growth <= LIMIT_MB && failures === 0
-console.log(ok ? 'verdict: PASS' : `verdict: FAIL (goal: heap after GC within +${LIMIT_MB} MB of its start, every run returns ${FILE_BYTES})`)
+console.log(
+  ok
+    ? 'verdict: PASS'
+    : `verdict: FAIL (goal: heap after GC within +${LIMIT_MB} MB of its start, every run returns ${FILE_BYTES})`,
+)
 process.exitCode = ok ? 0 : 1

@@ -4,14 +4,23 @@
 import type { CodeRuntime, CodeRunRequest } from '@isocode/code-runtime'
 import { InProcessIsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import { Context, type Plugin } from 'cordis'
-import { CALLERS, CALLS, echoTools, expectValue, pause, PROGRAMS, ratio, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
+import {
+  CALLERS,
+  CALLS,
+  echoTools,
+  expectValue,
+  pause,
+  PROGRAMS,
+  ratio,
+  RUNS_PER_CALLER,
+  RUNTIME_CONFIG,
+} from './lib/runtime-tasks.ts'
 import { alternate } from './lib/alternate.ts'
 import { expectBuiltChildren, importBuiltIsolateRuntime } from './lib/built.ts'
 import { canListChildren } from './lib/children.ts'
 import { startSocketPeer } from './lib/socket-peer.ts'
 import { cpuMeter } from './lib/cpu.ts'
 import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
-
 
 // why: polling is opt-in (rule RT-41); these rows show what it buys in a hot loop and costs after an idle gap.
 const POLL_MICROS = 200
@@ -120,26 +129,41 @@ const suite: SuiteFactory = async () => {
     metrics: (stats) => ({
       supervised_boot_ms: Number(supervised.bootMs.toFixed(1)),
       supervised_boot_pool2_built_ms: Number((stat(stats, TASKS.bootBuilt).median_us / 1000).toFixed(1)),
-      supervised_us_per_sequential_call: Number(((stat(stats, TASKS.sequential).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2)),
-      supervised_us_per_promise_all_call: Number(((stat(stats, TASKS.parallel).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2)),
+      supervised_us_per_sequential_call: Number(
+        ((stat(stats, TASKS.sequential).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2),
+      ),
+      supervised_us_per_promise_all_call: Number(
+        ((stat(stats, TASKS.parallel).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2),
+      ),
       socket_round_trip_us: Number((stat(stats, TASKS.socket).median_us / CALLS).toFixed(2)),
       // why: CPU of both processes per sequential call, without and with polling (µs; children at 10 ms resolution).
       supervised_parent_cpu_us_per_sequential_call: Number(cpu.sleeping.perUnit().self.toFixed(1)),
       supervised_child_cpu_us_per_sequential_call: Number(cpu.sleeping.perUnit().children.toFixed(1)),
       supervised_poll_parent_cpu_us_per_sequential_call: Number(cpu.polling.perUnit().self.toFixed(1)),
       supervised_poll_child_cpu_us_per_sequential_call: Number(cpu.polling.perUnit().children.toFixed(1)),
-      supervised_poll_us_per_sequential_call: Number(((stat(stats, TASKS.sequentialPoll).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2)),
-      reference_us_per_sequential_call: Number(((stat(stats, TASKS.refSequential).median_us - stat(stats, TASKS.refReturn1).median_us) / CALLS).toFixed(2)),
+      supervised_poll_us_per_sequential_call: Number(
+        ((stat(stats, TASKS.sequentialPoll).median_us - stat(stats, TASKS.return1).median_us) / CALLS).toFixed(2),
+      ),
+      reference_us_per_sequential_call: Number(
+        ((stat(stats, TASKS.refSequential).median_us - stat(stats, TASKS.refReturn1).median_us) / CALLS).toFixed(2),
+      ),
     }),
     async sampled() {
       // why: boot() also awaits one checked run; that run is part of "the pool serves", and it is
       // the same in both tasks.
       const tasks = [
-        bootTask(TASKS.bootBuilt, built.SupervisedIsolateRuntime, canListChildren() ? () => expectBuiltChildren(RUNTIME_CONFIG.poolSize) : undefined),
+        bootTask(
+          TASKS.bootBuilt,
+          built.SupervisedIsolateRuntime,
+          canListChildren() ? () => expectBuiltChildren(RUNTIME_CONFIG.poolSize) : undefined,
+        ),
         bootTask(TASKS.bootSource, SupervisedIsolateRuntime),
       ]
       try {
-        return await alternate(tasks.map((each) => each.task), { samples: BOOT_SAMPLES, warmup: 1 })
+        return await alternate(
+          tasks.map((each) => each.task),
+          { samples: BOOT_SAMPLES, warmup: 1 },
+        )
       } finally {
         for (const each of tasks) await each.release()
       }
@@ -152,10 +176,16 @@ const suite: SuiteFactory = async () => {
       // why: a sequential call crosses the process boundary once each way, so its floor on any
       // machine is one socket round trip; the goal (60 µs where that was 39 µs) is 1.54.
       supervised_seq_call_vs_socket_rtt: Number(
-        ((stat(stats, TASKS.sequential).median_us - stat(stats, TASKS.return1).median_us) / stat(stats, TASKS.socket).median_us).toFixed(2),
+        (
+          (stat(stats, TASKS.sequential).median_us - stat(stats, TASKS.return1).median_us) /
+          stat(stats, TASKS.socket).median_us
+        ).toFixed(2),
       ),
       supervised_poll_seq_call_vs_socket_rtt: Number(
-        ((stat(stats, TASKS.sequentialPoll).median_us - stat(stats, TASKS.return1).median_us) / stat(stats, TASKS.socket).median_us).toFixed(2),
+        (
+          (stat(stats, TASKS.sequentialPoll).median_us - stat(stats, TASKS.return1).median_us) /
+          stat(stats, TASKS.socket).median_us
+        ).toFixed(2),
       ),
     }),
     teardown: async () => {

@@ -17,7 +17,11 @@ type ProgramKey = keyof typeof PEER_PROGRAMS
 // why: the agreed sample counts (200 runs; 60 for the 100-call program, ~10 ms a sample).
 const SAMPLES: Record<ProgramKey, number> = { return1: 200, calls10: 200, calls100: 60 }
 const WARMUP = 10
-const LABEL: Record<ProgramKey, string> = { return1: 'return 1', calls10: '10 sequential echo calls', calls100: '100 sequential echo calls' }
+const LABEL: Record<ProgramKey, string> = {
+  return1: 'return 1',
+  calls10: '10 sequential echo calls',
+  calls100: '100 sequential echo calls',
+}
 
 const isocodeTask = (key: ProgramKey): string => `isocode run_code: ${LABEL[key]}`
 const hostThreadTask = (key: ProgramKey): string => `isocode run_code, resumeOnHostThread: ${LABEL[key]}`

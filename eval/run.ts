@@ -23,7 +23,9 @@ if (args[0] === 'render') {
 
 const unknown = args.filter((id) => !TASKS.some((task) => task.id === id))
 if (unknown.length > 0) {
-  console.error(`pnpm eval: no task named ${unknown.join(', ')}; the tasks are:\n${TASKS.map((task) => `  ${task.id}`).join('\n')}`)
+  console.error(
+    `pnpm eval: no task named ${unknown.join(', ')}; the tasks are:\n${TASKS.map((task) => `  ${task.id}`).join('\n')}`,
+  )
   process.exit(2)
 }
 const selected = args.length === 0 ? TASKS : TASKS.filter((task) => args.includes(task.id))

@@ -58,4 +58,7 @@ const lines = [
 ]
 const table = `${lines.join('\n')}\n`
 console.log(table)
-writeFileSync(join(dirs.new, 'bench/results/side-by-side.md'), `Side by side, ${rounds} rounds alternated, medians over rounds.\n\n${table}`)
+writeFileSync(
+  join(dirs.new, 'bench/results/side-by-side.md'),
+  `Side by side, ${rounds} rounds alternated, medians over rounds.\n\n${table}`,
+)

@@ -23,7 +23,8 @@ export interface AlternateOptions {
  */
 export async function alternate(tasks: readonly AlternatedTask[], options: AlternateOptions): Promise<TaskStats[]> {
   if (tasks.length === 0) throw new Error('bench: alternate() needs at least one task')
-  if (!Number.isInteger(options.samples) || options.samples < 1) throw new Error('bench: alternate() options.samples must be a positive integer')
+  if (!Number.isInteger(options.samples) || options.samples < 1)
+    throw new Error('bench: alternate() options.samples must be a positive integer')
   const times: number[][] = tasks.map(() => [])
   for (let round = 0; round < options.warmup + options.samples; round++) {
     for (let k = 0; k < tasks.length; k++) {

@@ -14,7 +14,9 @@ const CHILD_ENTRY = join(repo, 'packages', 'isolate-runtime', 'dist', 'supervise
 export async function importBuiltIsolateRuntime(): Promise<typeof import('@isocode/isolate-runtime')> {
   const tsc = createRequire(join(repo, 'package.json')).resolve('typescript/bin/tsc')
   execFileSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: repo, stdio: 'inherit' })
-  return (await import(pathToFileURL(join(repo, 'packages', 'isolate-runtime', 'dist', 'index.js')).href)) as typeof import('@isocode/isolate-runtime')
+  return (await import(
+    pathToFileURL(join(repo, 'packages', 'isolate-runtime', 'dist', 'index.js')).href
+  )) as typeof import('@isocode/isolate-runtime')
 }
 
 /**
@@ -30,5 +32,8 @@ export function expectBuiltChildren(count: number): void {
     }
   })
   const built = lines.filter((line) => line.includes(CHILD_ENTRY) && !line.includes('tsx'))
-  if (built.length !== count) throw new Error(`bench: expected ${count} runtime children from ${CHILD_ENTRY} without tsx; found:\n${lines.join('\n')}`)
+  if (built.length !== count)
+    throw new Error(
+      `bench: expected ${count} runtime children from ${CHILD_ENTRY} without tsx; found:\n${lines.join('\n')}`,
+    )
 }

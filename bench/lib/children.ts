@@ -49,7 +49,9 @@ export function sumRss(pids: readonly number[]): { count: number; rssMb: number;
 
 /** `name pid` for each of `pids`, for printouts (`esbuild 4242`); `?` for one that just exited. */
 export function describePids(pids: readonly number[]): string {
-  return pids.map((pid) => `${ifPresent(() => readFileSync(`/proc/${pid}/comm`, 'utf8').trim()) ?? '?'} ${pid}`).join(', ')
+  return pids
+    .map((pid) => `${ifPresent(() => readFileSync(`/proc/${pid}/comm`, 'utf8').trim()) ?? '?'} ${pid}`)
+    .join(', ')
 }
 
 /** Poll `predicate` every `stepMs` until it holds or `timeoutMs` passed; says whether it held. */

@@ -41,7 +41,10 @@ export function cpuMeter(): { hooks(units: number): SampleHooks; perUnit(): { se
     perUnit: () => {
       const { sums, samples } = meter.totals()
       const units = samples * unitsPerSample
-      return { self: units === 0 ? 0 : (sums.self * 1000) / units, children: units === 0 ? 0 : (sums.children * 1000) / units }
+      return {
+        self: units === 0 ? 0 : (sums.self * 1000) / units,
+        children: units === 0 ? 0 : (sums.children * 1000) / units,
+      }
     },
   }
 }

@@ -18,9 +18,12 @@ export function growthWindows(samples: readonly Sample[], warmUpRuns: number, si
   const last = afterWarmUp.slice(-size)
   const meanOf = (window: Sample[], mb: (sample: Sample) => number | undefined): number | undefined => {
     const values = window.map(mb).filter((value): value is number => value !== undefined)
-    return values.length === 0 ? undefined : Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10) / 10
+    return values.length === 0
+      ? undefined
+      : Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10) / 10
   }
-  const span = (window: Sample[]): string => (window.length === 0 ? 'none' : `${window[0]?.runs}–${window.at(-1)?.runs} runs`)
+  const span = (window: Sample[]): string =>
+    window.length === 0 ? 'none' : `${window[0]?.runs}–${window.at(-1)?.runs} runs`
   /** Percent growth from the warm window's mean to the last window's mean (0 without samples). */
   const growthOf = (mb: (sample: Sample) => number | undefined): number => {
     const from = meanOf(warm, mb)

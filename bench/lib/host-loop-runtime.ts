@@ -15,7 +15,10 @@ export class HostLoopRuntime extends CodeRuntime {
     const match = CALLS.exec(request.program)
     const echo = request.bindings?.find((ns) => ns.global === 'tools')?.functions.echo
     if (match === null || echo === undefined) {
-      return withUsage({ logs: [], error: { kind: 'exception', message: 'HostLoopRuntime only runs the bench echo programs' } })
+      return withUsage({
+        logs: [],
+        error: { kind: 'exception', message: 'HostLoopRuntime only runs the bench echo programs' },
+      })
     }
     let n = 0
     for (let i = 0; i < Number(match[1]); i++) n += Number(await echo({ i }))

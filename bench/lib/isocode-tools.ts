@@ -44,7 +44,10 @@ export interface IsocodeTools {
  * Boot SystemPrompt + ToolRegistry (code mode) + a runtime (InProcessIsolateRuntime unless `runtime` is
  * given, with the bench's config plus `config`), without a session.
  */
-export async function bootIsocode(runtime: Plugin = InProcessIsolateRuntime, config: Record<string, unknown> = {}): Promise<IsocodeTools> {
+export async function bootIsocode(
+  runtime: Plugin = InProcessIsolateRuntime,
+  config: Record<string, unknown> = {},
+): Promise<IsocodeTools> {
   const root = new Context()
   await root.plugin(SystemPrompt)
   await root.plugin(ToolRegistry, { mode: 'code' })
@@ -62,9 +65,14 @@ export async function bootIsocode(runtime: Plugin = InProcessIsolateRuntime, con
     tools,
     runtime: loaded,
     async runCode(program, expected) {
-      const result = await tools.execute({ callId: `bench-${call++}`, name: 'run_code', arguments: { code: program, description: 'bench' } })
+      const result = await tools.execute({
+        callId: `bench-${call++}`,
+        name: 'run_code',
+        arguments: { code: program, description: 'bench' },
+      })
       const text = result.content[0]?.type === 'text' ? result.content[0].text : ''
-      if (result.isError || text !== JSON.stringify(expected)) throw new Error(`bench: run_code gave ${JSON.stringify(result)}`)
+      if (result.isError || text !== JSON.stringify(expected))
+        throw new Error(`bench: run_code gave ${JSON.stringify(result)}`)
     },
     dispose: () => runtimeFiber.dispose(),
   }

@@ -44,7 +44,8 @@ export class ReplicaContext {
     const context = await isolate.createContext()
     let self: ReplicaContext | undefined
     const reply = (id: number, payload: string): void => {
-      if (mode === 'immediate+ignored') return self?.refs.resolve.applyIgnored(undefined, [id, payload], { arguments: { copy: true } })
+      if (mode === 'immediate+ignored')
+        return self?.refs.resolve.applyIgnored(undefined, [id, payload], { arguments: { copy: true } })
       const timeout = mode === 'immediate+timeout' ? { timeout: 10_000 } : {}
       self?.refs.resolve.apply(undefined, [id, payload], { arguments: { copy: true }, ...timeout }).catch(() => {})
     }
@@ -62,7 +63,9 @@ export class ReplicaContext {
     await context.eval(GUEST)
     const names = ['resolve', 'main', 'noop', 'park', 'wake', 'resumed', 'json'] as const
     const refs = Object.fromEntries(
-      await Promise.all(names.map(async (name) => [name, await context.global.get(`__${name}`, { reference: true })] as const)),
+      await Promise.all(
+        names.map(async (name) => [name, await context.global.get(`__${name}`, { reference: true })] as const),
+      ),
     ) as ReplicaContext['refs']
     self = new ReplicaContext(context, refs)
     return self

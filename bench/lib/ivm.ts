@@ -6,7 +6,10 @@ import { isolatedVmLineFor, supportedNodeLines } from '@isocode/isolate-runtime'
 import type IsolatedVM from 'isolated-vm-types'
 
 const line = isolatedVmLineFor()
-if (line === undefined) throw new Error(`isolated-vm has no build for Node ${process.versions.node}; the bench runs on ${supportedNodeLines()}`)
+if (line === undefined)
+  throw new Error(
+    `isolated-vm has no build for Node ${process.versions.node}; the bench runs on ${supportedNodeLines()}`,
+  )
 
 /** The isolated-vm module for the running Node (the declarations are the same on every line). */
 export const ivm = createRequire(import.meta.url)(line.alias) as typeof IsolatedVM

@@ -11,7 +11,9 @@ export interface SampleHooks {
  * Sums how much each counter of `read()` grew across every sample of one task (warm-up
  * included), and counts the samples; `totals()` reads both at any time.
  */
-export function deltaMeter<K extends string>(read: () => Record<K, number>): { hooks: SampleHooks; totals(): { sums: Record<K, number>; samples: number } } {
+export function deltaMeter<K extends string>(
+  read: () => Record<K, number>,
+): { hooks: SampleHooks; totals(): { sums: Record<K, number>; samples: number } } {
   let before = read()
   const sums = Object.fromEntries(Object.keys(before).map((key) => [key, 0])) as Record<K, number>
   let samples = 0

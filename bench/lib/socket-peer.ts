@@ -5,7 +5,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import type { Duplex } from 'node:stream'
 
 // why: the echo side as inline code, so the peer needs no file and no loader (tsx) of its own.
-const ECHO = "const s = new (require('node:net').Socket)({ fd: 3, readable: true, writable: true }); s.on('data', (d) => s.write(d))"
+const ECHO =
+  "const s = new (require('node:net').Socket)({ fd: 3, readable: true, writable: true }); s.on('data', (d) => s.write(d))"
 
 /** A child process that echoes every chunk it reads on fd 3. */
 export interface SocketPeer {

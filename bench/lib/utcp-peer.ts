@@ -33,7 +33,12 @@ export interface CodeModeModule {
     create(
       rootDir?: string,
       config?: unknown,
-    ): Promise<UtcpPeer & { registerManual(template: object): Promise<{ success: boolean; errors: string[] }>; getAllToolsTypeScriptInterfaces(): Promise<string> }>
+    ): Promise<
+      UtcpPeer & {
+        registerManual(template: object): Promise<{ success: boolean; errors: string[] }>
+        getAllToolsTypeScriptInterfaces(): Promise<string>
+      }
+    >
   }
 }
 
@@ -79,7 +84,12 @@ function registerEchoProtocol(sdk: SdkModule): void {
   // why: the same work the Isocode echo tool does (text of `i`), with no transport behind it.
   sdk.CommunicationProtocol.communicationProtocols[PROTOCOL] = {
     registerManual: (_caller: unknown, template: object) =>
-      Promise.resolve({ manualCallTemplate: template, manual: { utcp_version: '1.0.0', manual_version: '1.0.0', tools: [echo] }, success: true, errors: [] }),
+      Promise.resolve({
+        manualCallTemplate: template,
+        manual: { utcp_version: '1.0.0', manual_version: '1.0.0', tools: [echo] },
+        success: true,
+        errors: [],
+      }),
     deregisterManual: () => Promise.resolve(),
     callTool: (_caller: unknown, _name: string, args: { i: number }) => Promise.resolve(String(args.i)),
     callToolStreaming: async function* () {},
@@ -92,7 +102,8 @@ export async function loadUtcpPeer(): Promise<UtcpPeer | string> {
   const line = isolatedVmLineFor()
   if (line === undefined) return `Node ${process.version} has no isolated-vm line in Isocode`
   // why: @utcp/code-mode 1.2.12 declares isolated-vm ^6; Node 20's line is 5.0.4.
-  if (line.node < 22) return `@utcp/code-mode needs isolated-vm >= 6 (Node >= 22); Node ${process.versions.node} runs isolated-vm ${line.version}`
+  if (line.node < 22)
+    return `@utcp/code-mode needs isolated-vm >= 6 (Node >= 22); Node ${process.versions.node} runs isolated-vm ${line.version}`
   let codeMode: CodeModeModule
   try {
     const entry = require.resolve('@utcp/code-mode')

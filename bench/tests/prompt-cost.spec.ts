@@ -14,26 +14,51 @@ const formsById = (ids: readonly string[]): PromptForm[] => PROMPT_FORMS.filter(
 describe('the prompt-cost measurement', () => {
   it('prices every form on small sets, each row priced with tokens and bytes or unavailable with a reason', async () => {
     const report = await measurePromptCost(PROMPT_FORMS, [generatedSet(0), generatedSet(3), serverSet('memory')])
-    expect(report.rows.map((row) => row.id)).toEqual(['isocode_full', 'isocode_compact', 'isocode_serve', 'cloudflare', 'cloudflare_mcp', 'utcp', 'direct', 'direct_mcp'])
+    expect(report.rows.map((row) => row.id)).toEqual([
+      'isocode_full',
+      'isocode_compact',
+      'isocode_serve',
+      'cloudflare',
+      'cloudflare_mcp',
+      'utcp',
+      'direct',
+      'direct_mcp',
+    ])
     // why: a peer may be unavailable (with a reason); a loaded one prices every set.
     const loaded = report.rows.filter((row) => row.unavailable === undefined)
     expect(report.rows.filter((row) => row.unavailable !== undefined && !/\S/.test(row.unavailable))).toEqual([])
-    const cells = loaded.flatMap((row) => report.sets.map((set) => ({ at: `${row.id} on ${set.id}`, cell: row.cells[set.id] })))
+    const cells = loaded.flatMap((row) =>
+      report.sets.map((set) => ({ at: `${row.id} on ${set.id}`, cell: row.cells[set.id] })),
+    )
     expect(cells).toHaveLength(loaded.length * report.sets.length)
     // why: o200k never spends more than one token per byte, and every text here is non-empty.
-    const wrong = cells.filter(({ cell }) => cell === undefined || !('tokens' in cell) || cell.tokens <= 0 || cell.bytes < cell.tokens)
+    const wrong = cells.filter(
+      ({ cell }) => cell === undefined || !('tokens' in cell) || cell.tokens <= 0 || cell.bytes < cell.tokens,
+    )
     expect(wrong).toEqual([])
     // why: Isocode's rows and direct calling depend on no peer package, so they are always priced.
-    for (const id of ['isocode_full', 'isocode_compact', 'isocode_serve', 'direct', 'direct_mcp']) expect(report.rows.find((row) => row.id === id)?.unavailable).toBeUndefined()
+    for (const id of ['isocode_full', 'isocode_compact', 'isocode_serve', 'direct', 'direct_mcp'])
+      expect(report.rows.find((row) => row.id === id)?.unavailable).toBeUndefined()
     // why: more tools cost more wherever every tool is declared.
-    for (const id of ['isocode_full', 'direct', 'direct_mcp']) expect(tokensOf(report, id, '3')).toBeGreaterThan(tokensOf(report, id, '0') ?? Infinity)
+    for (const id of ['isocode_full', 'direct', 'direct_mcp'])
+      expect(tokensOf(report, id, '3')).toBeGreaterThan(tokensOf(report, id, '0') ?? Infinity)
   })
 
   it('a form that fails to load is a row "unavailable: <reason>", and one that fails to render a cell', async () => {
     const missing = '@isocode/no-such-peer'
     const forms: PromptForm[] = [
-      { id: 'broken', label: 'Broken peer', what: 'a package that is not installed', load: async () => (await import(missing)) as never },
-      { id: 'failing', label: 'Failing peer', what: 'a renderer that throws', load: () => Promise.resolve({ render: () => Promise.reject(new Error('no schema support\nstack')) }) },
+      {
+        id: 'broken',
+        label: 'Broken peer',
+        what: 'a package that is not installed',
+        load: async () => (await import(missing)) as never,
+      },
+      {
+        id: 'failing',
+        label: 'Failing peer',
+        what: 'a renderer that throws',
+        load: () => Promise.resolve({ render: () => Promise.reject(new Error('no schema support\nstack')) }),
+      },
     ]
     const report = await measurePromptCost(forms, [generatedSet(0), generatedSet(3)])
     expect(report.rows[0]?.unavailable).toMatch(/@isocode\/no-such-peer/)
@@ -44,7 +69,10 @@ describe('the prompt-cost measurement', () => {
   })
 
   it("Isocode's compact form stays near its size from 10 to 500 tools while direct calling grows with them", async () => {
-    const report = await measurePromptCost(formsById(['isocode_compact', 'direct']), [generatedSet(10), generatedSet(500)])
+    const report = await measurePromptCost(formsById(['isocode_compact', 'direct']), [
+      generatedSet(10),
+      generatedSet(500),
+    ])
     const compact10 = tokensOf(report, 'isocode_compact', '10') ?? Infinity
     const compact500 = tokensOf(report, 'isocode_compact', '500') ?? Infinity
     const direct500 = tokensOf(report, 'direct', '500') ?? 0
@@ -57,20 +85,43 @@ describe('the prompt-cost measurement', () => {
   // why: the flat compact form is priced whole, as the model receives it: the tools:sdk section
   // plus run_code's definition, at every size the table shows.
   it('the compact form, section and run_code together, is at most 450 tokens at any tool count', async () => {
-    const sets = [generatedSet(0), generatedSet(10), generatedSet(50), generatedSet(500), serverSet('filesystem'), serverSet('memory'), serverSet('everything')]
+    const sets = [
+      generatedSet(0),
+      generatedSet(10),
+      generatedSet(50),
+      generatedSet(500),
+      serverSet('filesystem'),
+      serverSet('memory'),
+      serverSet('everything'),
+    ]
     const report = await measurePromptCost(formsById(['isocode_compact']), sets)
-    const over = sets.map((set) => ({ set: set.id, tokens: tokensOf(report, 'isocode_compact', set.id) ?? Infinity })).filter(({ tokens }) => tokens > 450)
+    const over = sets
+      .map((set) => ({ set: set.id, tokens: tokensOf(report, 'isocode_compact', set.id) ?? Infinity }))
+      .filter(({ tokens }) => tokens > 450)
     expect(over).toEqual([])
   })
 
   it('the full form, section and run_code together, costs no more than direct OpenAI function JSON from 10 tools on', async () => {
-    const sets = [generatedSet(10), generatedSet(50), generatedSet(500), serverSet('filesystem'), serverSet('memory'), serverSet('everything')]
+    const sets = [
+      generatedSet(10),
+      generatedSet(50),
+      generatedSet(500),
+      serverSet('filesystem'),
+      serverSet('memory'),
+      serverSet('everything'),
+    ]
     const report = await measurePromptCost(formsById(['isocode_full', 'direct']), sets)
-    const costs = sets.map((set) => ({ set: set.id, full: tokensOf(report, 'isocode_full', set.id) ?? Infinity, direct: tokensOf(report, 'direct', set.id) ?? 0 }))
+    const costs = sets.map((set) => ({
+      set: set.id,
+      full: tokensOf(report, 'isocode_full', set.id) ?? Infinity,
+      direct: tokensOf(report, 'direct', set.id) ?? 0,
+    }))
     expect(costs.filter(({ full, direct }) => full > direct)).toEqual([])
   })
 
   it('prices a tool definition with the escapes inside its strings decoded', () => {
-    expect(readableJson({ description: 'two\nlines, a "quote" and a \\n' })).toBe('{"description":"two\nlines, a "quote" and a \\n"}')
+    expect(readableJson({ description: 'two\nlines, a "quote" and a \\n' })).toBe(
+      '{"description":"two\nlines, a "quote" and a \\n"}',
+    )
   })
 })

@@ -26,7 +26,8 @@ describe('the generated prompt-cost files', () => {
 
   it('the committed report prices every row of every set', () => {
     expect(report.sets.map((set) => set.tools)).toEqual([0, 10, 50, 500, 14, 9, 13])
-    for (const row of report.rows) expect(Object.keys(row.cells).length === report.sets.length || row.unavailable !== undefined).toBe(true)
+    for (const row of report.rows)
+      expect(Object.keys(row.cells).length === report.sets.length || row.unavailable !== undefined).toBe(true)
   })
 })
 

@@ -22,7 +22,8 @@ export function taskChart(report: TaskReport): string {
   // why: the axis spans the decades the values fall in, so a 2x difference stays visible.
   const low = Math.floor(Math.log10(Math.max(1, Math.min(...values))))
   const high = Math.max(low + 1, Math.ceil(Math.log10(Math.max(1, ...values))))
-  const y = (tokens: number): number => TOP + PLOT_HEIGHT - ((Math.log10(Math.max(1, tokens)) - low) / (high - low)) * PLOT_HEIGHT
+  const y = (tokens: number): number =>
+    TOP + PLOT_HEIGHT - ((Math.log10(Math.max(1, tokens)) - low) / (high - low)) * PLOT_HEIGHT
   const groupWidth = SERIES.length * BAR + GAP
   const width = LEFT + report.tasks.length * groupWidth + 16
   const height = TOP + PLOT_HEIGHT + LABEL_SPACE
@@ -33,7 +34,10 @@ export function taskChart(report: TaskReport): string {
   ]
   SERIES.forEach((series, i) => {
     const x = LEFT + i * 180
-    parts.push(`<rect x="${x}" y="27" width="10" height="10" fill="${series.color}"/>`, `<text x="${x + 16}" y="36">${escape(series.label)}</text>`)
+    parts.push(
+      `<rect x="${x}" y="27" width="10" height="10" fill="${series.color}"/>`,
+      `<text x="${x + 16}" y="36">${escape(series.label)}</text>`,
+    )
   })
   for (let d = low; d <= high; d++) {
     const at = y(10 ** d)
@@ -51,7 +55,9 @@ export function taskChart(report: TaskReport): string {
     })
     const middle = x0 + BAR
     const base = TOP + PLOT_HEIGHT + 8
-    parts.push(`<text x="${middle}" y="${base}" text-anchor="end" transform="rotate(-60 ${middle} ${base})">${escape(task.id)}</text>`)
+    parts.push(
+      `<text x="${middle}" y="${base}" text-anchor="end" transform="rotate(-60 ${middle} ${base})">${escape(task.id)}</text>`,
+    )
   })
   parts.push('</svg>', '')
   return parts.join('\n')

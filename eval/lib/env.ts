@@ -45,12 +45,17 @@ export interface Env {
 }
 
 /** The system prompt both paths share; each adds what its registry contributes. */
-export const SYSTEM_PROMPT = 'You are an agent working for the user. Use your tools to do what the task asks, then answer with the result only.'
+export const SYSTEM_PROMPT =
+  'You are an agent working for the user. Use your tools to do what the task asks, then answer with the result only.'
 
 let calls = 0
 
 async function registerAll(root: Context, definitions: readonly ToolDefinition[]): Promise<Fiber> {
-  return root.plugin({ name: 'eval-tools', inject: ['tools'], apply: (ctx: Context) => void definitions.forEach((definition) => ctx.tools.register(definition)) })
+  return root.plugin({
+    name: 'eval-tools',
+    inject: ['tools'],
+    apply: (ctx: Context) => void definitions.forEach((definition) => ctx.tools.register(definition)),
+  })
 }
 
 /** Boot environment `id` for `path` over `workspace` (reset it first). */
@@ -70,7 +75,8 @@ export async function bootEnv(id: EnvId, path: Path, workspace: Workspace): Prom
     else await startMcpClients(root, [server], fibers)
     const recorded: ToolCall[] = []
     root.on('tools/result', (exec) => {
-      if (exec.name !== RUN_CODE) recorded.push({ tool: exec.name, args: structuredClone(exec.arguments) as JsonObject })
+      if (exec.name !== RUN_CODE)
+        recorded.push({ tool: exec.name, args: structuredClone(exec.arguments) as JsonObject })
     })
     const { system, tools } = await root.systemPrompt.assemble()
     const prompt = [SYSTEM_PROMPT, system, openAiToolsText(tools)].filter((part) => part !== '').join('\n\n')

@@ -51,7 +51,8 @@ const RECORD_PROPERTIES: JsonObject = {
 const RECORD_REQUIRED = ['id', 'name', 'status', 'owner', 'amount']
 const record: JsonObject = { type: 'object', properties: RECORD_PROPERTIES, required: RECORD_REQUIRED }
 
-const object = (properties: Record<string, unknown>): JsonObject => ({ type: 'object', properties, required: Object.keys(properties) }) as JsonObject
+const object = (properties: Record<string, unknown>): JsonObject =>
+  ({ type: 'object', properties, required: Object.keys(properties) }) as JsonObject
 
 /** What one verb returns: its output schema and the answer for a call. */
 interface Verb {
@@ -87,24 +88,49 @@ const VERBS: Record<string, Verb> = {
   list: listing,
   search: listing,
   get: {
-    outputSchema: { type: 'object', properties: { ...RECORD_PROPERTIES, updated: { type: 'string' } }, required: [...RECORD_REQUIRED, 'updated'] },
-    answer: (noun, args, next) => ({ ...recordOf(noun, ref(args, next), next), updated: `2026-11-${String(1 + next(28)).padStart(2, '0')}` }),
+    outputSchema: {
+      type: 'object',
+      properties: { ...RECORD_PROPERTIES, updated: { type: 'string' } },
+      required: [...RECORD_REQUIRED, 'updated'],
+    },
+    answer: (noun, args, next) => ({
+      ...recordOf(noun, ref(args, next), next),
+      updated: `2026-11-${String(1 + next(28)).padStart(2, '0')}`,
+    }),
   },
-  create: { outputSchema: object({ id: { type: 'integer' }, created: { type: 'boolean' } }), answer: (_noun, args, next) => ({ id: ref(args, next), created: true }) },
+  create: {
+    outputSchema: object({ id: { type: 'integer' }, created: { type: 'boolean' } }),
+    answer: (_noun, args, next) => ({ id: ref(args, next), created: true }),
+  },
   update: {
     outputSchema: object({ id: { type: 'integer' }, updated: { type: 'array', items: { type: 'string' } } }),
     answer: (_noun, args, next) => ({ id: ref(args, next), updated: Object.keys(args).toSorted() }),
   },
-  delete: { outputSchema: object({ id: { type: 'integer' }, deleted: { type: 'boolean' } }), answer: (_noun, args, next) => ({ id: ref(args, next), deleted: true }) },
-  archive: { outputSchema: object({ id: { type: 'integer' }, archived: { type: 'boolean' } }), answer: (_noun, args, next) => ({ id: ref(args, next), archived: true }) },
+  delete: {
+    outputSchema: object({ id: { type: 'integer' }, deleted: { type: 'boolean' } }),
+    answer: (_noun, args, next) => ({ id: ref(args, next), deleted: true }),
+  },
+  archive: {
+    outputSchema: object({ id: { type: 'integer' }, archived: { type: 'boolean' } }),
+    answer: (_noun, args, next) => ({ id: ref(args, next), archived: true }),
+  },
   export: {
     outputSchema: object({ url: { type: 'string' }, rows: { type: 'integer' } }),
-    answer: (noun, _args, next) => ({ url: `https://exports.example.com/${noun}/${(next(0xffffff) + 0x1000000).toString(16)}.csv`, rows: 1 + next(500) }),
+    answer: (noun, _args, next) => ({
+      url: `https://exports.example.com/${noun}/${(next(0xffffff) + 0x1000000).toString(16)}.csv`,
+      rows: 1 + next(500),
+    }),
   },
-  import: { outputSchema: object({ imported: { type: 'integer' }, skipped: { type: 'integer' } }), answer: (_noun, _args, next) => ({ imported: 1 + next(200), skipped: next(10) }) },
+  import: {
+    outputSchema: object({ imported: { type: 'integer' }, skipped: { type: 'integer' } }),
+    answer: (_noun, _args, next) => ({ imported: 1 + next(200), skipped: next(10) }),
+  },
   sync: {
     outputSchema: object({ synced: { type: 'integer' }, cursor: { type: 'string' } }),
-    answer: (noun, _args, next) => ({ synced: next(100), cursor: `${noun}-${(next(0xffffff) + 0x1000000).toString(16)}` }),
+    answer: (noun, _args, next) => ({
+      synced: next(100),
+      cursor: `${noun}-${(next(0xffffff) + 0x1000000).toString(16)}`,
+    }),
   },
 }
 

@@ -16,7 +16,12 @@ export interface TaskReport {
 }
 
 const require = createRequire(import.meta.url)
-const MEASURED = ['@modelcontextprotocol/server-filesystem', '@modelcontextprotocol/server-memory', '@modelcontextprotocol/server-everything', 'gpt-tokenizer']
+const MEASURED = [
+  '@modelcontextprotocol/server-filesystem',
+  '@modelcontextprotocol/server-memory',
+  '@modelcontextprotocol/server-everything',
+  'gpt-tokenizer',
+]
 
 function versionOf(name: string): string {
   return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version
@@ -64,7 +69,11 @@ export function totals(tasks: readonly TaskRecord[], path: 'direct' | 'code'): T
 const saving = (winner: number, loser: number): string => `−${Math.round((1 - winner / loser) * 100)}%`
 
 /** Which path read and wrote fewer tokens, and by how much: "Code Mode (−42%)", "direct (single call, −8%)". */
-export function cheaper(direct: { inputTokens: number; outputTokens: number }, code: { inputTokens: number; outputTokens: number }, calls?: number): string {
+export function cheaper(
+  direct: { inputTokens: number; outputTokens: number },
+  code: { inputTokens: number; outputTokens: number },
+  calls?: number,
+): string {
   const d = direct.inputTokens + direct.outputTokens
   const c = code.inputTokens + code.outputTokens
   if (c === d) return 'even'

@@ -26,7 +26,8 @@ function bounds(text: string, name: string): [number, number] {
   const close = `<!-- ${name}:end -->`
   const start = text.indexOf(open)
   const end = text.indexOf(close)
-  if (start < 0 || end < start) throw new Error(`README: no "${open}" ... "${close}" block; add both markers under "## Why Code Mode"`)
+  if (start < 0 || end < start)
+    throw new Error(`README: no "${open}" ... "${close}" block; add both markers under "## Why Code Mode"`)
   return [start + open.length, end]
 }
 

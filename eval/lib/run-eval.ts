@@ -69,15 +69,27 @@ function record(task: Task, direct: PathResult, code: PathResult): TaskRecord {
   const check = (label: string, result: PathResult): PathRecord => {
     const { calls: _calls, ...rest } = result
     if (result.failure !== undefined) problems.push(`${label}: ${result.failure}`)
-    else if (!sameJson(result.answer ?? null, task.expected)) problems.push(`${label} answered wrong:\n${jsonDiff(task.expected, result.answer ?? null, 'expected', 'answer')}`)
+    else if (!sameJson(result.answer ?? null, task.expected))
+      problems.push(`${label} answered wrong:\n${jsonDiff(task.expected, result.answer ?? null, 'expected', 'answer')}`)
     return { ...rest, correct: result.failure === undefined && sameJson(result.answer ?? null, task.expected) }
   }
   const directRecord = check('direct', direct)
   const codeRecord = check('Code Mode', code)
   if (!sameJson(callLines(direct.calls), callLines(code.calls))) {
-    problems.push(`the paths made different tool calls:\n${jsonDiff(callLines(direct.calls), callLines(code.calls), 'direct', 'Code Mode')}`)
+    problems.push(
+      `the paths made different tool calls:\n${jsonDiff(callLines(direct.calls), callLines(code.calls), 'direct', 'Code Mode')}`,
+    )
   }
-  return { id: task.id, env: task.env, prompt: task.prompt, expected: task.expected, calls: direct.calls.length, direct: directRecord, code: codeRecord, problems }
+  return {
+    id: task.id,
+    env: task.env,
+    prompt: task.prompt,
+    expected: task.expected,
+    calls: direct.calls.length,
+    direct: directRecord,
+    code: codeRecord,
+    problems,
+  }
 }
 
 /**

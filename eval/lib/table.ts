@@ -54,7 +54,11 @@ function promptTable(report: TaskReport): string {
     const tokens = report.promptTokens[id]
     return tokens === undefined ? [] : [`| ${ENV_LABELS[id]} | ${n(tokens.direct)} | ${n(tokens.code)} |`]
   })
-  return ['| tools | direct: system prompt + tool definitions | Code Mode: system prompt with tools:sdk + run_code |', '|---|---:|---:|', ...rows].join('\n')
+  return [
+    '| tools | direct: system prompt + tool definitions | Code Mode: system prompt with tools:sdk + run_code |',
+    '|---|---:|---:|',
+    ...rows,
+  ].join('\n')
 }
 
 const total = (path: { inputTokens: number; outputTokens: number }): number => path.inputTokens + path.outputTokens

@@ -50,7 +50,12 @@ export const readAs = <T>(text: string): T => JSON.parse(text) as T
 
 // why: programs are written indented inside template literals; the model would send them flush.
 function dedent(code: string): string {
-  const lines = code.replace(/^\n/, '').replace(/\n\s*$/, '').split('\n')
-  const indent = Math.min(...lines.filter((line) => line.trim() !== '').map((line) => /^ */.exec(line)?.[0].length ?? 0))
+  const lines = code
+    .replace(/^\n/, '')
+    .replace(/\n\s*$/, '')
+    .split('\n')
+  const indent = Math.min(
+    ...lines.filter((line) => line.trim() !== '').map((line) => /^ */.exec(line)?.[0].length ?? 0),
+  )
   return lines.map((line) => line.slice(indent)).join('\n')
 }

@@ -14,7 +14,10 @@ export function readableJson(value: unknown): string {
 /** `tools` as the `tools` array of an OpenAI Chat Completions request (no output schemas: the API has no place for them). */
 export function openAiToolsText(tools: readonly ToolSchema[]): string {
   return readableJson(
-    tools.map(({ name, description, parameters }) => ({ type: 'function', function: { name, ...(description === undefined ? {} : { description }), parameters } })),
+    tools.map(({ name, description, parameters }) => ({
+      type: 'function',
+      function: { name, ...(description === undefined ? {} : { description }), parameters },
+    })),
   )
 }
 

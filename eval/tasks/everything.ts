@@ -45,7 +45,12 @@ export const everythingTasks: Task[] = [
     expected: [7, 30, 300],
     *direct() {
       const sums: number[] = []
-      for (const [a, b] of [[3, 4], [10, 20], [100, 200]]) sums.push(sumOf(yield call('get-sum', { a: a ?? 0, b: b ?? 0 })))
+      for (const [a, b] of [
+        [3, 4],
+        [10, 20],
+        [100, 200],
+      ])
+        sums.push(sumOf(yield call('get-sum', { a: a ?? 0, b: b ?? 0 })))
       return sums
     },
     *code() {
@@ -135,7 +140,9 @@ export const everythingTasks: Task[] = [
       return read(yield call('get-structured-content', { location: 'Chicago' }))
     },
     *code() {
-      return read(yield program("Chicago's weather", `return await tools['get-structured-content']({ location: 'Chicago' })`))
+      return read(
+        yield program("Chicago's weather", `return await tools['get-structured-content']({ location: 'Chicago' })`),
+      )
     },
   },
 ]

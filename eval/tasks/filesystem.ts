@@ -5,10 +5,13 @@ import { call, program, read, readAs, type Task } from '../lib/task.ts'
 
 // Reading the server's text results, as the model does: listings are `[FILE] name` lines.
 const lines = (text: string): string[] => text.split('\n').filter((line) => line !== '')
-const files = (listing: string): string[] => lines(listing).flatMap((line) => (line.startsWith('[FILE] ') ? [line.slice(7)] : []))
-const revenue = (text: string): number[] => lines(text).flatMap((line) => /^[a-z]+,[a-z]+,\d+,(\d+)$/.exec(line)?.slice(1).map(Number) ?? [])
+const files = (listing: string): string[] =>
+  lines(listing).flatMap((line) => (line.startsWith('[FILE] ') ? [line.slice(7)] : []))
+const revenue = (text: string): number[] =>
+  lines(text).flatMap((line) => /^[a-z]+,[a-z]+,\d+,(\d+)$/.exec(line)?.slice(1).map(Number) ?? [])
 const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0)
-const imported = (source: string): string[] => [...source.matchAll(/from '([^'.][^'/]*)/g)].flatMap((m) => (m[1] === undefined ? [] : [m[1]]))
+const imported = (source: string): string[] =>
+  [...source.matchAll(/from '([^'.][^'/]*)/g)].flatMap((m) => (m[1] === undefined ? [] : [m[1]]))
 
 export const filesystemTasks: Task[] = [
   {
@@ -97,7 +100,9 @@ export const filesystemTasks: Task[] = [
     prompt: 'Which runtime dependencies in package.json are not imported anywhere under src/?',
     expected: ['chalk'],
     *direct() {
-      const manifest = readAs<{ dependencies: Record<string, string> }>(yield call('read_text_file', { path: 'package.json' }))
+      const manifest = readAs<{ dependencies: Record<string, string> }>(
+        yield call('read_text_file', { path: 'package.json' }),
+      )
       const found = yield call('search_files', { path: 'src', pattern: '**/*.ts' })
       const sources = yield call('read_multiple_files', { paths: lines(found) })
       const used = new Set(imported(sources).map((spec) => spec.split('/')[0]))
@@ -176,7 +181,8 @@ export const filesystemTasks: Task[] = [
     expected: 14,
     *direct() {
       type Node = { type: string; children?: Node[] }
-      const count = (nodes: Node[]): number => sum(nodes.map((node) => (node.type === 'file' ? 1 : count(node.children ?? []))))
+      const count = (nodes: Node[]): number =>
+        sum(nodes.map((node) => (node.type === 'file' ? 1 : count(node.children ?? []))))
       return count(readAs<Node[]>(yield call('directory_tree', { path: '.', excludePatterns: ['notes'] })))
     },
     *code() {
@@ -195,14 +201,17 @@ export const filesystemTasks: Task[] = [
   {
     id: 'fs-write-summary',
     env: 'filesystem',
-    prompt: 'Write data/summary.json with the revenue of each quarter (from the sales CSVs), then read it back to confirm what it holds.',
+    prompt:
+      'Write data/summary.json with the revenue of each quarter (from the sales CSVs), then read it back to confirm what it holds.',
     expected: { 'sales-q1': 4140, 'sales-q2': 5110, 'sales-q3': 6780, 'sales-q4': 3180 },
     *direct() {
       const listing = yield call('list_directory', { path: 'data' })
       const csvs = files(listing).filter((name) => name.endsWith('.csv'))
       const text = yield call('read_multiple_files', { paths: csvs.map((name) => `data/${name}`) })
       const sections = text.split('\n---\n')
-      const summary = Object.fromEntries(csvs.map((name, i) => [name.replace('.csv', ''), sum(revenue(sections[i] ?? ''))]))
+      const summary = Object.fromEntries(
+        csvs.map((name, i) => [name.replace('.csv', ''), sum(revenue(sections[i] ?? ''))]),
+      )
       yield call('write_file', { path: 'data/summary.json', content: JSON.stringify(summary, null, 2) })
       return read(yield call('read_text_file', { path: 'data/summary.json' }))
     },

@@ -28,12 +28,20 @@ const TEAM: Entity[] = [
   { name: 'Margaret', entityType: 'person', observations: ['manager', 'team storage'] },
 ]
 const manages = (from: string, to: string): Relation => ({ from, to, relationType: 'manages' })
-const REPORTS: Relation[] = [manages('Grace', 'Ada'), manages('Grace', 'Ken'), manages('Margaret', 'Linus'), manages('Margaret', 'Barbara')]
+const REPORTS: Relation[] = [
+  manages('Grace', 'Ada'),
+  manages('Grace', 'Ken'),
+  manages('Margaret', 'Linus'),
+  manages('Margaret', 'Barbara'),
+]
 const args = (value: unknown): JsonObject => value as JsonObject
 const json = (value: unknown): string => JSON.stringify(value)
 const names = (text: string): string[] => readAs<Graph>(text).entities.map((entity) => entity.name)
 const reportsOf = (graph: Graph, manager: string): string[] =>
-  graph.relations.filter((r) => r.from === manager && r.relationType === 'manages').map((r) => r.to).toSorted()
+  graph.relations
+    .filter((r) => r.from === manager && r.relationType === 'manages')
+    .map((r) => r.to)
+    .toSorted()
 
 export const memoryTasks: Task[] = [
   {
@@ -69,7 +77,10 @@ export const memoryTasks: Task[] = [
     expected: ['Ada', 'Ken', 'Linus'],
     *direct() {
       const engineers = names(yield call('search_nodes', { query: 'engineer' }))
-      yield call('add_observations', args({ observations: engineers.map((entityName) => ({ entityName, contents: ['on call this week'] })) }))
+      yield call(
+        'add_observations',
+        args({ observations: engineers.map((entityName) => ({ entityName, contents: ['on call this week'] })) }),
+      )
       return names(yield call('search_nodes', { query: 'on call' })).toSorted()
     },
     *code() {
@@ -108,7 +119,8 @@ export const memoryTasks: Task[] = [
   {
     id: 'mem-move-linus',
     env: 'memory',
-    prompt: "Linus moves from storage to the harvest team. Update the graph (his team and who manages him), then tell me who Grace manages now.",
+    prompt:
+      'Linus moves from storage to the harvest team. Update the graph (his team and who manages him), then tell me who Grace manages now.',
     expected: ['Ada', 'Ken', 'Linus'],
     *direct() {
       yield call('delete_relations', args({ relations: [manages('Margaret', 'Linus')] }))

@@ -21,8 +21,12 @@ const json = (value: unknown): string => JSON.stringify(value)
 
 /** The first Code Mode run: print the declarations of the named tools (the model reads their arguments). */
 function* discover(names: string[]): Generator<ReturnType<typeof program>, void, string> {
-  const text = yield program('Look up the tools I need', `for (const name of ${json(names)}) console.log(await tools.$describe(name))`)
-  for (const name of names) if (!text.includes(`${name}: (args`)) throw new Error(`$describe printed no declaration of ${name}`)
+  const text = yield program(
+    'Look up the tools I need',
+    `for (const name of ${json(names)}) console.log(await tools.$describe(name))`,
+  )
+  for (const name of names)
+    if (!text.includes(`${name}: (args`)) throw new Error(`$describe printed no declaration of ${name}`)
 }
 
 /** A Code Mode script: discover `names`, then run `code` and answer with its value. */
@@ -35,7 +39,8 @@ export const tools500Tasks: Task[] = [
   {
     id: 't500-archive-closed',
     env: 'tools500',
-    prompt: "List the tickets of the 'ops' board with list_ticket_090, archive every closed one with archive_ticket_449 (by name), and tell me which you archived.",
+    prompt:
+      "List the tickets of the 'ops' board with list_ticket_090, archive every closed one with archive_ticket_449 (by name), and tell me which you archived.",
     expected: ['ticket-6222', 'ticket-6256'],
     *direct() {
       const { items } = readAs<Listing>(yield call('list_ticket_090', { id: 'ops' }))
@@ -64,12 +69,14 @@ export const tools500Tasks: Task[] = [
   {
     id: 't500-invoice-total',
     env: 'tools500',
-    prompt: 'List the open invoices with list_invoice_484, fetch each one with get_invoice_315 (status 1) and give me the total amount of the fetched invoices, in cents.',
+    prompt:
+      'List the open invoices with list_invoice_484, fetch each one with get_invoice_315 (status 1) and give me the total amount of the fetched invoices, in cents.',
     expected: 25500,
     *direct() {
       const { items } = readAs<Listing>(yield call('list_invoice_484', { since: 'open' }))
       let total = 0
-      for (const item of items) total += readAs<Item>(yield call('get_invoice_315', { status: 1, id: String(item.id) })).amount
+      for (const item of items)
+        total += readAs<Item>(yield call('get_invoice_315', { status: 1, id: String(item.id) })).amount
       return total
     },
     code: () =>
@@ -87,7 +94,8 @@ export const tools500Tasks: Task[] = [
   {
     id: 't500-user-exports',
     env: 'tools500',
-    prompt: 'Find all users with search_user_107, export each one with export_user_235 (owner = the user name, status = their status) and give me the export URLs.',
+    prompt:
+      'Find all users with search_user_107, export each one with export_user_235 (owner = the user name, status = their status) and give me the export URLs.',
     expected: [
       'https://exports.example.com/user/1aba20e.csv',
       'https://exports.example.com/user/1bf322c.csv',
@@ -99,7 +107,8 @@ export const tools500Tasks: Task[] = [
     *direct() {
       const { items } = readAs<Listing>(yield call('search_user_107', { id: 'all' }))
       const urls: string[] = []
-      for (const item of items) urls.push(readAs<{ url: string }>(yield call('export_user_235', { owner: item.name, status: item.status })).url)
+      for (const item of items)
+        urls.push(readAs<{ url: string }>(yield call('export_user_235', { owner: item.name, status: item.status })).url)
       return urls
     },
     code: () =>
@@ -150,7 +159,7 @@ export const tools500Tasks: Task[] = [
     code: () =>
       discoverThenRun(
         ['get_ticket_098'],
-        "Look up the ops ticket",
+        'Look up the ops ticket',
         `
         const { status, amount } = await tools.get_ticket_098({ owner: 'ops' })
         return { status, amount }
@@ -160,7 +169,8 @@ export const tools500Tasks: Task[] = [
   {
     id: 't500-close-users',
     env: 'tools500',
-    prompt: "List the users tagged 'contractor' with list_user_491, close every open one with update_user_380 (status 'closed', name = the user's id) and tell me which ids you closed.",
+    prompt:
+      "List the users tagged 'contractor' with list_user_491, close every open one with update_user_380 (status 'closed', name = the user's id) and tell me which ids you closed.",
     expected: [4059, 4093, 4127],
     *direct() {
       const { items } = readAs<Listing>(yield call('list_user_491', { tags: 'contractor' }))

@@ -49,11 +49,16 @@ describe('runPath', () => {
     const second = tokensOf(toolCallText('get-sum', { a: 3, b: 4 }))
     const reply = tokensOf('The sum is 7.')
     expect(result.turns).toBe(3)
-    expect(result.inputTokens).toBe(100 + user + (100 + user + first + reply) + (100 + user + first + reply + second + reply))
+    expect(result.inputTokens).toBe(
+      100 + user + (100 + user + first + reply) + (100 + user + first + reply + second + reply),
+    )
     expect(result.outputTokens).toBe(first + second + tokensOf('done'))
     expect(result.answer).toBe('done')
     expect(result.failure).toBeUndefined()
-    expect(result.calls.map((c) => c.args)).toEqual([{ a: 1, b: 2 }, { a: 3, b: 4 }])
+    expect(result.calls.map((c) => c.args)).toEqual([
+      { a: 1, b: 2 },
+      { a: 3, b: 4 },
+    ])
   })
 
   it('ends the path with a failure naming the turn and the tool when a call fails', async () => {

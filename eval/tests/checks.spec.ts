@@ -11,7 +11,7 @@ import { call, program, read, readAs, type Task } from '../lib/task.ts'
 const drifting: Task = {
   id: 'drifting',
   env: 'tools500',
-  prompt: "What is the status of the ops ticket?",
+  prompt: 'What is the status of the ops ticket?',
   expected: 'open',
   *direct() {
     return readAs<{ status: string }>(yield call('get_ticket_098', { owner: 'ops' })).status
@@ -31,7 +31,12 @@ const throwing: Task = {
     return 'never'
   },
   *code() {
-    return read(yield program('Fail on purpose', `await tools.get_ticket_098({ owner: 'ops' })\nthrow new Error('the program gave up')`))
+    return read(
+      yield program(
+        'Fail on purpose',
+        `await tools.get_ticket_098({ owner: 'ops' })\nthrow new Error('the program gave up')`,
+      ),
+    )
   },
 }
 
@@ -52,7 +57,9 @@ describe('a task that fails the eval', () => {
     const [task] = run.tasks
     // why: the fake get_ticket_098 answers 'closed' for the ops ticket (t500-ticket-lookup).
     expect(task?.direct.correct).toBe(false)
-    expect(task?.problems.find((line) => line.startsWith('direct answered wrong'))).toBe('direct answered wrong:\n--- expected\n+++ answer\n@@ -1,1 +1,1 @@\n-"open"\n+"closed"')
+    expect(task?.problems.find((line) => line.startsWith('direct answered wrong'))).toBe(
+      'direct answered wrong:\n--- expected\n+++ answer\n@@ -1,1 +1,1 @@\n-"open"\n+"closed"',
+    )
   })
 
   it('shows different tool calls on the two paths as a diff of the call lists', () => {

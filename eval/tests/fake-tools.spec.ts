@@ -14,7 +14,9 @@ describe('fakeTools', () => {
   })
 
   it('answers the same call the same way, whatever the order of its arguments', () => {
-    expect(fakeAnswer('list_ticket_090', { id: 'ops', x: 1 })).toEqual(fakeAnswer('list_ticket_090', { x: 1, id: 'ops' }))
+    expect(fakeAnswer('list_ticket_090', { id: 'ops', x: 1 })).toEqual(
+      fakeAnswer('list_ticket_090', { x: 1, id: 'ops' }),
+    )
     expect(fakeAnswer('list_ticket_090', { id: 'ops' })).not.toEqual(fakeAnswer('list_ticket_090', { id: 'dev' }))
     expect(fakeAnswer('get_invoice_315', { status: 1, id: '4321' })).toMatchObject({ id: 4321, name: 'invoice-4321' })
   })
@@ -23,7 +25,10 @@ describe('fakeTools', () => {
     for (const tool of tools) {
       const output = await tool.execute({}, undefined as never)
       const value = Array.isArray(output) ? undefined : output.structuredContent
-      expect({ tool: tool.name, violations: validateStructuredValue(tool.outputSchema as JsonObject, value) }).toEqual({ tool: tool.name, violations: [] })
+      expect({ tool: tool.name, violations: validateStructuredValue(tool.outputSchema as JsonObject, value) }).toEqual({
+        tool: tool.name,
+        violations: [],
+      })
     }
   })
 })

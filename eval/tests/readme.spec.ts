@@ -31,7 +31,11 @@ describe('the generated task-table files', () => {
     expect(report.tasks.map((task) => task.id)).toEqual(TASKS.map((task) => task.id))
     expect(report.tasks.length).toBeGreaterThanOrEqual(20)
     for (const task of report.tasks) {
-      expect({ id: task.id, problems: task.problems, correct: [task.direct.correct, task.code.correct] }).toEqual({ id: task.id, problems: [], correct: [true, true] })
+      expect({ id: task.id, problems: task.problems, correct: [task.direct.correct, task.code.correct] }).toEqual({
+        id: task.id,
+        problems: [],
+        correct: [true, true],
+      })
     }
     expect(report.tasks.filter((task) => task.calls > 1).length).toBeGreaterThanOrEqual(15)
   })
@@ -51,8 +55,23 @@ describe('the README block', () => {
   })
 })
 
-const pathWith = (inputTokens: number): TaskRecord['direct'] => ({ turns: 2, inputTokens, outputTokens: 10, wallMs: 1, correct: true })
-const task = (id: string, calls: number, direct: number, code: number): TaskRecord => ({ id, env: 'memory', prompt: 'p', expected: 1, calls, direct: pathWith(direct), code: pathWith(code), problems: [] })
+const pathWith = (inputTokens: number): TaskRecord['direct'] => ({
+  turns: 2,
+  inputTokens,
+  outputTokens: 10,
+  wallMs: 1,
+  correct: true,
+})
+const task = (id: string, calls: number, direct: number, code: number): TaskRecord => ({
+  id,
+  env: 'memory',
+  prompt: 'p',
+  expected: 1,
+  calls,
+  direct: pathWith(direct),
+  code: pathWith(code),
+  problems: [],
+})
 const page = (tasks: TaskRecord[]): string => singleCallNote({ ...report, tasks })
 
 describe('what the results page says about single-call tasks', () => {

@@ -34,7 +34,11 @@ describe('the eval, end to end', () => {
   it('answers every task right on both paths, with the same tool calls', () => {
     expect(run.tasks.map((t) => t.id)).toEqual(IDS)
     for (const t of run.tasks) {
-      expect({ id: t.id, problems: t.problems, answers: [t.direct.answer, t.code.answer] }).toEqual({ id: t.id, problems: [], answers: [t.expected, t.expected] })
+      expect({ id: t.id, problems: t.problems, answers: [t.direct.answer, t.code.answer] }).toEqual({
+        id: t.id,
+        problems: [],
+        answers: [t.expected, t.expected],
+      })
     }
     expect(task('fs-unused-deps').direct.answer).toEqual(['chalk'])
     expect(task('ev-sum-chain').code.answer).toBe(109)

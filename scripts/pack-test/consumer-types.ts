@@ -48,9 +48,25 @@ export async function consumer(): Promise<string> {
   // @ts-expect-error -- ctx.tools is the typed registry service, not `any`
   ctx.tools.notAMethod()
   const assembly: PromptAssembly = await ctx.systemPrompt.assemble()
-  const result: ToolExecutionResult = await ctx.tools.execute({ callId: 'c1', name: 'run_code', arguments: { code: 'return 1', description: 'one' } })
+  const result: ToolExecutionResult = await ctx.tools.execute({
+    callId: 'c1',
+    name: 'run_code',
+    arguments: { code: 'return 1', description: 'one' },
+  })
   const scope = createAgentScope(ctx)
   scope.dispose()
-  const text: string = renderToolsSdk([{ name: 'sum', parameters: typed.parameters }]) + jsonSchemaToTs({ type: 'string' })
-  return [assembly.system, result.isError, text, parseCommandLine(['sdk']).command, typeof bootApp, typeof McpClient, typeof createCodeModeServer, typeof TimeoutPolicy, typeof presentCallOf, typeof SupervisedIsolateRuntime].join('\n')
+  const text: string =
+    renderToolsSdk([{ name: 'sum', parameters: typed.parameters }]) + jsonSchemaToTs({ type: 'string' })
+  return [
+    assembly.system,
+    result.isError,
+    text,
+    parseCommandLine(['sdk']).command,
+    typeof bootApp,
+    typeof McpClient,
+    typeof createCodeModeServer,
+    typeof TimeoutPolicy,
+    typeof presentCallOf,
+    typeof SupervisedIsolateRuntime,
+  ].join('\n')
 }

@@ -15,21 +15,32 @@ export function run(command, args, options = {}) {
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
     child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('error', (error) => resolve({ code: -1, stdout, stderr: stderr + String(error), ms: performance.now() - started }))
-    child.on('close', (code, signal) => resolve({ code: code ?? 128, stdout, stderr: stderr + (signal ? `\n(ended by ${signal})` : ''), ms: performance.now() - started }))
+    child.on('error', (error) =>
+      resolve({ code: -1, stdout, stderr: stderr + String(error), ms: performance.now() - started }),
+    )
+    child.on('close', (code, signal) =>
+      resolve({
+        code: code ?? 128,
+        stdout,
+        stderr: stderr + (signal ? `\n(ended by ${signal})` : ''),
+        ms: performance.now() - started,
+      }),
+    )
   })
 }
 
 /** Throw with the command's output tail when it did not exit 0. */
 export function expectSuccess(what, outcome) {
-  if (outcome.code !== 0) throw new Error(`${what} exited ${outcome.code}\n${tail(outcome.stdout)}\n${tail(outcome.stderr)}`)
+  if (outcome.code !== 0)
+    throw new Error(`${what} exited ${outcome.code}\n${tail(outcome.stdout)}\n${tail(outcome.stderr)}`)
   return outcome
 }
 
 /** Throw naming the missing text when `text` lacks any of `needles`. */
 export function expectContains(what, text, needles) {
   const missing = needles.filter((needle) => !text.includes(needle))
-  if (missing.length > 0) throw new Error(`${what}: output lacks ${missing.map((m) => JSON.stringify(m)).join(', ')}\n${tail(text)}`)
+  if (missing.length > 0)
+    throw new Error(`${what}: output lacks ${missing.map((m) => JSON.stringify(m)).join(', ')}\n${tail(text)}`)
 }
 
 export function tail(text, lines = 25) {
@@ -53,7 +64,8 @@ export async function inspectNodeModules(root) {
       // why: a package folder (or a link to one) is a child of node_modules, or of an @scope folder inside it.
       const parent = dir.split(/[\\/]/).at(-1)
       const grand = dir.split(/[\\/]/).at(-2)
-      if (parent === 'node_modules' && !entry.name.startsWith('@') && !entry.name.startsWith('.')) packages.push(entry.name)
+      if (parent === 'node_modules' && !entry.name.startsWith('@') && !entry.name.startsWith('.'))
+        packages.push(entry.name)
       else if (parent?.startsWith('@') && grand === 'node_modules') packages.push(`${parent}/${entry.name}`)
     }
   }
@@ -94,7 +106,9 @@ export class Report {
   summary() {
     const failed = this.results.filter((r) => r.status !== 'pass')
     const verdict = failed.length === 0 ? 'PASS' : 'FAIL'
-    console.log(`\npack test: ${verdict} (${this.results.length - failed.length} of ${this.results.length} steps passed)`)
+    console.log(
+      `\npack test: ${verdict} (${this.results.length - failed.length} of ${this.results.length} steps passed)`,
+    )
     for (const r of failed) console.log(`  ${r.status === 'fail' ? 'failed' : 'skipped'}: ${r.name}`)
     return failed.length === 0
   }

@@ -40,7 +40,9 @@ export async function aiSdkWireTools(tools: AiToolSet): Promise<WireFunction[]> 
   })
   await generateText({ model, tools, prompt: 'What tools do you have?' })
   const sent = model.doGenerateCalls[0]?.tools ?? []
-  return sent.flatMap((t) => (t.type === 'function' ? [{ name: t.name, description: t.description, parameters: t.inputSchema }] : []))
+  return sent.flatMap((t) =>
+    t.type === 'function' ? [{ name: t.name, description: t.description, parameters: t.inputSchema }] : [],
+  )
 }
 
 /** The OpenAI `tools` JSON of AI SDK `tools`, as the SDK sends them. */

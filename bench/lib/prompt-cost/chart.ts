@@ -11,12 +11,15 @@ const TOP = 40
 const PLOT_HEIGHT = 300
 const LEGEND_ROW = 18
 
-const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, '')
+const escape = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, '')
 
 /** The chart for `report` as a standalone SVG document. */
 export function costChart(report: PromptCostReport): string {
   const forms = report.rows
-  const values = forms.flatMap((row) => Object.values(row.cells).flatMap((cell) => ('tokens' in cell ? [cell.tokens] : [])))
+  const values = forms.flatMap((row) =>
+    Object.values(row.cells).flatMap((cell) => ('tokens' in cell ? [cell.tokens] : [])),
+  )
   const decades = Math.max(1, Math.ceil(Math.log10(Math.max(10, ...values))))
   const y = (tokens: number): number => TOP + PLOT_HEIGHT - (Math.log10(Math.max(1, tokens)) / decades) * PLOT_HEIGHT
   const groupWidth = forms.length * BAR + GAP
@@ -47,7 +50,8 @@ export function costChart(report: PromptCostReport): string {
     const [first, second] = /^\d+$/.test(set.id) ? [`${set.tools} tools`, ''] : [set.id, `(${set.tools} tools)`]
     const middle = x0 + (forms.length * BAR) / 2
     parts.push(`<text x="${middle}" y="${TOP + PLOT_HEIGHT + 16}" text-anchor="middle">${escape(first)}</text>`)
-    if (second !== '') parts.push(`<text x="${middle}" y="${TOP + PLOT_HEIGHT + 30}" text-anchor="middle">${escape(second)}</text>`)
+    if (second !== '')
+      parts.push(`<text x="${middle}" y="${TOP + PLOT_HEIGHT + 30}" text-anchor="middle">${escape(second)}</text>`)
   })
   forms.forEach((row, f) => {
     const x = LEFT + (f % 2) * 300

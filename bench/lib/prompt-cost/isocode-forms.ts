@@ -19,13 +19,22 @@ const notCalled = (): never => {
 /** `set` as registry definitions: bridged like McpClient does for a server's set, plain otherwise. */
 function definitions(set: ToolSet): ToolDefinition[] {
   return set.tools.map((tool: FixtureTool) => {
-    const info = { name: tool.name, description: tool.description, inputSchema: tool.parameters, outputSchema: tool.outputSchema }
+    const info = {
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.parameters,
+      outputSchema: tool.outputSchema,
+    }
     if (set.group !== undefined) {
       const mapped = toDefinition(set.group, false, info, notCalled)
       if (!mapped.ok) throw new Error(`bench: ${set.label}: ${mapped.tool} was skipped: ${mapped.reason}`)
       return mapped.definition
     }
-    const definition: ToolDefinition = { name: tool.name, parameters: tool.parameters as JsonObject, execute: notCalled }
+    const definition: ToolDefinition = {
+      name: tool.name,
+      parameters: tool.parameters as JsonObject,
+      execute: notCalled,
+    }
     if (tool.description !== undefined) definition.description = tool.description
     if (tool.outputSchema !== undefined) definition.outputSchema = tool.outputSchema as JsonObject
     return definition
@@ -33,9 +42,16 @@ function definitions(set: ToolSet): ToolDefinition[] {
 }
 
 /** Boot SystemPrompt + ToolRegistry in code mode with `set` registered, run `use`, dispose. */
-async function withRegistry<T>(set: ToolSet, sdkBudgetBytes: number | undefined, use: (root: Context) => Promise<T>): Promise<T> {
+async function withRegistry<T>(
+  set: ToolSet,
+  sdkBudgetBytes: number | undefined,
+  use: (root: Context) => Promise<T>,
+): Promise<T> {
   const root = new Context()
-  const fibers: Fiber[] = [await root.plugin(SystemPrompt), await root.plugin(ToolRegistry, { mode: 'code', ...(sdkBudgetBytes === undefined ? {} : { sdkBudgetBytes }) })]
+  const fibers: Fiber[] = [
+    await root.plugin(SystemPrompt),
+    await root.plugin(ToolRegistry, { mode: 'code', ...(sdkBudgetBytes === undefined ? {} : { sdkBudgetBytes }) }),
+  ]
   try {
     // why: Code Mode needs a TypeScript runtime loaded to offer run_code; no program runs here,
     // so the runtime that starts nothing until a run (one worker per run) is enough.
@@ -76,6 +92,9 @@ export const isocodeForms: readonly PromptForm[] = [
     id: 'isocode_serve',
     label: 'Isocode `serve`',
     what: "`isocode serve`'s MCP tools/list (createCodeModeServer, default 16 KB budget: full while it fits, else compact)",
-    load: () => Promise.resolve({ render: (set) => withRegistry(set, undefined, (root) => mcpToolsListText(createCodeModeServer(root))) }),
+    load: () =>
+      Promise.resolve({
+        render: (set) => withRegistry(set, undefined, (root) => mcpToolsListText(createCodeModeServer(root))),
+      }),
   },
 ]

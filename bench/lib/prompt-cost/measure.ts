@@ -64,11 +64,19 @@ export async function priceForms(loaded: readonly LoadedForm[], sets: readonly T
     }
     rows.push(row)
   }
-  return { tokenizer: TOKENIZER, packages: measuredVersions(), sets: sets.map((s) => ({ id: s.id, label: s.label, tools: s.tools.length })), rows }
+  return {
+    tokenizer: TOKENIZER,
+    packages: measuredVersions(),
+    sets: sets.map((s) => ({ id: s.id, label: s.label, tools: s.tools.length })),
+    rows,
+  }
 }
 
 /** Load and price in one step. */
-export async function measurePromptCost(forms: readonly PromptForm[], sets: readonly ToolSet[]): Promise<PromptCostReport> {
+export async function measurePromptCost(
+  forms: readonly PromptForm[],
+  sets: readonly ToolSet[],
+): Promise<PromptCostReport> {
   return priceForms(await loadForms(forms), sets)
 }
 

@@ -28,7 +28,8 @@ export function promptRatios(report: PromptCostReport): Record<string, number> {
       for (const peer of PEERS) {
         const mine = tokensOf(report, form, set.id)
         const theirs = tokensOf(report, peer, set.id)
-        if (mine !== undefined && theirs !== undefined) out[`prompt_${form}_vs_${peer}_${set.id}`] = Number((mine / theirs).toFixed(3))
+        if (mine !== undefined && theirs !== undefined)
+          out[`prompt_${form}_vs_${peer}_${set.id}`] = Number((mine / theirs).toFixed(3))
       }
     }
   }

@@ -6,7 +6,8 @@ function bounds(text: string, name: string): [number, number] {
   const [open, close] = markers(name)
   const start = text.indexOf(open)
   const end = text.indexOf(close)
-  if (start < 0 || end < start) throw new Error(`README: no "${open}" ... "${close}" block; add both markers where the block belongs`)
+  if (start < 0 || end < start)
+    throw new Error(`README: no "${open}" ... "${close}" block; add both markers where the block belongs`)
   return [start + open.length, end]
 }
 

@@ -47,5 +47,13 @@ export function serverSet(server: 'filesystem' | 'memory' | 'everything'): ToolS
 
 /** Every set the suite prices, in table order. */
 export function allToolSets(): ToolSet[] {
-  return [generatedSet(0), generatedSet(10), generatedSet(50), generatedSet(500), serverSet('filesystem'), serverSet('memory'), serverSet('everything')]
+  return [
+    generatedSet(0),
+    generatedSet(10),
+    generatedSet(50),
+    generatedSet(500),
+    serverSet('filesystem'),
+    serverSet('memory'),
+    serverSet('everything'),
+  ]
 }

@@ -11,7 +11,8 @@ function cellText(cell: Cell | undefined, unit: 'tokens' | 'bytes'): string {
 }
 
 function rowCells(report: PromptCostReport, row: FormRow, unit: 'tokens' | 'bytes'): string[] {
-  if (row.unavailable !== undefined) return report.sets.map((_, i) => (i === 0 ? `unavailable: ${safe(row.unavailable ?? '')}` : '—'))
+  if (row.unavailable !== undefined)
+    return report.sets.map((_, i) => (i === 0 ? `unavailable: ${safe(row.unavailable ?? '')}` : '—'))
   return report.sets.map((set) => cellText(row.cells[set.id], unit))
 }
 
@@ -46,7 +47,7 @@ export function resultsPage(report: PromptCostReport): string {
     '',
     `What the model reads to know its tools, priced in ${report.tokenizer} tokens and UTF-8 bytes. Text`,
     'that goes into a system prompt is priced as it is; tool definitions are priced as compact JSON',
-    "with the escapes inside strings decoded, since a provider shows a description to the model as",
+    'with the escapes inside strings decoded, since a provider shows a description to the model as',
     'text. Anthropic publishes no tokenizer for its current models (`@anthropic-ai/tokenizer` 0.0.4 is',
     'the Claude 2 one, which Anthropic says is inaccurate since Claude 3), so only o200k is counted.',
     '',

@@ -5,7 +5,13 @@
 import { createRequire } from 'node:module'
 import type { PromptForm, Renderer } from './form.ts'
 import type { ToolSet } from './sets.ts'
-import { type CodeModeModule, quietly, registerPassThroughTemplates, type SdkModule, shareIsolatedVm } from '../utcp-peer.ts'
+import {
+  type CodeModeModule,
+  quietly,
+  registerPassThroughTemplates,
+  type SdkModule,
+  shareIsolatedVm,
+} from '../utcp-peer.ts'
 
 const require = createRequire(import.meta.url)
 const PROTOCOL = 'isocode_prompt_cost'
@@ -26,7 +32,12 @@ function registerListingProtocol(sdk: SdkModule, manuals: Map<string, object[]>)
   registerPassThroughTemplates(sdk, PROTOCOL)
   sdk.CommunicationProtocol.communicationProtocols[PROTOCOL] = {
     registerManual: (_caller: unknown, template: { name: string }) =>
-      Promise.resolve({ manualCallTemplate: template, manual: { utcp_version: '1.0.0', manual_version: '1.0.0', tools: manuals.get(template.name) ?? [] }, success: true, errors: [] }),
+      Promise.resolve({
+        manualCallTemplate: template,
+        manual: { utcp_version: '1.0.0', manual_version: '1.0.0', tools: manuals.get(template.name) ?? [] },
+        success: true,
+        errors: [],
+      }),
     deregisterManual: () => Promise.resolve(),
     callTool: () => Promise.reject(new Error('bench: prompt-cost tools are never called')),
     callToolStreaming: async function* () {},
@@ -47,7 +58,9 @@ function load(): Promise<Renderer> {
       manuals.set(set.server, utcpTools(set))
       const client = await quietly(() => codeMode.CodeModeUtcpClient.create(process.cwd(), null))
       try {
-        const registered = await quietly(() => client.registerManual({ name: set.server, call_template_type: PROTOCOL }))
+        const registered = await quietly(() =>
+          client.registerManual({ name: set.server, call_template_type: PROTOCOL }),
+        )
         if (!registered.success) throw new Error(`UTCP refused the manual: ${registered.errors.join('; ')}`)
         const interfaces = await client.getAllToolsTypeScriptInterfaces()
         return `${codeMode.CodeModeUtcpClient.AGENT_PROMPT_TEMPLATE}\n\n${interfaces}`

@@ -24,7 +24,10 @@ export function readableJson(value: unknown): string {
 /** `functions` as the `tools` array of an OpenAI Chat Completions request, as {@link readableJson}. */
 export function openAiToolsText(functions: readonly WireFunction[]): string {
   return readableJson(
-    functions.map(({ name, description, parameters }) => ({ type: 'function', function: { name, ...(description === undefined ? {} : { description }), parameters } })),
+    functions.map(({ name, description, parameters }) => ({
+      type: 'function',
+      function: { name, ...(description === undefined ? {} : { description }), parameters },
+    })),
   )
 }
 

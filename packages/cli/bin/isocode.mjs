@@ -22,9 +22,13 @@ if (process.execArgv.includes('--no-node-snapshot')) {
   // why: a shebang cannot portably pass node flags, so re-run this launcher with the flag; the
   // caller's own node flags (--inspect, --max-old-space-size, ...) are kept. The IPC channel is
   // only the child's way to notice this process is gone; no message is ever sent on it.
-  const child = spawn(process.execPath, [...process.execArgv, '--no-node-snapshot', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-  })
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, '--no-node-snapshot', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    },
+  )
   // why: the terminal already signals the whole process group; this covers `kill <launcher pid>`.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal))
   child.on('error', (error) => {

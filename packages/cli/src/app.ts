@@ -56,7 +56,10 @@ async function loadToolsModule(root: Context, spec: string): Promise<void> {
   try {
     mod = (await import(pathToFileURL(resolve(spec)).href)) as typeof mod
   } catch (error) {
-    throw new CliError(`--tools ${spec}: the module could not be loaded (${error instanceof Error ? error.message : String(error)}); check the path, relative to the current folder`, 'INPUT')
+    throw new CliError(
+      `--tools ${spec}: the module could not be loaded (${error instanceof Error ? error.message : String(error)}); check the path, relative to the current folder`,
+      'INPUT',
+    )
   }
   const exported = mod.default ?? mod.tools
   if (Array.isArray(exported)) return registerAll(root, 'tools-module', exported as ToolDefinition[])
@@ -64,15 +67,23 @@ async function loadToolsModule(root: Context, spec: string): Promise<void> {
     await root.plugin(exported as Plugin)
     return
   }
-  throw new CliError(`--tools ${spec}: export default (or export const tools) must be ToolDefinition[] or a Cordis plugin`, 'INPUT')
+  throw new CliError(
+    `--tools ${spec}: export default (or export const tools) must be ToolDefinition[] or a Cordis plugin`,
+    'INPUT',
+  )
 }
 
 async function registerAll(root: Context, name: string, tools: readonly ToolDefinition[]): Promise<void> {
   // why: a plugin that injects tools owns the registrations, as every tool plugin should.
-  await root.plugin({ name, inject: ['tools'], apply: (ctx: Context) => void tools.forEach((tool) => ctx.tools.register(tool)) })
+  await root.plugin({
+    name,
+    inject: ['tools'],
+    apply: (ctx: Context) => void tools.forEach((tool) => ctx.tools.register(tool)),
+  })
 }
 
-const isStartFailure = (value: unknown): boolean => value instanceof Error && (value as { code?: unknown }).code === 'SERVER_START_FAILED'
+const isStartFailure = (value: unknown): boolean =>
+  value instanceof Error && (value as { code?: unknown }).code === 'SERVER_START_FAILED'
 
 async function startServers(root: Context, configs: readonly McpServerConfig[], fibers: Fiber[]): Promise<void> {
   // why: the MCP SDK (zod, ajv) loads only when a server is asked for, keeping the default start fast.
@@ -93,10 +104,15 @@ async function startRuntime(backend: Context, options: AppOptions, isolation: Is
       poolSize: options.poolSize ?? 1,
       ...(options.cpuMs === undefined ? {} : { cpuMs: options.cpuMs }),
       // why: a wall budget below the CPU budget is invalid; raise it rather than refuse the run.
-      ...(options.wallMs === undefined && (options.cpuMs ?? 0) <= 30_000 ? {} : { wallMs: Math.max(options.wallMs ?? 30_000, options.cpuMs ?? 0) }),
+      ...(options.wallMs === undefined && (options.cpuMs ?? 0) <= 30_000
+        ? {}
+        : { wallMs: Math.max(options.wallMs ?? 30_000, options.cpuMs ?? 0) }),
     })
   } catch (error) {
-    throw new CliError(`the runtime (--isolation ${isolation}) could not start: ${error instanceof Error ? error.message : String(error)}`, 'STARTUP')
+    throw new CliError(
+      `the runtime (--isolation ${isolation}) could not start: ${error instanceof Error ? error.message : String(error)}`,
+      'STARTUP',
+    )
   }
 }
 
@@ -115,7 +131,9 @@ export async function bootApp(options: AppOptions): Promise<CliApp> {
       // why: cordis also logs a plugin's failed start with its stack; the CLI reports that failure
       // itself as one line, and other errors show their message, never a stack trace.
       if (isStartFailure(args[0])) return
-      options.log(`isocode [${message.name}] ${args[0] instanceof Error && args.length === 1 ? args[0].message : format(...args)}`)
+      options.log(
+        `isocode [${message.name}] ${args[0] instanceof Error && args.length === 1 ? args[0].message : format(...args)}`,
+      )
     },
   })
   // why: the real runtime lives in its own root, so the recorder can be ctx.codeRuntime here.
@@ -136,12 +154,17 @@ export async function bootApp(options: AppOptions): Promise<CliApp> {
       ...(options.sdkBudgetBytes === undefined ? {} : { sdkBudgetBytes: options.sdkBudgetBytes }),
       ...(options.maxToolCalls === undefined ? {} : { maxToolCalls: options.maxToolCalls }),
     }
-    fibers.push(await root.plugin(SystemPrompt), await root.plugin(RunJournal), await root.plugin(ToolRegistry, registry))
+    fibers.push(
+      await root.plugin(SystemPrompt),
+      await root.plugin(RunJournal),
+      await root.plugin(ToolRegistry, registry),
+    )
     const journal = root.get('session') as RunJournal
     fibers.push(await root.plugin(RecordingRuntime, { inner, onRun: (record) => journal.record(record) }))
     root.on('tools/execute', (exec, next) => journal.around(exec, next))
     const configs = mcpConfigs(options.mcp, options.handshakeMs, options.concurrent)
-    if ((configs.length === 0 && options.tools === undefined) || options.workspace) await registerAll(root, 'workspace-tools', await workspaceTools(options.root))
+    if ((configs.length === 0 && options.tools === undefined) || options.workspace)
+      await registerAll(root, 'workspace-tools', await workspaceTools(options.root))
     if (options.tools !== undefined) await loadToolsModule(root, options.tools)
     if (configs.length > 0) await startServers(root, configs, fibers)
     return { root, budgets: inner.config, isolation, watchRun: (callId) => journal.watch(callId), dispose }

@@ -58,9 +58,23 @@ export interface ProgramBudgetOptions {
 export type Parsed =
   | { command: 'help'; topic: Command | undefined }
   | { command: 'version' }
-  | ({ command: 'run'; program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation; json: boolean } & ToolSourceOptions & ProgramBudgetOptions)
+  | ({
+      command: 'run'
+      program: string
+      cpuMs: number | undefined
+      wallMs: number | undefined
+      isolation: Isolation
+      json: boolean
+    } & ToolSourceOptions &
+      ProgramBudgetOptions)
   | ({ command: 'sdk'; budget: number | undefined } & ToolSourceOptions)
-  | ({ command: 'serve'; mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions | undefined } & ToolSourceOptions & ProgramBudgetOptions)
+  | ({
+      command: 'serve'
+      mode: 'code' | 'both'
+      isolation: Isolation
+      http: HttpServeOptions | undefined
+    } & ToolSourceOptions &
+      ProgramBudgetOptions)
 
 const TOOL_OPTIONS = {
   mcp: { type: 'string', multiple: true },
@@ -100,10 +114,17 @@ export const RUN_EXAMPLE = 'isocode run fixtures/programs/workspace-summary.ts'
 const DEFAULT_ISOLATION: Record<'run' | 'serve', Isolation> = { run: 'process', serve: 'process' }
 
 function usage(message: string, command?: Command): never {
-  throw new CliError(`${message}\nRun \`isocode ${command === undefined ? '' : `${command} `}--help\` for usage.`, 'USAGE')
+  throw new CliError(
+    `${message}\nRun \`isocode ${command === undefined ? '' : `${command} `}--help\` for usage.`,
+    'USAGE',
+  )
 }
 
-function parse<O extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }>>(command: Command, argv: string[], options: O) {
+function parse<O extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }>>(
+  command: Command,
+  argv: string[],
+  options: O,
+) {
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true })
   } catch (error) {
@@ -112,10 +133,20 @@ function parse<O extends Record<string, { type: 'string' | 'boolean'; multiple?:
   }
 }
 
-function positiveInt(value: string | undefined, flag: string, command: Command, unit = 'milliseconds', min = 1): number | undefined {
+function positiveInt(
+  value: string | undefined,
+  flag: string,
+  command: Command,
+  unit = 'milliseconds',
+  min = 1,
+): number | undefined {
   if (value === undefined) return undefined
   const n = Number(value)
-  if (!Number.isInteger(n) || n < min) usage(`${flag} must be a ${min === 0 ? 'non-negative' : 'positive'} whole number of ${unit}, got "${value}"`, command)
+  if (!Number.isInteger(n) || n < min)
+    usage(
+      `${flag} must be a ${min === 0 ? 'non-negative' : 'positive'} whole number of ${unit}, got "${value}"`,
+      command,
+    )
   return n
 }
 
@@ -123,7 +154,8 @@ function positiveInt(value: string | undefined, flag: string, command: Command, 
 function hostPort(value: string): { host: string; port: number } {
   const match = /^(?:(\[[^\]]+\]|[^:]+):)?(\d{1,5})$/.exec(value)
   const port = Number(match?.[2])
-  if (match === null || port > 65_535) usage(`--http must be [host:]port, e.g. 8080 or 0.0.0.0:8080, got "${value}"`, 'serve')
+  if (match === null || port > 65_535)
+    usage(`--http must be [host:]port, e.g. 8080 or 0.0.0.0:8080, got "${value}"`, 'serve')
   return { host: (match[1] ?? '127.0.0.1').replace(/^\[|\]$/g, ''), port }
 }
 
@@ -142,12 +174,25 @@ type ServeValues = {
 
 function httpOptions(values: ServeValues): HttpServeOptions | undefined {
   if (values.http === undefined) {
-    const stray = (['stateless', 'max-runs', 'max-queue', 'token-env', 'allow-host', 'allow-origin', 'max-body-kb', 'max-sessions', 'session-idle-s'] as const).find((flag) => values[flag] !== undefined)
+    const stray = (
+      [
+        'stateless',
+        'max-runs',
+        'max-queue',
+        'token-env',
+        'allow-host',
+        'allow-origin',
+        'max-body-kb',
+        'max-sessions',
+        'session-idle-s',
+      ] as const
+    ).find((flag) => values[flag] !== undefined)
     if (stray !== undefined) usage(`--${stray} applies to the HTTP server only; add --http [host:]port`, 'serve')
     return undefined
   }
   const tokenEnv = values['token-env']
-  if (tokenEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv)) usage(`--token-env takes the NAME of an environment variable (e.g. ISOCODE_TOKEN), got "${tokenEnv}"`, 'serve')
+  if (tokenEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv))
+    usage(`--token-env takes the NAME of an environment variable (e.g. ISOCODE_TOKEN), got "${tokenEnv}"`, 'serve')
   return {
     ...hostPort(values.http),
     stateless: values.stateless === true,
@@ -169,13 +214,25 @@ function programBudget(value: string | undefined, command: 'run' | 'serve'): Pro
 
 function isolation(value: string | undefined, command: 'run' | 'serve'): Isolation {
   const chosen = value ?? DEFAULT_ISOLATION[command]
-  if (chosen !== 'isolate' && chosen !== 'process') usage(`--isolation must be "isolate" or "process", got "${chosen}"`, command)
+  if (chosen !== 'isolate' && chosen !== 'process')
+    usage(`--isolation must be "isolate" or "process", got "${chosen}"`, command)
   return chosen
 }
 
-function toolSource(command: Command, values: { mcp?: string[]; tools?: string; workspace?: boolean; root?: string; 'handshake-ms'?: string; concurrent?: string[] }): ToolSourceOptions {
+function toolSource(
+  command: Command,
+  values: {
+    mcp?: string[]
+    tools?: string
+    workspace?: boolean
+    root?: string
+    'handshake-ms'?: string
+    concurrent?: string[]
+  },
+): ToolSourceOptions {
   const handshakeMs = positiveInt(values['handshake-ms'], '--handshake-ms', command)
-  if (values.concurrent !== undefined && (values.mcp ?? []).length === 0) usage('--concurrent <server> names an --mcp server; give the server with --mcp first', command)
+  if (values.concurrent !== undefined && (values.mcp ?? []).length === 0)
+    usage('--concurrent <server> names an --mcp server; give the server with --mcp first', command)
   return {
     mcp: values.mcp ?? [],
     tools: values.tools,
@@ -194,24 +251,55 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     return { command: 'help', topic: COMMANDS.includes(topic as Command) ? (topic as Command) : undefined }
   }
   if (first === '--version' || first === '-v') return { command: 'version' }
-  if (!COMMANDS.includes(first as Command)) usage(`unknown command "${first}"; the commands are: ${COMMANDS.join(', ')}`)
+  if (!COMMANDS.includes(first as Command))
+    usage(`unknown command "${first}"; the commands are: ${COMMANDS.join(', ')}`)
   const command = first as Command
   if (command === 'run') {
-    const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, 'cpu-ms': { type: 'string' }, 'wall-ms': { type: 'string' }, isolation: { type: 'string' }, 'max-tool-calls': { type: 'string' }, json: { type: 'boolean' } })
+    const { values, positionals } = parse(command, rest, {
+      ...TOOL_OPTIONS,
+      'cpu-ms': { type: 'string' },
+      'wall-ms': { type: 'string' },
+      isolation: { type: 'string' },
+      'max-tool-calls': { type: 'string' },
+      json: { type: 'boolean' },
+    })
     if (values.help === true) return { command: 'help', topic: command }
-    if (positionals.length !== 1) usage(positionals.length === 0 ? `isocode run needs a program file, e.g. \`${RUN_EXAMPLE}\`` : `isocode run takes one program file, got ${positionals.length}: ${positionals.join(' ')}`, command)
+    if (positionals.length !== 1)
+      usage(
+        positionals.length === 0
+          ? `isocode run needs a program file, e.g. \`${RUN_EXAMPLE}\``
+          : `isocode run takes one program file, got ${positionals.length}: ${positionals.join(' ')}`,
+        command,
+      )
     const wallMs = positiveInt(values['wall-ms'], '--wall-ms', command)
     const cpuMs = positiveInt(values['cpu-ms'], '--cpu-ms', command)
     const budget = programBudget(values['max-tool-calls'], command)
-    return { command, program: positionals[0] as string, cpuMs, wallMs, isolation: isolation(values.isolation, command), json: values.json === true, ...budget, ...toolSource(command, values) }
+    return {
+      command,
+      program: positionals[0] as string,
+      cpuMs,
+      wallMs,
+      isolation: isolation(values.isolation, command),
+      json: values.json === true,
+      ...budget,
+      ...toolSource(command, values),
+    }
   }
   if (command === 'serve') {
     const { values, positionals } = parse(command, rest, SERVE_OPTIONS)
     if (values.help === true) return { command: 'help', topic: command }
-    if (positionals.length > 0) usage(`isocode serve takes no positional arguments, got: ${positionals.join(' ')}`, command)
+    if (positionals.length > 0)
+      usage(`isocode serve takes no positional arguments, got: ${positionals.join(' ')}`, command)
     const mode = values.mode ?? 'code'
     if (mode !== 'code' && mode !== 'both') usage(`--mode must be "code" or "both", got "${mode}"`, command)
-    return { command, mode, isolation: isolation(values.isolation, command), http: httpOptions(values), ...programBudget(values['max-tool-calls'], command), ...toolSource(command, values) }
+    return {
+      command,
+      mode,
+      isolation: isolation(values.isolation, command),
+      http: httpOptions(values),
+      ...programBudget(values['max-tool-calls'], command),
+      ...toolSource(command, values),
+    }
   }
   const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, budget: { type: 'string' } })
   if (values.help === true) return { command: 'help', topic: command }

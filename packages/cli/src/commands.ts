@@ -30,16 +30,28 @@ function isEmptyProgram(code: string): boolean {
 /** `isocode run`: run the program through run_code and print the report; resolves to the exit code. */
 export async function runCommand(
   io: Io,
-  options: ToolSourceOptions & ProgramBudgetOptions & { program: string; cpuMs: number | undefined; wallMs: number | undefined; isolation: Isolation; json?: boolean },
+  options: ToolSourceOptions &
+    ProgramBudgetOptions & {
+      program: string
+      cpuMs: number | undefined
+      wallMs: number | undefined
+      isolation: Isolation
+      json?: boolean
+    },
 ): Promise<number> {
   let code: string
   try {
     code = await readFile(options.program, 'utf8')
   } catch (error) {
-    throw new CliError(`cannot read the program "${options.program}" (${(error as NodeJS.ErrnoException).code ?? String(error)}); give a path relative to the current folder`, 'INPUT')
+    throw new CliError(
+      `cannot read the program "${options.program}" (${(error as NodeJS.ErrnoException).code ?? String(error)}); give a path relative to the current folder`,
+      'INPUT',
+    )
   }
   if (isEmptyProgram(code)) {
-    io.err(`isocode: warning: "${options.program}" has no statements, so the run does nothing; write the body of an async function, e.g. \`return await tools.list_files({})\`\n`)
+    io.err(
+      `isocode: warning: "${options.program}" has no statements, so the run does nothing; write the body of an async function, e.g. \`return await tools.list_files({})\`\n`,
+    )
   }
   return withApp({ ...options, mode: 'code', log: (line) => io.err(`${line}\n`) }, async (app) => {
     const callId = 'isocode-run'
@@ -71,7 +83,10 @@ export async function runCommand(
       return exit
     }
     // why: the report explains a failure exactly as run_code explains it to the model (code frame, closest names).
-    const names = app.root.tools.visible().map((tool) => tool.name).filter((name) => name !== RUN_CODE)
+    const names = app.root.tools
+      .visible()
+      .map((tool) => tool.name)
+      .filter((name) => name !== RUN_CODE)
     const explain = (message: string): string => explainProgramError(message, code, names)
     io.out(renderReport({ result, run, calls, budgets: app.budgets, isolation: app.isolation, explain, outcome }))
     return exit
@@ -81,22 +96,33 @@ export async function runCommand(
 /** What `run --json` prints: run_code's structured result (R-75, R-76) with `ok`, or why nothing ran. */
 function structuredResult(result: ToolExecutionResult): Record<string, unknown> {
   const structured = result.structuredContent
-  if (typeof structured === 'object' && structured !== null && !Array.isArray(structured)) return { ok: !result.isError, ...structured }
+  if (typeof structured === 'object' && structured !== null && !Array.isArray(structured))
+    return { ok: !result.isError, ...structured }
   const message = result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n')
   return { ok: !result.isError, error: { kind: 'refused', message } }
 }
 
 /** `isocode sdk`: print the tools:sdk text of the chosen tools. */
-export async function sdkCommand(io: Io, options: ToolSourceOptions & { budget?: number | undefined }): Promise<number> {
-  return withApp({ ...options, mode: 'code', sdkBudgetBytes: options.budget, log: (line) => io.err(`${line}\n`) }, async (app) => {
-    const { system } = await app.root.systemPrompt.assemble()
-    io.out(system.endsWith('\n') ? system : `${system}\n`)
-    return 0
-  })
+export async function sdkCommand(
+  io: Io,
+  options: ToolSourceOptions & { budget?: number | undefined },
+): Promise<number> {
+  return withApp(
+    { ...options, mode: 'code', sdkBudgetBytes: options.budget, log: (line) => io.err(`${line}\n`) },
+    async (app) => {
+      const { system } = await app.root.systemPrompt.assemble()
+      io.out(system.endsWith('\n') ? system : `${system}\n`)
+      return 0
+    },
+  )
 }
 
 /** `isocode serve`: serve Code Mode as an MCP server on stdio (or HTTP) until stdin ends or a signal arrives. */
-export async function serveCommand(io: Io, options: ToolSourceOptions & ProgramBudgetOptions & { mode: 'code' | 'both'; isolation: Isolation; http?: HttpServeOptions | undefined }): Promise<number> {
+export async function serveCommand(
+  io: Io,
+  options: ToolSourceOptions &
+    ProgramBudgetOptions & { mode: 'code' | 'both'; isolation: Isolation; http?: HttpServeOptions | undefined },
+): Promise<number> {
   if (options.http !== undefined) {
     const { serveHttp } = await import('./serve-http.ts')
     return serveHttp(io, { ...options, http: options.http })
@@ -118,7 +144,9 @@ export async function serveCommand(io: Io, options: ToolSourceOptions & ProgramB
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
     await connectStdio(server, { log: (line) => io.err(`${line}\n`) })
-    io.err(`isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools on stdio, isolation ${app.isolation}\n`)
+    io.err(
+      `isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools on stdio, isolation ${app.isolation}\n`,
+    )
     await closed
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)

@@ -42,18 +42,27 @@ export function linePattern(pattern: string): (line: string) => boolean {
   const construct = unsupportedConstruct(pattern)
   const plain = 'pass regex: false for a plain search'
   if (construct !== undefined) {
-    throw new WorkspaceError(`pattern uses ${construct}, which the linear-time regular expression engine (RE2 syntax) does not support; rewrite the pattern without it or ${plain}`, 'INVALID_ARGS')
+    throw new WorkspaceError(
+      `pattern uses ${construct}, which the linear-time regular expression engine (RE2 syntax) does not support; rewrite the pattern without it or ${plain}`,
+      'INVALID_ARGS',
+    )
   }
   let re: RE2JS
   try {
     re = RE2JS.compile(RE2JS.translateRegExp(pattern), RE2JS.CASE_INSENSITIVE)
   } catch (error) {
     if (!(error instanceof RE2JSException)) throw error
-    throw new WorkspaceError(`pattern is not a valid regular expression in RE2 syntax (${error.message}); ${plain}`, 'INVALID_ARGS')
+    throw new WorkspaceError(
+      `pattern is not a valid regular expression in RE2 syntax (${error.message}); ${plain}`,
+      'INVALID_ARGS',
+    )
   }
   const size = (re.re2().prog as { numInst(): number }).numInst()
   if (size > MAX_PROGRAM) {
-    throw new WorkspaceError(`pattern compiles to ${size} instructions, more than ${MAX_PROGRAM}; use smaller repeat counts or fewer alternatives, or ${plain}`, 'INVALID_ARGS')
+    throw new WorkspaceError(
+      `pattern compiles to ${size} instructions, more than ${MAX_PROGRAM}; use smaller repeat counts or fewer alternatives, or ${plain}`,
+      'INVALID_ARGS',
+    )
   }
   return (line) => re.test(line)
 }

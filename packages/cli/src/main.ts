@@ -30,7 +30,9 @@ async function main(argv: readonly string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2))
 } catch (error) {
-  io.err(`isocode: ${error instanceof CliError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  io.err(
+    `isocode: ${error instanceof CliError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  )
   // why: never process.exit() here: isolates and MCP children are disposed, let the loop drain.
   process.exitCode = 1
 }

@@ -24,11 +24,19 @@ export function splitCommandLine(line: string): string[] {
  * `startTimeoutMs` bounds each handshake and the servers named in `concurrent` get
  * `concurrencySafe` (an unknown name is a USAGE error).
  */
-export function mcpConfigs(values: readonly string[], startTimeoutMs?: number, concurrent: readonly string[] = []): McpServerConfig[] {
+export function mcpConfigs(
+  values: readonly string[],
+  startTimeoutMs?: number,
+  concurrent: readonly string[] = [],
+): McpServerConfig[] {
   const configs = usage(() => mcpServerConfigs(values, startTimeoutMs === undefined ? {} : { startTimeoutMs }))
   const names = configs.map((config) => config.name)
   for (const name of concurrent) {
-    if (!names.includes(name)) throw new CliError(`--concurrent "${name}": no --mcp server has that name; the servers are ${names.map((n) => `"${n}"`).join(', ')} (name one with --mcp "name=<command>")`, 'USAGE')
+    if (!names.includes(name))
+      throw new CliError(
+        `--concurrent "${name}": no --mcp server has that name; the servers are ${names.map((n) => `"${n}"`).join(', ')} (name one with --mcp "name=<command>")`,
+        'USAGE',
+      )
   }
   return configs.map((config) => (concurrent.includes(config.name) ? { ...config, concurrencySafe: true } : config))
 }

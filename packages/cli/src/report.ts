@@ -19,14 +19,21 @@ export interface TimelineEntry {
 export function timelineEntry(event: SessionEvent, ms: number | undefined): TimelineEntry {
   const entry: TimelineEntry = { name: String(event.name), ms, ok: event.isError !== true }
   if (!entry.ok) {
-    const code = typeof event.error === 'object' && event.error !== null && !Array.isArray(event.error) ? String(event.error.code) : 'ERROR'
+    const code =
+      typeof event.error === 'object' && event.error !== null && !Array.isArray(event.error)
+        ? String(event.error.code)
+        : 'ERROR'
     entry.error = `${code}: ${String(event.content).split('\n')[0]?.slice(0, 160) ?? ''}`
   }
   return entry
 }
 
 /** The sub-call timeline of the run whose outer callId is `callId`. */
-export function timeline(events: readonly SessionEvent[], durations: ReadonlyMap<string, number>, callId: string): TimelineEntry[] {
+export function timeline(
+  events: readonly SessionEvent[],
+  durations: ReadonlyMap<string, number>,
+  callId: string,
+): TimelineEntry[] {
   return events
     .filter((event) => event.type === 'tool/code-dispatch' && event.parentCallId === callId)
     .map((event) => timelineEntry(event, durations.get(String(event.callId))))
@@ -39,7 +46,8 @@ const WHERE: Record<Isolation, string> = {
 
 // why: sub-millisecond CPU is common for short programs; whole ms would print a misleading 0.
 const millis = (value: number): string => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`
-const percent = (used: number, limit: number): string => `${((100 * used) / limit).toFixed(used / limit < 0.01 ? 2 : 0)}%`
+const percent = (used: number, limit: number): string =>
+  `${((100 * used) / limit).toFixed(used / limit < 0.01 ? 2 : 0)}%`
 const kb = (bytes: number): string => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`)
 const heading = (title: string): string => `── ${title} ${'─'.repeat(Math.max(3, 60 - title.length))}`
 
@@ -74,18 +82,27 @@ export function renderReport(input: {
   const width = Math.max(4, ...calls.map((call) => call.name.length))
   calls.forEach((call, i) => {
     const ms = call.ms === undefined ? '   ? ms' : `${call.ms.toFixed(0).padStart(4)} ms`
-    out.push(`${String(i + 1).padStart(3)}  ${call.name.padEnd(width)}  ${ms}  ${call.ok ? 'ok' : `error ${call.error ?? ''}`}`)
+    out.push(
+      `${String(i + 1).padStart(3)}  ${call.name.padEnd(width)}  ${ms}  ${call.ok ? 'ok' : `error ${call.error ?? ''}`}`,
+    )
   })
   if (run !== undefined) {
     // why: a backend written against an older seam may omit usage; fall back to what the CLI measured.
     const usage = (run.result as Partial<CodeRunResult>).usage
     const outputBytes = usage?.outputBytes ?? outputBytesOf(run.result)
-    const cpu = usage === undefined ? `limit ${budgets.cpuMs} ms (not reported)` : `${millis(usage.cpuMs)} of ${budgets.cpuMs} ms (${percent(usage.cpuMs, budgets.cpuMs)})`
+    const cpu =
+      usage === undefined
+        ? `limit ${budgets.cpuMs} ms (not reported)`
+        : `${millis(usage.cpuMs)} of ${budgets.cpuMs} ms (${percent(usage.cpuMs, budgets.cpuMs)})`
     out.push(
       heading('budget'),
       `wall    ${run.ms.toFixed(0)} ms of ${budgets.wallMs} ms`,
       `cpu     ${cpu}`,
-      ...(usage === undefined ? [] : [`tools   ${usage.bindingCalls} call${usage.bindingCalls === 1 ? '' : 's'}, ${millis(usage.bindingMs)} in the host`]),
+      ...(usage === undefined
+        ? []
+        : [
+            `tools   ${usage.bindingCalls} call${usage.bindingCalls === 1 ? '' : 's'}, ${millis(usage.bindingMs)} in the host`,
+          ]),
       `output  ${kb(outputBytes)} of ${kb(budgets.outputBytes)}`,
       `memory  limit ${budgets.memoryMb} MB`,
       `runtime ${WHERE[isolation]}`,

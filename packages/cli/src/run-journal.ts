@@ -46,7 +46,8 @@ export class RunJournal extends SessionSink {
 
   /** Keep the report of the run whose outer callId is `callId` until its `take()`. */
   watch(callId: string): RunWatch {
-    if (this.watched.has(callId)) throw new Error(`RunJournal.watch: callId "${callId}" is already watched; take() its report first`)
+    if (this.watched.has(callId))
+      throw new Error(`RunJournal.watch: callId "${callId}" is already watched; take() its report first`)
     const pending: Pending = { run: undefined, calls: [], outcome: undefined, durations: new Map() }
     this.watched.set(callId, pending)
     return {

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises'
 import type { JsonObject, ToolDefinition } from '@isocode/registry'
 import { CliError } from './errors.ts'
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 // why: people save tools/list in three shapes: the bare array, the result `{ tools }`, or the
 // whole JSON-RPC response `{ result: { tools } }`.
@@ -22,12 +23,20 @@ export async function savedToolDefinitions(path: string): Promise<ToolDefinition
   try {
     data = JSON.parse(await readFile(path, 'utf8'))
   } catch (error) {
-    throw new CliError(`--tools ${path}: not a readable JSON file (${error instanceof Error ? error.message : String(error)}); save a tools/list result as JSON`, 'INPUT')
+    throw new CliError(
+      `--tools ${path}: not a readable JSON file (${error instanceof Error ? error.message : String(error)}); save a tools/list result as JSON`,
+      'INPUT',
+    )
   }
   const list = toolList(data)
-  if (list === undefined) throw new CliError(`--tools ${path}: expected a tools/list result ({ "tools": [...] }) or an array of tools`, 'INPUT')
+  if (list === undefined)
+    throw new CliError(
+      `--tools ${path}: expected a tools/list result ({ "tools": [...] }) or an array of tools`,
+      'INPUT',
+    )
   return list.map((entry, index) => {
-    if (!isObject(entry) || typeof entry.name !== 'string') throw new CliError(`--tools ${path}: tools[${index}] has no string "name"`, 'INPUT')
+    if (!isObject(entry) || typeof entry.name !== 'string')
+      throw new CliError(`--tools ${path}: tools[${index}] has no string "name"`, 'INPUT')
     const name = entry.name
     const parameters = entry.inputSchema ?? entry.parameters
     if (!isObject(parameters)) throw new CliError(`--tools ${path}: tool "${name}" has no inputSchema object`, 'INPUT')
@@ -35,7 +44,9 @@ export async function savedToolDefinitions(path: string): Promise<ToolDefinition
       name,
       parameters: parameters as JsonObject,
       execute: async () => {
-        throw new Error(`tool "${name}" comes from the saved tools/list ${path}; connect its server with --mcp to call it`)
+        throw new Error(
+          `tool "${name}" comes from the saved tools/list ${path}; connect its server with --mcp to call it`,
+        )
       },
     }
     if (typeof entry.description === 'string') definition.description = entry.description

@@ -6,7 +6,8 @@ import { CliError } from './errors.ts'
 import type { Io } from './io.ts'
 
 /** Options of {@link serveHttp}: the tools, the mode and the HTTP server's settings. */
-export type ServeHttpOptions = ToolSourceOptions & ProgramBudgetOptions & { mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions }
+export type ServeHttpOptions = ToolSourceOptions &
+  ProgramBudgetOptions & { mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions }
 
 // why: time for a program that is still running at shutdown to reach its own wall budget.
 const GRACE_MARGIN_MS = 1_000
@@ -20,7 +21,11 @@ export function exposureWarning(host: string, hasToken: boolean): string | undef
 function readToken(name: string | undefined): string | undefined {
   if (name === undefined) return undefined
   const token = process.env[name]
-  if (token === undefined || token.trim() === '') throw new CliError(`--token-env ${name}: the environment variable ${name} is not set or empty; export the token in it first`, 'USAGE')
+  if (token === undefined || token.trim() === '')
+    throw new CliError(
+      `--token-env ${name}: the environment variable ${name} is not set or empty; export the token in it first`,
+      'USAGE',
+    )
   return token.trim()
 }
 
@@ -28,7 +33,11 @@ function readToken(name: string | undefined): string | undefined {
 function allowedOrigins(values: readonly string[]): string[] {
   return values.map((value) => {
     const origin = normalizeOrigin(value)
-    if (origin === undefined) throw new CliError(`--allow-origin takes a web origin, scheme://host[:port] with no path (e.g. https://app.example.com), got "${value}"`, 'USAGE')
+    if (origin === undefined)
+      throw new CliError(
+        `--allow-origin takes a web origin, scheme://host[:port] with no path (e.g. https://app.example.com), got "${value}"`,
+        'USAGE',
+      )
     return origin
   })
 }
@@ -37,9 +46,12 @@ function allowedOrigins(values: readonly string[]): string[] {
 function listenFailure(error: unknown, host: string, port: number): string | undefined {
   const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined
   const where = `port ${port} on ${host}`
-  if (code === 'EADDRINUSE') return `isocode serve: ${where} is in use; pick another with --http HOST:PORT (0 picks a free port)`
-  if (code === 'EACCES') return `isocode serve: ${where} needs privileges this user lacks; pick another with --http HOST:PORT (ports from 1024 need none)`
-  if (code === 'EADDRNOTAVAIL') return `isocode serve: ${host} is no address of this machine; pick another with --http HOST:PORT`
+  if (code === 'EADDRINUSE')
+    return `isocode serve: ${where} is in use; pick another with --http HOST:PORT (0 picks a free port)`
+  if (code === 'EACCES')
+    return `isocode serve: ${where} needs privileges this user lacks; pick another with --http HOST:PORT (ports from 1024 need none)`
+  if (code === 'EADDRNOTAVAIL')
+    return `isocode serve: ${host} is no address of this machine; pick another with --http HOST:PORT`
   return undefined
 }
 
@@ -92,8 +104,12 @@ export async function serveHttp(io: Io, options: ServeHttpOptions): Promise<numb
     const warning = exposureWarning(http.host, token !== undefined)
     if (warning !== undefined) log(warning)
     const sessions = http.stateless ? 'stateless' : 'stateful sessions'
-    const sessionLimits = http.stateless ? '' : `, ${http.maxSessions} sessions (idle ones closed after ${http.sessionIdleS} s)`
-    log(`isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools at ${server.url} (${sessions}), isolation ${app.isolation}, ${http.maxRuns} runs at once + ${http.maxQueue} queued${sessionLimits}`)
+    const sessionLimits = http.stateless
+      ? ''
+      : `, ${http.maxSessions} sessions (idle ones closed after ${http.sessionIdleS} s)`
+    log(
+      `isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools at ${server.url} (${sessions}), isolation ${app.isolation}, ${http.maxRuns} runs at once + ${http.maxQueue} queued${sessionLimits}`,
+    )
     const signal = await nextSignal()
     const { running, queued } = server.limiter.load
     log(`isocode serve: ${signal}: stopping; ${running} programs running, ${queued} queued`)

@@ -45,7 +45,10 @@ export class Workspace {
   private assertInside(absolute: string, asked: string): void {
     const rel = relative(this.root, absolute)
     if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
-      throw new WorkspaceError(`"${asked}" is outside the workspace; use a path relative to the workspace root`, 'OUTSIDE_WORKSPACE')
+      throw new WorkspaceError(
+        `"${asked}" is outside the workspace; use a path relative to the workspace root`,
+        'OUTSIDE_WORKSPACE',
+      )
     }
   }
 
@@ -53,7 +56,10 @@ export class Workspace {
    * Walk `dir` breadth-first in name order, yielding files and folders (folders with a trailing
    * `/`), skipping dot-folders, node_modules, dist and coverage; `recursive: false` lists one level.
    */
-  async *walk(dir: string, recursive: boolean): AsyncGenerator<{ path: string; absolute: string; isDirectory: boolean }> {
+  async *walk(
+    dir: string,
+    recursive: boolean,
+  ): AsyncGenerator<{ path: string; absolute: string; isDirectory: boolean }> {
     const queue = [dir]
     for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
       const entries = []

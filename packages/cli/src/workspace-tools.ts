@@ -19,7 +19,11 @@ const WINDOW_OVERLAP = 1_024
 const listOutput = {
   type: 'object',
   properties: {
-    files: { type: 'array', items: { type: 'string' }, description: 'Paths relative to the workspace root; folders end with "/"' },
+    files: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Paths relative to the workspace root; folders end with "/"',
+    },
     truncated: { type: 'boolean', description: 'True when the limit cut the listing short' },
   },
   required: ['files', 'truncated'],
@@ -32,7 +36,11 @@ const searchOutput = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { path: { type: 'string' }, line: { type: 'integer', description: '1-based line number' }, text: { type: 'string' } },
+        properties: {
+          path: { type: 'string' },
+          line: { type: 'integer', description: '1-based line number' },
+          text: { type: 'string' },
+        },
         required: ['path', 'line', 'text'],
       },
     },
@@ -41,7 +49,10 @@ const searchOutput = {
   required: ['matches', 'truncated'],
 }
 
-const structured = (value: { [key: string]: unknown }) => ({ content: [{ type: 'text' as const, text: JSON.stringify(value) }], structuredContent: value as never })
+const structured = (value: { [key: string]: unknown }) => ({
+  content: [{ type: 'text' as const, text: JSON.stringify(value) }],
+  structuredContent: value as never,
+})
 
 async function isBinary(path: string): Promise<boolean> {
   const handle = await open(path, 'r')
@@ -85,7 +96,8 @@ export async function workspaceTools(dir: string): Promise<ToolDefinition[]> {
   const ws = await Workspace.open(dir)
   const listFiles = defineTool({
     name: 'list_files',
-    description: 'List files and folders under a folder of the workspace (folders end with "/"; node_modules, dist and dot-folders are skipped).',
+    description:
+      'List files and folders under a folder of the workspace (folders end with "/"; node_modules, dist and dot-folders are skipped).',
     parameters: {
       path: { type: 'string', description: 'Folder relative to the workspace root (default ".")' },
       recursive: { type: 'boolean', description: 'Descend into sub-folders (default false)' },
@@ -93,7 +105,8 @@ export async function workspaceTools(dir: string): Promise<ToolDefinition[]> {
     },
     async execute(args) {
       const dirPath = await ws.resolve(args.path ?? '.')
-      if (!(await ws.isDirectory(dirPath))) throw new WorkspaceError(`"${args.path}" is a file, not a folder; read it with read_file`, 'NOT_A_FOLDER')
+      if (!(await ws.isDirectory(dirPath)))
+        throw new WorkspaceError(`"${args.path}" is a file, not a folder; read it with read_file`, 'NOT_A_FOLDER')
       const limit = Math.min(Math.max(1, args.limit ?? 200), MAX_LIST)
       const files: string[] = []
       for await (const entry of ws.walk(dirPath, args.recursive === true)) {
@@ -112,7 +125,8 @@ export async function workspaceTools(dir: string): Promise<ToolDefinition[]> {
     },
     async execute(args) {
       const path = await ws.resolve(args.path)
-      if (await ws.isDirectory(path)) throw new WorkspaceError(`"${args.path}" is a folder; list it with list_files`, 'NOT_A_FILE')
+      if (await ws.isDirectory(path))
+        throw new WorkspaceError(`"${args.path}" is a folder; list it with list_files`, 'NOT_A_FILE')
       const max = Math.min(Math.max(1, args.maxBytes ?? 100_000), MAX_READ)
       const size = (await stat(path)).size
       const bytes = await readFile(path)
@@ -122,9 +136,15 @@ export async function workspaceTools(dir: string): Promise<ToolDefinition[]> {
   })
   const searchText = defineTool({
     name: 'search_text',
-    description: 'Search the text files under a folder of the workspace for lines containing a pattern (case-insensitive; in lines over 16 KB a match must fit in 1 KB).',
+    description:
+      'Search the text files under a folder of the workspace for lines containing a pattern (case-insensitive; in lines over 16 KB a match must fit in 1 KB).',
     parameters: {
-      pattern: { type: 'string', required: true, description: 'Text to find (or, with regex: true, a regular expression in RE2 syntax: no lookaround or backreferences)' },
+      pattern: {
+        type: 'string',
+        required: true,
+        description:
+          'Text to find (or, with regex: true, a regular expression in RE2 syntax: no lookaround or backreferences)',
+      },
       path: { type: 'string', description: 'Folder relative to the workspace root (default ".")' },
       regex: { type: 'boolean', description: 'Treat pattern as a regular expression (default false)' },
       maxResults: { type: 'integer', description: 'Most matches to return (default 50)' },
@@ -138,11 +158,17 @@ export async function workspaceTools(dir: string): Promise<ToolDefinition[]> {
       let sliceChars = 0
       // why: the calling run's budget or abort ended it; nobody reads the rest of the search.
       const stopIfEnded = (): void => {
-        if (exec.signal?.aborted === true) throw new WorkspaceError('search_text stopped: the run that called it has ended', 'ABORTED')
+        if (exec.signal?.aborted === true)
+          throw new WorkspaceError('search_text stopped: the run that called it has ended', 'ABORTED')
       }
       for await (const entry of ws.walk(dirPath, true)) {
         stopIfEnded()
-        if (entry.isDirectory || (await stat(entry.absolute)).size > SEARCH_FILE_LIMIT || (await isBinary(entry.absolute))) continue
+        if (
+          entry.isDirectory ||
+          (await stat(entry.absolute)).size > SEARCH_FILE_LIMIT ||
+          (await isBinary(entry.absolute))
+        )
+          continue
         const lines = (await readFile(entry.absolute, 'utf8')).split('\n')
         for (let i = 0; i < lines.length; i++) {
           let hit = false

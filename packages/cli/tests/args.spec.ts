@@ -13,8 +13,16 @@ const usageError = (argv: string[]): CliError => {
 
 describe('parseCommandLine', () => {
   it('parses run with repeated --mcp, --tools and budgets', () => {
-    expect(parseCommandLine(['run', 'p.ts', '--mcp', 'a b', '--mcp', 'c', '--tools', 't.ts', '--wall-ms', '900'])).toMatchObject({
-      command: 'run', program: 'p.ts', mcp: ['a b', 'c'], tools: 't.ts', wallMs: 900, cpuMs: undefined, workspace: false,
+    expect(
+      parseCommandLine(['run', 'p.ts', '--mcp', 'a b', '--mcp', 'c', '--tools', 't.ts', '--wall-ms', '900']),
+    ).toMatchObject({
+      command: 'run',
+      program: 'p.ts',
+      mcp: ['a b', 'c'],
+      tools: 't.ts',
+      wallMs: 900,
+      cpuMs: undefined,
+      workspace: false,
     })
   })
 
@@ -41,38 +49,66 @@ describe('parseCommandLine', () => {
   })
 
   it('takes repeated --concurrent server names for serve and run', () => {
-    expect(parseCommandLine(['serve', '--mcp', 'a=npx a', '--mcp', 'b=npx b', '--concurrent', 'a', '--concurrent', 'b'])).toMatchObject({ concurrent: ['a', 'b'] })
+    expect(
+      parseCommandLine(['serve', '--mcp', 'a=npx a', '--mcp', 'b=npx b', '--concurrent', 'a', '--concurrent', 'b']),
+    ).toMatchObject({ concurrent: ['a', 'b'] })
     expect(parseCommandLine(['run', 'p.ts', '--mcp', 'npx a'])).not.toHaveProperty('concurrent')
   })
 
   it('reads sdk --budget as whole bytes (absent = the registry default)', () => {
     expect(parseCommandLine(['sdk'])).toMatchObject({ command: 'sdk', budget: undefined })
-    expect(parseCommandLine(['sdk', '--budget', '4096', '--tools', 'list.json'])).toMatchObject({ budget: 4096, tools: 'list.json' })
+    expect(parseCommandLine(['sdk', '--budget', '4096', '--tools', 'list.json'])).toMatchObject({
+      budget: 4096,
+      tools: 'list.json',
+    })
     expect(parseCommandLine(['sdk', '--budget=0'])).toMatchObject({ budget: 0 })
   })
 
   it('takes --max-tool-calls for run and serve (absent when not given)', () => {
-    expect(parseCommandLine(['run', 'p.ts', '--max-tool-calls', '50'])).toMatchObject({ command: 'run', maxToolCalls: 50 })
+    expect(parseCommandLine(['run', 'p.ts', '--max-tool-calls', '50'])).toMatchObject({
+      command: 'run',
+      maxToolCalls: 50,
+    })
     expect(parseCommandLine(['serve', '--max-tool-calls=2000'])).toMatchObject({ command: 'serve', maxToolCalls: 2000 })
     expect(parseCommandLine(['run', 'p.ts'])).not.toHaveProperty('maxToolCalls')
   })
 
   it.each([
     [['frob'], 'unknown command "frob"', 'isocode --help'],
-    [['run', 'a.ts', '--max-tool-calls', '0'], '--max-tool-calls must be a positive whole number of tool calls, got "0"', 'isocode run --help'],
-    [['serve', '--max-tool-calls', '1.5'], '--max-tool-calls must be a positive whole number of tool calls, got "1.5"', 'isocode serve --help'],
+    [
+      ['run', 'a.ts', '--max-tool-calls', '0'],
+      '--max-tool-calls must be a positive whole number of tool calls, got "0"',
+      'isocode run --help',
+    ],
+    [
+      ['serve', '--max-tool-calls', '1.5'],
+      '--max-tool-calls must be a positive whole number of tool calls, got "1.5"',
+      'isocode serve --help',
+    ],
     [['sdk', '--max-tool-calls', '5'], "Unknown option '--max-tool-calls'", 'isocode sdk --help'],
     [['run'], 'needs a program file', 'isocode run --help'],
     [['run', 'a.ts', 'b.ts'], 'takes one program file, got 2', 'isocode run --help'],
     [['run', 'a.ts', '--bogus'], "Unknown option '--bogus'", 'isocode run --help'],
     [['run', 'a.ts', '--wall-ms', 'soon'], '--wall-ms must be a positive whole number', 'isocode run --help'],
     [['serve', '--mode', 'native'], '--mode must be "code" or "both"', 'isocode serve --help'],
-    [['run', 'a.ts', '--isolation', 'vm'], '--isolation must be "isolate" or "process", got "vm"', 'isocode run --help'],
-    [['serve', '--isolation', 'worker'], '--isolation must be "isolate" or "process", got "worker"', 'isocode serve --help'],
+    [
+      ['run', 'a.ts', '--isolation', 'vm'],
+      '--isolation must be "isolate" or "process", got "vm"',
+      'isocode run --help',
+    ],
+    [
+      ['serve', '--isolation', 'worker'],
+      '--isolation must be "isolate" or "process", got "worker"',
+      'isocode serve --help',
+    ],
     [['sdk', '--isolation', 'process'], "Unknown option '--isolation'", 'isocode sdk --help'],
     [['sdk', 'extra'], 'takes no positional arguments', 'isocode sdk --help'],
     [['sdk', '--budget', '16k'], '--budget must be a whole number of bytes >= 0, got "16k"', 'isocode sdk --help'],
-    [['serve', '--concurrent', 'memory'], '--concurrent <server> names an --mcp server; give the server with --mcp first', 'isocode serve --help'],
+    [
+      ['serve', '--concurrent', 'memory'],
+      '--concurrent <server> names an --mcp server; give the server with --mcp first',
+      'isocode serve --help',
+    ],
     [['sdk', '--budget=-1'], '--budget must be a whole number of bytes >= 0, got "-1"', 'isocode sdk --help'],
   ])('%j fails naming the problem and where help is', (argv, problem, help) => {
     const error = usageError(argv)

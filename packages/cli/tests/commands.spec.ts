@@ -26,11 +26,22 @@ beforeAll(async () => {
 afterAll(async () => rm(dir, { recursive: true, force: true }))
 
 function capture(): Io & { stdout: string; stderr: string } {
-  const io = { stdout: '', stderr: '', out: (text: string) => void (io.stdout += text), err: (text: string) => void (io.stderr += text) }
+  const io = {
+    stdout: '',
+    stderr: '',
+    out: (text: string) => void (io.stdout += text),
+    err: (text: string) => void (io.stderr += text),
+  }
   return io
 }
 
-const sources = (extra: Partial<ToolSourceOptions> = {}): ToolSourceOptions => ({ mcp: [], tools: undefined, workspace: false, root: dir, ...extra })
+const sources = (extra: Partial<ToolSourceOptions> = {}): ToolSourceOptions => ({
+  mcp: [],
+  tools: undefined,
+  workspace: false,
+  root: dir,
+  ...extra,
+})
 
 async function failure(run: () => Promise<unknown>): Promise<CliError> {
   try {
@@ -46,7 +57,13 @@ describe('isocode commands', () => {
   it('run --mcp drives server-memory with typed results', async () => {
     const io = capture()
     const mcp = [`MEMORY_FILE_PATH=${join(dir, 'memory.jsonl')} node ${memoryBin}`]
-    const code = await runCommand(io, { ...sources({ mcp }), program: join(programs, 'memory-graph.ts'), cpuMs: undefined, wallMs: undefined, isolation: 'isolate' })
+    const code = await runCommand(io, {
+      ...sources({ mcp }),
+      program: join(programs, 'memory-graph.ts'),
+      cpuMs: undefined,
+      wallMs: undefined,
+      isolation: 'isolate',
+    })
     expect(io.stderr).toBe('')
     expect(code).toBe(0)
     expect(io.stdout).toContain('"Isocode speaks MCP"')
@@ -56,7 +73,13 @@ describe('isocode commands', () => {
   it('run explains a failure as the model reads it: the line quoted with a caret, the closest tool names', async () => {
     await writeFile(join(dir, 'typo.ts'), 'const word = "quiet"\nreturn await tools.shot({ word })\n')
     const io = capture()
-    const code = await runCommand(io, { ...sources({ tools: join(dir, 'tools.ts') }), program: join(dir, 'typo.ts'), cpuMs: undefined, wallMs: undefined, isolation: 'isolate' })
+    const code = await runCommand(io, {
+      ...sources({ tools: join(dir, 'tools.ts') }),
+      program: join(dir, 'typo.ts'),
+      cpuMs: undefined,
+      wallMs: undefined,
+      isolation: 'isolate',
+    })
     expect(code).toBe(1)
     expect(io.stdout.slice(io.stdout.indexOf('── failed'))).toBe(
       [
@@ -72,7 +95,13 @@ describe('isocode commands', () => {
 
   it('run --tools loads a module of tool definitions instead of the workspace toolset', async () => {
     const io = capture()
-    const code = await runCommand(io, { ...sources({ tools: join(dir, 'tools.ts') }), program: join(dir, 'shout.ts'), cpuMs: 1_000, wallMs: 2_000, isolation: 'isolate' })
+    const code = await runCommand(io, {
+      ...sources({ tools: join(dir, 'tools.ts') }),
+      program: join(dir, 'shout.ts'),
+      cpuMs: 1_000,
+      wallMs: 2_000,
+      isolation: 'isolate',
+    })
     expect(code).toBe(0)
     expect(io.stdout).toContain('── returned ')
     expect(io.stdout).toContain('QUIET')
@@ -83,7 +112,14 @@ describe('isocode commands', () => {
   it('run --max-tool-calls ends a looping program with tool-call-limit and says so in the report', async () => {
     await writeFile(join(dir, 'loop.ts'), 'console.log("looping")\nwhile (true) await tools.shout({ word: "again" })\n')
     const io = capture()
-    const options = { ...sources({ tools: join(dir, 'tools.ts') }), program: join(dir, 'loop.ts'), cpuMs: 10_000, wallMs: 20_000, isolation: 'isolate' as const, maxToolCalls: 3 }
+    const options = {
+      ...sources({ tools: join(dir, 'tools.ts') }),
+      program: join(dir, 'loop.ts'),
+      cpuMs: 10_000,
+      wallMs: 20_000,
+      isolation: 'isolate' as const,
+      maxToolCalls: 3,
+    }
     const code = await runCommand(io, options)
     expect(code).toBe(1)
     expect(io.stdout).toContain('── tool calls (3) ')
@@ -112,13 +148,24 @@ describe('isocode commands', () => {
   })
 
   it('sdk --tools accepts a saved JSON-RPC tools/list response and refuses other JSON', async () => {
-    await writeFile(join(dir, 'rpc.json'), JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'ping', description: 'Ping.', inputSchema: { type: 'object' } }] } }))
+    await writeFile(
+      join(dir, 'rpc.json'),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        result: { tools: [{ name: 'ping', description: 'Ping.', inputSchema: { type: 'object' } }] },
+      }),
+    )
     const io = capture()
     await sdkCommand(io, { ...sources({ tools: join(dir, 'rpc.json') }), budget: undefined })
     expect(io.stdout).toContain('  /** Ping. */\n  ping: (args: { [key: string]: unknown }) => Promise<string>;\n')
     await writeFile(join(dir, 'other.json'), '{"nope": true}')
-    const error = await failure(() => sdkCommand(capture(), { ...sources({ tools: join(dir, 'other.json') }), budget: undefined }))
-    expect(error.message).toBe(`--tools ${join(dir, 'other.json')}: expected a tools/list result ({ "tools": [...] }) or an array of tools`)
+    const error = await failure(() =>
+      sdkCommand(capture(), { ...sources({ tools: join(dir, 'other.json') }), budget: undefined }),
+    )
+    expect(error.message).toBe(
+      `--tools ${join(dir, 'other.json')}: expected a tools/list result ({ "tools": [...] }) or an array of tools`,
+    )
   })
 
   it('sdk --workspace adds the workspace tools next to a tools module', async () => {
@@ -129,13 +176,23 @@ describe('isocode commands', () => {
   })
 
   it('names the fix for a missing program', async () => {
-    const error = await failure(() => runCommand(capture(), { ...sources(), program: join(dir, 'nowhere.ts'), cpuMs: undefined, wallMs: undefined, isolation: 'isolate' }))
+    const error = await failure(() =>
+      runCommand(capture(), {
+        ...sources(),
+        program: join(dir, 'nowhere.ts'),
+        cpuMs: undefined,
+        wallMs: undefined,
+        isolation: 'isolate',
+      }),
+    )
     expect(error.code).toBe('INPUT')
     expect(error.message).toContain('(ENOENT); give a path relative to the current folder')
   })
 
   it('names a failing --mcp server with its stderr and the fix', async () => {
-    const error = await failure(() => sdkCommand(capture(), sources({ mcp: [`broken=node -e "console.error('missing API key'); process.exit(2)"`] })))
+    const error = await failure(() =>
+      sdkCommand(capture(), sources({ mcp: [`broken=node -e "console.error('missing API key'); process.exit(2)"`] })),
+    )
     expect(error.code).toBe('STARTUP')
     expect(error.message).toContain('MCP server "broken"')
     expect(error.message).toContain('missing API key')

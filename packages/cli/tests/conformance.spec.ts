@@ -33,12 +33,14 @@ const APPLICABLE = [
   'json-schema-2020-12',
 ]
 
-const NO_REQUEST_CHANNEL = 'isocode tools run behind the registry, which gives them no handle on the MCP request, so they cannot'
+const NO_REQUEST_CHANNEL =
+  'isocode tools run behind the registry, which gives them no handle on the MCP request, so they cannot'
 
 /** Scenarios of the active suite that cannot apply to isocode, and why. */
 const NOT_APPLICABLE: Record<string, string> = {
   'logging-set-level': 'isocode declares the tools capability only, not logging (programs log into their run result)',
-  'completion-complete': 'completions complete prompt and resource arguments; isocode serves neither prompts nor resources',
+  'completion-complete':
+    'completions complete prompt and resource arguments; isocode serves neither prompts nor resources',
   'tools-call-with-logging': `${NO_REQUEST_CHANNEL} send notifications/message during a call`,
   'tools-call-with-progress': `${NO_REQUEST_CHANNEL} send notifications/progress during a call`,
   'tools-call-sampling': `${NO_REQUEST_CHANNEL} send sampling/createMessage to the client`,
@@ -65,17 +67,22 @@ function node22(): { node: string } | { skip: string } {
   if (Number(process.versions.node.split('.')[0]) >= 22) return { node: process.execPath }
   const node = process.env.ISOCODE_NODE24
   if (node !== undefined && node !== '' && existsSync(node)) return { node }
-  return { skip: `@modelcontextprotocol/conformance needs Node >= 22; this is ${process.version} and ISOCODE_NODE24 ${node === undefined || node === '' ? 'is not set' : `(${node}) does not exist`}` }
+  return {
+    skip: `@modelcontextprotocol/conformance needs Node >= 22; this is ${process.version} and ISOCODE_NODE24 ${node === undefined || node === '' ? 'is not set' : `(${node}) does not exist`}`,
+  }
 }
 
 type Status = 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO'
 
 /** Each scenario's check statuses, from the `-o` folder (`server-<scenario>-<time>/checks.json`). */
-async function results(out: string): Promise<Map<string, Array<{ id: string; status: Status; errorMessage?: string }>>> {
+async function results(
+  out: string,
+): Promise<Map<string, Array<{ id: string; status: Status; errorMessage?: string }>>> {
   const found = new Map<string, Array<{ id: string; status: Status; errorMessage?: string }>>()
   for (const entry of await readdir(out)) {
     const scenario = /^server-(.+)-\d{4}-\d\d-\d\dT[\d-]+Z$/.exec(entry)?.[1]
-    if (scenario !== undefined) found.set(scenario, JSON.parse(await readFile(join(out, entry, 'checks.json'), 'utf8')) as never)
+    if (scenario !== undefined)
+      found.set(scenario, JSON.parse(await readFile(join(out, entry, 'checks.json'), 'utf8')) as never)
   }
   return found
 }
@@ -83,7 +90,9 @@ async function results(out: string): Promise<Map<string, Array<{ id: string; sta
 function conformance(node: string, args: string[]): Promise<string> {
   return new Promise((resolve) => {
     // why: the suite exits 1 when any scenario fails, including the ones that cannot apply.
-    execFile(node, [suite, 'server', ...args], { timeout: 90_000 }, (_error, stdout, stderr) => resolve(stdout + stderr))
+    execFile(node, [suite, 'server', ...args], { timeout: 90_000 }, (_error, stdout, stderr) =>
+      resolve(stdout + stderr),
+    )
   })
 }
 
@@ -103,9 +112,26 @@ afterAll(async () => {
  * Serve with `extra` flags, run the active suite plus json-schema-2020-12 and print the table;
  * resolves to the scenarios that ran and the applicable ones that did not pass (with why).
  */
-async function conformanceRun(name: string, extra: string[], warningOnly: readonly string[] = []): Promise<{ scenarios: string[]; notPassed: unknown[] }> {
+async function conformanceRun(
+  name: string,
+  extra: string[],
+  warningOnly: readonly string[] = [],
+): Promise<{ scenarios: string[]; notPassed: unknown[] }> {
   const { node } = runtime as { node: string }
-  const served = await startServe(['--http', '127.0.0.1:0', '--mode', 'both', '--isolation', 'isolate', '--tools', join(here, 'fixtures', 'conformance-tools.mjs'), ...extra], out)
+  const served = await startServe(
+    [
+      '--http',
+      '127.0.0.1:0',
+      '--mode',
+      'both',
+      '--isolation',
+      'isolate',
+      '--tools',
+      join(here, 'fixtures', 'conformance-tools.mjs'),
+      ...extra,
+    ],
+    out,
+  )
   servers.push(served)
   const folder = join(out, name)
   const log = await conformance(node, ['--url', served.url, '-o', folder])
@@ -113,7 +139,12 @@ async function conformanceRun(name: string, extra: string[], warningOnly: readon
   const byScenario = await results(folder)
   const table = [...byScenario].map(([scenario, checks]) => {
     const failed = checks.filter((c) => c.status === 'FAILURE')
-    const verdict = NOT_APPLICABLE[scenario] !== undefined ? `n/a: ${NOT_APPLICABLE[scenario]}` : failed.length === 0 ? 'pass' : `FAIL: ${failed.map((c) => c.errorMessage ?? c.id).join('; ')}`
+    const verdict =
+      NOT_APPLICABLE[scenario] !== undefined
+        ? `n/a: ${NOT_APPLICABLE[scenario]}`
+        : failed.length === 0
+          ? 'pass'
+          : `FAIL: ${failed.map((c) => c.errorMessage ?? c.id).join('; ')}`
     return `${scenario.padEnd(32)} ${checks.filter((c) => c.status === 'SUCCESS').length}/${checks.length} ok  ${verdict}`
   })
   console.log(`conformance scenarios (${name}):\n${table.join('\n')}`)
@@ -133,17 +164,29 @@ const CLASSIFIED = [...APPLICABLE, ...Object.keys(NOT_APPLICABLE)].toSorted()
 describe('MCP conformance of serve --http', () => {
   if ('skip' in runtime) console.log(`skipped: ${runtime.skip}`)
 
-  it.skipIf('skip' in runtime)('stateful: passes every scenario that applies to a tools-only server', { timeout: 120_000 }, async () => {
-    const { scenarios, notPassed } = await conformanceRun('stateful', [])
-    expect(scenarios).toEqual(CLASSIFIED)
-    expect(notPassed).toEqual([])
-  })
+  it.skipIf('skip' in runtime)(
+    'stateful: passes every scenario that applies to a tools-only server',
+    { timeout: 120_000 },
+    async () => {
+      const { scenarios, notPassed } = await conformanceRun('stateful', [])
+      expect(scenarios).toEqual(CLASSIFIED)
+      expect(notPassed).toEqual([])
+    },
+  )
 
   // why: server-sse-multiple-streams opens several streams of one session; without sessions it
   // can only warn, which is the point of --stateless.
-  it.skipIf('skip' in runtime)('stateless: the same, with only a warning where a session is needed', { timeout: 120_000 }, async () => {
-    const { scenarios, notPassed } = await conformanceRun('stateless', ['--stateless'], ['server-sse-multiple-streams'])
-    expect(scenarios).toEqual(CLASSIFIED)
-    expect(notPassed).toEqual([])
-  })
+  it.skipIf('skip' in runtime)(
+    'stateless: the same, with only a warning where a session is needed',
+    { timeout: 120_000 },
+    async () => {
+      const { scenarios, notPassed } = await conformanceRun(
+        'stateless',
+        ['--stateless'],
+        ['server-sse-multiple-streams'],
+      )
+      expect(scenarios).toEqual(CLASSIFIED)
+      expect(notPassed).toEqual([])
+    },
+  )
 })

@@ -22,7 +22,10 @@ beforeAll(async () => {
   dir = await realpath(await mkdtemp(join(tmpdir(), 'isocode-defects-')))
   await writeFile(join(dir, 'one.ts'), 'return 1\n')
   await writeFile(join(dir, 'empty.ts'), '// nothing here yet\n\n/* still nothing */\n')
-  await writeFile(join(dir, 'dies.mjs'), 'console.error("loading config"); console.error("fatal: API_KEY is not set"); process.exit(2)\n')
+  await writeFile(
+    join(dir, 'dies.mjs'),
+    'console.error("loading config"); console.error("fatal: API_KEY is not set"); process.exit(2)\n',
+  )
 })
 afterAll(async () => rm(dir, { recursive: true, force: true }))
 
@@ -30,7 +33,11 @@ describe('isocode defects', () => {
   it('--mcp naming a missing command fails in one line with the server name, no stack trace', async () => {
     const outcome = await isocode(['run', 'one.ts', '--mcp', 'no-such-mcp-server-xyz --flag'])
     expect(outcome.code).toBe(1)
-    expect(outcome.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^isocode: --mcp: MCP server "no-such-mcp-server-xyz" \(no-such-mcp-server-xyz --flag\) could not be started \(spawn no-such-mcp-server-xyz ENOENT\)/)])
+    expect(outcome.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(
+        /^isocode: --mcp: MCP server "no-such-mcp-server-xyz" \(no-such-mcp-server-xyz --flag\) could not be started \(spawn no-such-mcp-server-xyz ENOENT\)/,
+      ),
+    ])
     expect(outcome.stdout).toBe('')
   })
 
@@ -39,14 +46,20 @@ describe('isocode defects', () => {
     expect(outcome.code).toBe(1)
     const lines = outcome.stderr.trimEnd().split('\n')
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(/^isocode: --mcp: MCP server "broken" .+ could not be started .+its stderr ended with: loading config \| fatal: API_KEY is not set$/)
+    expect(lines[0]).toMatch(
+      /^isocode: --mcp: MCP server "broken" .+ could not be started .+its stderr ended with: loading config \| fatal: API_KEY is not set$/,
+    )
     expect(outcome.stderr).not.toContain('    at ')
   })
 
   it('a server that never answers the handshake is given up on after --handshake-ms', async () => {
     const outcome = await isocode(['run', 'one.ts', '--mcp', 'sleep 1000', '--handshake-ms', '400'])
     expect(outcome.code).toBe(1)
-    expect(outcome.stderr.trimEnd().split('\n')).toEqual([expect.stringContaining('MCP server "sleep" (sleep 1000) could not be started (no answer to the MCP handshake within 400 ms)')])
+    expect(outcome.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringContaining(
+        'MCP server "sleep" (sleep 1000) could not be started (no answer to the MCP handshake within 400 ms)',
+      ),
+    ])
   })
 
   it('an empty program runs, exits 0, and warns that it does nothing', async () => {
@@ -57,7 +70,10 @@ describe('isocode defects', () => {
   })
 
   it('serve on stdio answers a malformed line with a -32700 error and logs it', async () => {
-    const child = spawn(process.execPath, [bin, 'serve', '--isolation', 'isolate'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [bin, 'serve', '--isolation', 'isolate'], {
+      cwd: dir,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
     const firstLine = new Promise<string>((resolve) => {
@@ -71,7 +87,11 @@ describe('isocode defects', () => {
     const reply = JSON.parse(await firstLine) as unknown
     child.stdin.end()
     await new Promise((resolve) => child.on('exit', resolve))
-    expect(reply).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32_700, message: expect.stringContaining('Parse error') } })
+    expect(reply).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32_700, message: expect.stringContaining('Parse error') },
+    })
     expect(stderr).toContain('isocode serve: rejected an input line: Parse error')
   })
 

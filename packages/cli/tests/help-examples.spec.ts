@@ -43,7 +43,9 @@ function commandWords(line: string): string[] {
   if (!line.startsWith('{')) return splitCommandLine(line)
   const entry = JSON.parse(line) as { command: string; args: string[] }
   const [script = '', ...args] = entry.args
-  return entry.command === 'node' && existsSync(script.replace('/path/to/isocode', repo)) ? ['isocode', ...args] : [`${entry.command} ${script} (missing)`]
+  return entry.command === 'node' && existsSync(script.replace('/path/to/isocode', repo))
+    ? ['isocode', ...args]
+    : [`${entry.command} ${script} (missing)`]
 }
 
 /** What is wrong with one example: it does not parse, or names a file that does not exist (from the repo root). */
@@ -57,10 +59,13 @@ function problems(line: string): string[] {
     return [`${line}: ${error instanceof Error ? error.message : String(error)}`]
   }
   const found: string[] = []
-  if (parsed.command === 'run' && !existsSync(join(repo, parsed.program))) found.push(`${line}: ${parsed.program} does not exist`)
-  if ('tools' in parsed && parsed.tools !== undefined && !existsSync(join(repo, parsed.tools))) found.push(`${line}: ${parsed.tools} does not exist`)
+  if (parsed.command === 'run' && !existsSync(join(repo, parsed.program)))
+    found.push(`${line}: ${parsed.program} does not exist`)
+  if ('tools' in parsed && parsed.tools !== undefined && !existsSync(join(repo, parsed.tools)))
+    found.push(`${line}: ${parsed.tools} does not exist`)
   for (const server of 'mcp' in parsed ? mcpConfigs(parsed.mcp) : []) {
-    if (server.command !== undefined && server.command !== 'npx') found.push(`${line}: --mcp runs ${server.command}, not a published package`)
+    if (server.command !== undefined && server.command !== 'npx')
+      found.push(`${line}: --mcp runs ${server.command}, not a published package`)
   }
   return found
 }
@@ -92,7 +97,13 @@ describe('examples the CLI prints', () => {
     const commands = [...readme.matchAll(/`(isocode (?:run|sdk|serve)[^`]*)`/g)].map((match) => match[1] as string)
     expect(commands.length).toBeGreaterThanOrEqual(3)
     // why: synopses carry placeholders (`<program.ts>`, `[...]`, `a|b`); their flags must still exist.
-    const concrete = commands.map((command) => command.replaceAll(/\[\.\.\.\]|\.\.\./g, '').replaceAll(/<[^>]+>/g, 'x.ts').replaceAll(/[[\]]/g, '').replaceAll(/ (\w+)\|\w+/g, ' $1'))
+    const concrete = commands.map((command) =>
+      command
+        .replaceAll(/\[\.\.\.\]|\.\.\./g, '')
+        .replaceAll(/<[^>]+>/g, 'x.ts')
+        .replaceAll(/[[\]]/g, '')
+        .replaceAll(/ (\w+)\|\w+/g, ' $1'),
+    )
     const refused = concrete.filter((command) => {
       try {
         parseCommandLine(splitCommandLine(command).slice(1))
@@ -111,7 +122,12 @@ describe('examples the CLI prints', () => {
       for (const block of text.matchAll(/```sh\n([\s\S]*?)```/g)) {
         for (const raw of (block[1] as string).split('\n')) {
           // why: `pnpm isocode …` is the same CLI run from the repo; a trailing comment and leading VAR=… are the shell's.
-          const line = raw.replace(/\s+#.*$/, '').replace(/^(?:[A-Z_]+=\S*\s+)+/, '').replace(/^.*&& /, '').replace(/^pnpm isocode /, 'isocode ').trim()
+          const line = raw
+            .replace(/\s+#.*$/, '')
+            .replace(/^(?:[A-Z_]+=\S*\s+)+/, '')
+            .replace(/^.*&& /, '')
+            .replace(/^pnpm isocode /, 'isocode ')
+            .trim()
           if (line.startsWith('isocode ')) found.push(line.replaceAll('$PWD', '.'))
         }
       }
@@ -125,7 +141,12 @@ describe('examples the CLI prints', () => {
     expect(local.length).toBeGreaterThanOrEqual(1)
     for (const line of local) {
       const outcome = await isocode(splitCommandLine(line).slice(1))
-      expect({ line, code: outcome.code, stderr: diagnostics(outcome.stderr), ok: outcome.stdout.includes('── ok ') }).toEqual({ line, code: 0, stderr: '', ok: true })
+      expect({
+        line,
+        code: outcome.code,
+        stderr: diagnostics(outcome.stderr),
+        ok: outcome.stdout.includes('── ok '),
+      }).toEqual({ line, code: 0, stderr: '', ok: true })
     }
   })
 })

@@ -23,7 +23,10 @@ describe('the isocode launcher', () => {
     served.child.kill('SIGKILL')
     expect(await served.exit).toEqual({ code: null, signal: 'SIGKILL' })
     // why: a bound far above what a graceful stop with no running program takes, at any speed.
-    const outcome = await Promise.race([stderrClosed.then(() => 'closed'), new Promise((resolve) => setTimeout(resolve, 20_000, 'still open'))])
+    const outcome = await Promise.race([
+      stderrClosed.then(() => 'closed'),
+      new Promise((resolve) => setTimeout(resolve, 20_000, 'still open')),
+    ])
     expect(outcome).toBe('closed')
     expect(await refused(port)).toBe(true)
   })
@@ -33,10 +36,15 @@ describe('the isocode launcher', () => {
     const port = (taken.address() as AddressInfo).port
     try {
       const served = startServe(['--http', `127.0.0.1:${port}`, '--isolation', 'isolate'], dir)
-      const error = await served.then(() => undefined, (thrown: unknown) => thrown as Error)
+      const error = await served.then(
+        () => undefined,
+        (thrown: unknown) => thrown as Error,
+      )
       const stderr = error?.message.split('\n').slice(1).join('\n').trim()
       expect(error?.message).toMatch(/^isocode serve exited \(1\)/)
-      expect(stderr).toBe(`isocode serve: port ${port} on 127.0.0.1 is in use; pick another with --http HOST:PORT (0 picks a free port)`)
+      expect(stderr).toBe(
+        `isocode serve: port ${port} on 127.0.0.1 is in use; pick another with --http HOST:PORT (0 picks a free port)`,
+      )
     } finally {
       await new Promise((resolve) => taken.close(resolve))
     }

@@ -27,8 +27,14 @@ beforeAll(async () => {
   }) },
 ]\n`,
   )
-  await writeFile(join(dir, 'ticks.ts'), 'console.log("start")\nfor (let i = 0; i < 3; i++) await tools.tick({})\nreturn "done"\n')
-  await writeFile(join(dir, 'hangs.ts'), 'console.log("before")\nfor (let i = 0; i < 3; i++) await tools.tick({})\nconsole.log("waiting")\nawait tools.wait_abort({})\nreturn "never"\n')
+  await writeFile(
+    join(dir, 'ticks.ts'),
+    'console.log("start")\nfor (let i = 0; i < 3; i++) await tools.tick({})\nreturn "done"\n',
+  )
+  await writeFile(
+    join(dir, 'hangs.ts'),
+    'console.log("before")\nfor (let i = 0; i < 3; i++) await tools.tick({})\nconsole.log("waiting")\nawait tools.wait_abort({})\nreturn "never"\n',
+  )
 })
 afterAll(async () => rm(dir, { recursive: true, force: true }))
 
@@ -44,9 +50,28 @@ function capture(tty: boolean): Io & { stdout: string; stderr: string; shown: st
   return io
 }
 
-const options = (program: string, json = false) => ({ mcp: [], tools: join(dir, 'tools.mjs'), workspace: false, root: dir, program: join(dir, program), cpuMs: undefined, wallMs: undefined, isolation: 'isolate' as const, json })
+const options = (program: string, json = false) => ({
+  mcp: [],
+  tools: join(dir, 'tools.mjs'),
+  workspace: false,
+  root: dir,
+  program: join(dir, program),
+  cpuMs: undefined,
+  wallMs: undefined,
+  isolation: 'isolate' as const,
+  json,
+})
 
-const finished = (call: number, ok: boolean): RunEvent => ({ type: 'call-finished', callId: `r:code:${call}`, call, tool: 'tick', ms: 12.4, ok, bytes: 6, ...(ok ? {} : { code: 'TOOL_FAILED' }) })
+const finished = (call: number, ok: boolean): RunEvent => ({
+  type: 'call-finished',
+  callId: `r:code:${call}`,
+  call,
+  tool: 'tick',
+  ms: 12.4,
+  ok,
+  bytes: 6,
+  ...(ok ? {} : { code: 'TOOL_FAILED' }),
+})
 
 describe('the live timeline', () => {
   it('plain (not a terminal): one line per finished call, no control characters', () => {
@@ -75,7 +100,9 @@ describe('the live timeline', () => {
   it('run shows each call live and keeps the report on stdout', async () => {
     const io = capture(false)
     expect(await runCommand(io, options('ticks.ts'))).toBe(0)
-    expect(io.shown.trimEnd().split('\n')).toEqual([1, 2, 3].map((n) => expect.stringMatching(new RegExp(`^isocode: \\[${n}\\] tick  \\d+ ms  ok$`))))
+    expect(io.shown.trimEnd().split('\n')).toEqual(
+      [1, 2, 3].map((n) => expect.stringMatching(new RegExp(`^isocode: \\[${n}\\] tick  \\d+ ms  ok$`))),
+    )
     expect(io.stdout).toContain('── tool calls (3)')
     expect(io.stderr).toBe('')
   })
@@ -85,13 +112,21 @@ describe('the live timeline', () => {
     expect(await runCommand(io, options('ticks.ts', true))).toBe(0)
     expect(io.shown).toBe('')
     expect(io.stdout.endsWith('\n')).toBe(true)
-    expect(JSON.parse(io.stdout)).toEqual({ ok: true, value: 'done', logs: ['start'], usage: { cpuMs: expect.any(Number), wallMs: expect.any(Number), toolCalls: 3, outputBytes: expect.any(Number) } })
+    expect(JSON.parse(io.stdout)).toEqual({
+      ok: true,
+      value: 'done',
+      logs: ['start'],
+      usage: { cpuMs: expect.any(Number), wallMs: expect.any(Number), toolCalls: 3, outputBytes: expect.any(Number) },
+    })
   })
 })
 
 describe('Ctrl-C', () => {
   it('SIGINT aborts the run: the tool in flight is aborted, the report has the logs so far, exit code 130', async () => {
-    const child = spawn(process.execPath, [bin, 'run', 'hangs.ts', '--tools', 'tools.mjs'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [bin, 'run', 'hangs.ts', '--tools', 'tools.mjs'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))

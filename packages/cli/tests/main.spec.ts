@@ -25,7 +25,12 @@ interface Outcome {
 function isocode(args: string[]): Promise<Outcome> {
   return new Promise((resolve) => {
     execFile(process.execPath, [bin, ...args], { cwd: dir, timeout: 50_000 }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, signal: error?.signal ?? null, stdout, stderr })
+      resolve({
+        code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1,
+        signal: error?.signal ?? null,
+        stdout,
+        stderr,
+      })
     })
   })
 }
@@ -49,7 +54,10 @@ return summary
 `,
   )
   await writeFile(join(dir, 'broken.ts'), `await tools.read_file({ path: 'missing.md' })\nreturn 'not reached'\n`)
-  await writeFile(join(dir, 'answer.ts'), `const { files } = await tools.list_files({})\nreturn { answer: 6 * 7, files: files.length }\n`)
+  await writeFile(
+    join(dir, 'answer.ts'),
+    `const { files } = await tools.list_files({})\nreturn { answer: 6 * 7, files: files.length }\n`,
+  )
   // why: isolated-vm #457/#527: this Map-of-objects growth makes V8 abort the whole process.
   await writeFile(join(dir, 'map-bomb.ts'), `const m = new Map()\nfor (let i = 0; ; i++) m.set(i, { i })\n`)
 })
@@ -111,7 +119,11 @@ describe('isocode as a subprocess', () => {
     expect(outcome.stdout).toContain('── failed (memory)')
     // why: the abort is a fact of the engine line (Node 20-24); Node 26 ends the same bomb as plain memory.
     const aborts = isolatedVmLineFor()?.abortsOnHashGrowth !== false
-    expect(outcome.stdout).toContain(aborts ? 'the program exceeded the memory limit (64 MB): V8 aborted its runtime process' : 'the program exceeded the memory limit')
+    expect(outcome.stdout).toContain(
+      aborts
+        ? 'the program exceeded the memory limit (64 MB): V8 aborted its runtime process'
+        : 'the program exceeded the memory limit',
+    )
   })
 
   it('sdk prints the tools:sdk text with typed returns', async () => {
@@ -123,14 +135,22 @@ describe('isocode as a subprocess', () => {
   })
 
   it('serve speaks MCP on stdio: lists run_code with the SDK and runs a program', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'serve', '--mode', 'both'], cwd: dir, stderr: 'pipe' })
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, 'serve', '--mode', 'both'],
+      cwd: dir,
+      stderr: 'pipe',
+    })
     const client = new Client({ name: 'cli-test', version: '1.0.0' })
     await client.connect(transport)
     try {
       const { tools } = await client.listTools()
       expect(tools.map((tool) => tool.name).toSorted()).toEqual(['list_files', 'read_file', 'run_code', 'search_text'])
       expect(tools.find((tool) => tool.name === 'run_code')?.description).toContain('declare const tools: {')
-      const result = await client.callTool({ name: 'run_code', arguments: { code: `return (await tools.read_file({ path: 'one.md' })).split('\\n')[1]`, description: 'read' } })
+      const result = await client.callTool({
+        name: 'run_code',
+        arguments: { code: `return (await tools.read_file({ path: 'one.md' })).split('\\n')[1]`, description: 'read' },
+      })
       expect(result).toMatchObject({ isError: false, content: [{ type: 'text', text: 'alpha' }] })
     } finally {
       await client.close()

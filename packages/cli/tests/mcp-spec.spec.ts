@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest'
 
 describe('splitCommandLine', () => {
   it('splits on whitespace, groups quotes and honours escapes', () => {
-    expect(splitCommandLine(`npx -y "@scope/pkg" '/path with space' a\\ b ""`)).toEqual(['npx', '-y', '@scope/pkg', '/path with space', 'a b', ''])
+    expect(splitCommandLine(`npx -y "@scope/pkg" '/path with space' a\\ b ""`)).toEqual([
+      'npx',
+      '-y',
+      '@scope/pkg',
+      '/path with space',
+      'a b',
+      '',
+    ])
   })
 
   it('rejects an unclosed quote', () => {
@@ -23,8 +30,17 @@ describe('mcpConfigs', () => {
   })
 
   it('takes an explicit name, environment words, and namespaces several servers', () => {
-    const [a, b] = mcpConfigs(['notes=MEMORY_FILE_PATH=/tmp/m.jsonl npx -y @modelcontextprotocol/server-memory', 'npx server-memory'])
-    expect(a).toEqual({ name: 'notes', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: '/tmp/m.jsonl' }, namespace: true })
+    const [a, b] = mcpConfigs([
+      'notes=MEMORY_FILE_PATH=/tmp/m.jsonl npx -y @modelcontextprotocol/server-memory',
+      'npx server-memory',
+    ])
+    expect(a).toEqual({
+      name: 'notes',
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-memory'],
+      env: { MEMORY_FILE_PATH: '/tmp/m.jsonl' },
+      namespace: true,
+    })
     expect(b).toMatchObject({ name: 'memory', namespace: true })
   })
 
@@ -35,7 +51,10 @@ describe('mcpConfigs', () => {
 
   it('marks the servers named by --concurrent concurrency-safe, and only those', () => {
     const configs = mcpConfigs(['notes=npx server-memory', 'npx server-git'], undefined, ['notes'])
-    expect(configs.map((config) => [config.name, config.concurrencySafe ?? false])).toEqual([['notes', true], ['git', false]])
+    expect(configs.map((config) => [config.name, config.concurrencySafe ?? false])).toEqual([
+      ['notes', true],
+      ['git', false],
+    ])
   })
 
   it('refuses a --concurrent name that no server has, listing the names there are', () => {
@@ -45,6 +64,10 @@ describe('mcpConfigs', () => {
   })
 
   it('connects to an http(s) URL over Streamable HTTP', () => {
-    expect(mcpConfigs(['remote=https://example.com/mcp'])[0]).toEqual({ name: 'remote', url: 'https://example.com/mcp', namespace: false })
+    expect(mcpConfigs(['remote=https://example.com/mcp'])[0]).toEqual({
+      name: 'remote',
+      url: 'https://example.com/mcp',
+      namespace: false,
+    })
   })
 })

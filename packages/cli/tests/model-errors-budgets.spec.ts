@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bootModelView, type ModelView } from './model-sees.ts'
 
 let view: ModelView
-beforeAll(async () => (view = await bootModelView('isocode-budgets-', () => ({ mcp: [], tools: undefined, workspace: true, cpuMs: 200, wallMs: 600 }))))
+beforeAll(
+  async () =>
+    (view = await bootModelView('isocode-budgets-', () => ({
+      mcp: [],
+      tools: undefined,
+      workspace: true,
+      cpuMs: 200,
+      wallMs: 600,
+    }))),
+)
 afterAll(() => view.dispose())
 
 const modelSees = (code: string): Promise<string> => view.modelSees(code)
@@ -17,9 +26,15 @@ describe('budget errors a model fixes in one step', () => {
 
   it('a CPU-budget kill quotes the line of the endless loop', async () => {
     // why: on a Node line whose V8 cannot pause an isolate (26) the kill names no line.
-    const located = ['run_code failed (timeout): CPU budget of 200 ms exceeded (at 2:1)', '2 | for (;;) {}', '  | ^'].join('\n')
+    const located = [
+      'run_code failed (timeout): CPU budget of 200 ms exceeded (at 2:1)',
+      '2 | for (;;) {}',
+      '  | ^',
+    ].join('\n')
     expect(await modelSees('const files: string[] = []\nfor (;;) {}\nreturn files')).toBe(
-      isolatedVmLineFor()?.pausesToLocate === true ? located : 'run_code failed (timeout): CPU budget of 200 ms exceeded',
+      isolatedVmLineFor()?.pausesToLocate === true
+        ? located
+        : 'run_code failed (timeout): CPU budget of 200 ms exceeded',
     )
   })
 

@@ -25,7 +25,8 @@ const modelSees = (code: string): Promise<string> => view.modelSees(code)
 
 describe('errors a model fixes in one step', () => {
   it('a wrong argument to an MCP tool names the SDK member, the call site and the argument path', async () => {
-    const code = 'const entity = { name: "a", entityType: 1, observations: [] }\nawait tools.memory__create_entities({ entities: [entity] })'
+    const code =
+      'const entity = { name: "a", entityType: 1, observations: [] }\nawait tools.memory__create_entities({ entities: [entity] })'
     expect(await modelSees(code)).toBe(
       [
         'run_code failed (exception): ToolCallError: tools.memory__create_entities failed (TOOL_ERROR): MCP error -32602: Input validation error: Invalid arguments for tool memory__create_entities: Invalid input: expected string, received number at entities[0].entityType; wrong argument: args.entities[0].entityType (at 2:13)',
@@ -48,21 +49,39 @@ describe('errors a model fixes in one step', () => {
 
   it('setTimeout works, and a syntax error is quoted with a caret', async () => {
     expect(await modelSees('await new Promise((resolve) => setTimeout(resolve, 10))\nreturn "waited"')).toBe('waited')
-    expect(await modelSees('const ok = 1\nconst broken = ;')).toBe(['run_code failed (exception): SyntaxError: Unexpected token \';\' (at 2:16)', '2 | const broken = ;', '  |                ^'].join('\n'))
+    expect(await modelSees('const ok = 1\nconst broken = ;')).toBe(
+      [
+        "run_code failed (exception): SyntaxError: Unexpected token ';' (at 2:16)",
+        '2 | const broken = ;',
+        '  |                ^',
+      ].join('\n'),
+    )
   })
 
   it('a thrown error keeps the logs printed before it', async () => {
     expect(await modelSees('console.log("step 1")\nthrow new RangeError("too far")')).toBe(
-      ['run_code failed (exception): RangeError: too far (at 2:7)', '2 | throw new RangeError("too far")', '  |       ^', '', 'logs before the failure:', 'step 1'].join('\n'),
+      [
+        'run_code failed (exception): RangeError: too far (at 2:7)',
+        '2 | throw new RangeError("too far")',
+        '  |       ^',
+        '',
+        'logs before the failure:',
+        'step 1',
+      ].join('\n'),
     )
   })
 
-  it('--concurrent marks only the named server\'s tools concurrency-safe', () => {
-    expect([app.root.tools.get('other__read_graph')?.concurrencySafe, app.root.tools.get('memory__read_graph')?.concurrencySafe ?? false]).toEqual([true, false])
+  it("--concurrent marks only the named server's tools concurrency-safe", () => {
+    expect([
+      app.root.tools.get('other__read_graph')?.concurrencySafe,
+      app.root.tools.get('memory__read_graph')?.concurrencySafe ?? false,
+    ]).toEqual([true, false])
   })
 
   it('the SDK header says what the sandbox offers beyond ECMAScript', async () => {
     const { system } = await app.root.systemPrompt.assemble()
-    expect(system).toContain(' * - Sandbox globals: console, `tools`, ToolCallError, setTimeout/clearTimeout (pending timers\n')
+    expect(system).toContain(
+      ' * - Sandbox globals: console, `tools`, ToolCallError, setTimeout/clearTimeout (pending timers\n',
+    )
   })
 })

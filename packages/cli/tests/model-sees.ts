@@ -14,14 +14,21 @@ export interface ModelView {
 }
 
 /** Boot Code Mode with `options(dir)` in a fresh scratch folder. */
-export async function bootModelView(prefix: string, options: (dir: string) => Omit<AppOptions, 'root' | 'mode' | 'log'>): Promise<ModelView> {
+export async function bootModelView(
+  prefix: string,
+  options: (dir: string) => Omit<AppOptions, 'root' | 'mode' | 'log'>,
+): Promise<ModelView> {
   const dir = await mkdtemp(join(tmpdir(), prefix))
   const app = await bootApp({ ...options(dir), root: dir, mode: 'code', log: () => {} })
   return {
     app,
     dir,
     async modelSees(code) {
-      const result = await app.root.tools.execute({ callId: 'c', name: 'run_code', arguments: { code, description: 'test' } })
+      const result = await app.root.tools.execute({
+        callId: 'c',
+        name: 'run_code',
+        arguments: { code, description: 'test' },
+      })
       return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
     },
     async dispose() {

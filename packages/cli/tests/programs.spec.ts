@@ -10,7 +10,13 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'fixtures')
-const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2023.d.ts'], types: [] }
+const options: ts.CompilerOptions = {
+  strict: true,
+  noEmit: true,
+  target: ts.ScriptTarget.ES2022,
+  lib: ['lib.es2023.d.ts'],
+  types: [],
+}
 
 function typecheck(sdk: string, program: string): string[] {
   const body = readFileSync(join(fixtures, 'programs', program), 'utf8').replace(/^\/\/ @ts-nocheck.*$/m, '')
@@ -20,9 +26,12 @@ function typecheck(sdk: string, program: string): string[] {
   }
   const host = ts.createCompilerHost(options)
   const base = host.getSourceFile.bind(host)
-  host.getSourceFile = (name, version) => (name in files ? ts.createSourceFile(name, files[name] as string, version, true) : base(name, version))
+  host.getSourceFile = (name, version) =>
+    name in files ? ts.createSourceFile(name, files[name] as string, version, true) : base(name, version)
   const checked = ts.createProgram(Object.keys(files), options, host)
-  return ts.getPreEmitDiagnostics(checked).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)
+  return ts
+    .getPreEmitDiagnostics(checked)
+    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)
 }
 
 describe('fixtures/programs', () => {
@@ -38,6 +47,8 @@ describe('fixtures/programs', () => {
   it('a wrong use of a typed result is caught, so the check is live', () => {
     const tools = JSON.parse(readFileSync(join(fixtures, 'tools', 'mcp-memory.json'), 'utf8')) as ToolSchema[]
     const sdk = renderToolsSdk(tools.map((tool) => ({ ...tool, outputSchema: undefined })))
-    expect(typecheck(sdk, 'memory-graph.ts').join('\n')).toContain("Property 'entities' does not exist on type 'string'")
+    expect(typecheck(sdk, 'memory-graph.ts').join('\n')).toContain(
+      "Property 'entities' does not exist on type 'string'",
+    )
   })
 })

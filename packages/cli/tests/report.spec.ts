@@ -4,11 +4,45 @@ import type { SessionEvent } from '@isocode/harness'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import { describe, expect, it } from 'vitest'
 
-const budgets: ResolvedIsolateRuntimeConfig = { poolSize: 1, memoryMb: 64, cpuMs: 5_000, wallMs: 30_000, outputBytes: 65_536, maxRunsPerIsolate: 500, pollMicros: 100, spareIdleMs: 10_000 }
+const budgets: ResolvedIsolateRuntimeConfig = {
+  poolSize: 1,
+  memoryMb: 64,
+  cpuMs: 5_000,
+  wallMs: 30_000,
+  outputBytes: 65_536,
+  maxRunsPerIsolate: 500,
+  pollMicros: 100,
+  spareIdleMs: 10_000,
+}
 const events: SessionEvent[] = [
-  { type: 'tool/code-dispatch', callId: 'r:code:1', parentCallId: 'r', name: 'read_file', arguments: {}, isError: false, content: 'x' },
-  { type: 'tool/code-dispatch', callId: 'other:code:1', parentCallId: 'other', name: 'ignored', arguments: {}, isError: false, content: '' },
-  { type: 'tool/code-dispatch', callId: 'r:code:2', parentCallId: 'r', name: 'read_file', arguments: {}, isError: true, content: 'no such file\nmore', error: { name: 'WorkspaceError', code: 'NOT_FOUND' } },
+  {
+    type: 'tool/code-dispatch',
+    callId: 'r:code:1',
+    parentCallId: 'r',
+    name: 'read_file',
+    arguments: {},
+    isError: false,
+    content: 'x',
+  },
+  {
+    type: 'tool/code-dispatch',
+    callId: 'other:code:1',
+    parentCallId: 'other',
+    name: 'ignored',
+    arguments: {},
+    isError: false,
+    content: '',
+  },
+  {
+    type: 'tool/code-dispatch',
+    callId: 'r:code:2',
+    parentCallId: 'r',
+    name: 'read_file',
+    arguments: {},
+    isError: true,
+    content: 'no such file\nmore',
+    error: { name: 'WorkspaceError', code: 'NOT_FOUND' },
+  },
 ]
 
 describe('the run report', () => {
@@ -22,8 +56,21 @@ describe('the run report', () => {
   it('prints logs, value, calls, budget and the outcome', () => {
     const text = renderReport({
       result: { callId: 'r', content: [], isError: false },
-      run: { result: withUsage({ logs: ['hello'], value: { n: 1 } }, { cpuMs: 3.25, wallMs: 41, bindingCalls: 2, bindingMs: 4 }), ms: 42 },
-      calls: timeline(events, new Map([['r:code:1', 3], ['r:code:2', 1]]), 'r'),
+      run: {
+        result: withUsage(
+          { logs: ['hello'], value: { n: 1 } },
+          { cpuMs: 3.25, wallMs: 41, bindingCalls: 2, bindingMs: 4 },
+        ),
+        ms: 42,
+      },
+      calls: timeline(
+        events,
+        new Map([
+          ['r:code:1', 3],
+          ['r:code:2', 1],
+        ]),
+        'r',
+      ),
       budgets,
       isolation: 'isolate',
     })
@@ -31,7 +78,9 @@ describe('the run report', () => {
     expect(text).toContain('hello\n── returned')
     expect(text).toContain('{\n  "n": 1\n}')
     expect(text).toContain('  1  read_file     3 ms  ok\n  2  read_file     1 ms  error NOT_FOUND: no such file')
-    expect(text).toContain('wall    42 ms of 30000 ms\ncpu     3.3 ms of 5000 ms (0.07%)\ntools   2 calls, 4.0 ms in the host\noutput  16 B of 64.0 kB')
+    expect(text).toContain(
+      'wall    42 ms of 30000 ms\ncpu     3.3 ms of 5000 ms (0.07%)\ntools   2 calls, 4.0 ms in the host\noutput  16 B of 64.0 kB',
+    )
     expect(text).toContain('memory  limit 64 MB\nruntime isolate (in this process)\n')
     expect(text.trimEnd().endsWith('── ok ' + '─'.repeat(58))).toBe(true)
   })
@@ -39,7 +88,13 @@ describe('the run report', () => {
   it('shows the failure kind and message of a failed run instead of a value', () => {
     const text = renderReport({
       result: { callId: 'r', content: [], isError: true },
-      run: { result: withUsage({ logs: [], error: { kind: 'timeout', message: 'cpu budget of 5000 ms exceeded' } }, { cpuMs: 5_004, wallMs: 5_001 }), ms: 5_001 },
+      run: {
+        result: withUsage(
+          { logs: [], error: { kind: 'timeout', message: 'cpu budget of 5000 ms exceeded' } },
+          { cpuMs: 5_004, wallMs: 5_001 },
+        ),
+        ms: 5_001,
+      },
       calls: [],
       budgets,
       isolation: 'process',

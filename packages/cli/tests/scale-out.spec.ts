@@ -57,7 +57,10 @@ describe('two stateless instances behind round robin', () => {
   it('give the same answers as one instance, and both serve requests', async () => {
     const single = await connect([instances[0]?.url as string], [])
     const counts: number[] = []
-    const spread = await connect(instances.map((served) => served.url), counts)
+    const spread = await connect(
+      instances.map((served) => served.url),
+      counts,
+    )
     try {
       const [one, both] = [await answers(single), await answers(spread)]
       expect(both).toEqual(one)

@@ -16,7 +16,18 @@ beforeAll(async () => {
   dir = await realpath(await mkdtemp(join(tmpdir(), 'isocode-long-line-')))
   // why: 999,000 characters on one line, with "needle" only at its very end.
   await writeFile(join(dir, 'minified.js'), `${'x'.repeat(999_000)}needle\n`)
-  app = await bootApp({ root: dir, mcp: [], tools: undefined, workspace: false, mode: 'code', isolation: 'isolate', poolSize: 1, cpuMs: 30_000, wallMs: 30_000, log: () => {} })
+  app = await bootApp({
+    root: dir,
+    mcp: [],
+    tools: undefined,
+    workspace: false,
+    mode: 'code',
+    isolation: 'isolate',
+    poolSize: 1,
+    cpuMs: 30_000,
+    wallMs: 30_000,
+    log: () => {},
+  })
 })
 afterAll(async () => {
   await app.dispose()
@@ -39,6 +50,16 @@ it('windows overlap so that every stretch of up to 1 KB lies whole in one window
 
 it('search_text finds a match at the far end of a 1 MB line and one that straddles a window edge', async () => {
   await writeFile(join(dir, 'edge.js'), `${'y'.repeat(16_384 - 3)}needle${'y'.repeat(40_000)}\n`)
-  const result = await app.root.tools.execute({ callId: 'long-line', name: 'search_text', arguments: { pattern: '[a-z]{1,150}needle', regex: true } })
-  expect(result.structuredContent).toMatchObject({ matches: [{ path: 'edge.js', line: 1 }, { path: 'minified.js', line: 1 }], truncated: false })
+  const result = await app.root.tools.execute({
+    callId: 'long-line',
+    name: 'search_text',
+    arguments: { pattern: '[a-z]{1,150}needle', regex: true },
+  })
+  expect(result.structuredContent).toMatchObject({
+    matches: [
+      { path: 'edge.js', line: 1 },
+      { path: 'minified.js', line: 1 },
+    ],
+    truncated: false,
+  })
 })

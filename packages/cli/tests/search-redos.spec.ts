@@ -20,7 +20,18 @@ beforeAll(async () => {
   const lines = [...Array.from({ length: 3 }, () => `${'a'.repeat(26)}!`), 'a'.repeat(26), 'no match here', 'aaaaa']
   await writeFile(join(dir, 'haystack.txt'), lines.join('\n'))
   await writeFile(join(dir, 'small.md'), 'small\n')
-  app = await bootApp({ root: dir, mcp: [], tools: undefined, workspace: false, mode: 'code', isolation: 'isolate', poolSize: 2, cpuMs: BUDGET_MS, wallMs: BUDGET_MS, log: () => {} })
+  app = await bootApp({
+    root: dir,
+    mcp: [],
+    tools: undefined,
+    workspace: false,
+    mode: 'code',
+    isolation: 'isolate',
+    poolSize: 2,
+    cpuMs: BUDGET_MS,
+    wallMs: BUDGET_MS,
+    log: () => {},
+  })
 })
 afterAll(async () => {
   await app.dispose()
@@ -34,14 +45,19 @@ it('a ReDoS pattern in search_text: another run is answered and the search ends 
     // why: the other run starts once the search has begun, so it competes with it for the host.
     if (exec.name === 'search_text') {
       const code = 'return (await tools.read_file({ path: "small.md" })).trim()'
-      otherDone = app.root.tools.execute({ callId: 'other', name: 'run_code', arguments: { code, description: 'other' } }).then((result) => ({ result, ms: performance.now() - started }))
+      otherDone = app.root.tools
+        .execute({ callId: 'other', name: 'run_code', arguments: { code, description: 'other' } })
+        .then((result) => ({ result, ms: performance.now() - started }))
     }
     return next()
   })
   const redos = await app.root.tools.execute({
     callId: 'redos',
     name: 'run_code',
-    arguments: { code: 'const found = await tools.search_text({ pattern: "^(a+)+$", regex: true })\nreturn found.matches.map((m) => m.line).join(",")', description: 'redos' },
+    arguments: {
+      code: 'const found = await tools.search_text({ pattern: "^(a+)+$", regex: true })\nreturn found.matches.map((m) => m.line).join(",")',
+      description: 'redos',
+    },
   })
   const searchMs = performance.now() - started
   expect(redos).toMatchObject({ isError: false, content: [{ type: 'text', text: '4,6' }] })

@@ -18,7 +18,9 @@ export interface Served {
 export function startServe(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<Served> {
   const child = spawn(process.execPath, [bin, 'serve', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let stderr = ''
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
   return new Promise((resolve, reject) => {
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8')

@@ -35,18 +35,30 @@ describe('the workspace toolset', () => {
   })
 
   it('lists files in name order, folders with a slash, skipping node_modules and symlinks', async () => {
-    expect(await call('list_files', { recursive: true })).toMatchObject({ structuredContent: { files: ['README.md', 'src/', 'src/a.ts'], truncated: false } })
-    expect(await call('list_files', { limit: 1 })).toMatchObject({ structuredContent: { files: ['README.md'], truncated: true } })
+    expect(await call('list_files', { recursive: true })).toMatchObject({
+      structuredContent: { files: ['README.md', 'src/', 'src/a.ts'], truncated: false },
+    })
+    expect(await call('list_files', { limit: 1 })).toMatchObject({
+      structuredContent: { files: ['README.md'], truncated: true },
+    })
   })
 
   it('reads a file as text, truncating at maxBytes', async () => {
     expect(await call('read_file', { path: 'README.md' })).toEqual([{ type: 'text', text: '# Title\nhello world\n' }])
-    expect(await call('read_file', { path: 'README.md', maxBytes: 7 })).toEqual([{ type: 'text', text: '# Title\n[truncated: 13 more bytes]' }])
+    expect(await call('read_file', { path: 'README.md', maxBytes: 7 })).toEqual([
+      { type: 'text', text: '# Title\n[truncated: 13 more bytes]' },
+    ])
   })
 
   it('searches case-insensitively with line numbers', async () => {
     expect(await call('search_text', { pattern: 'HELLO' })).toMatchObject({
-      structuredContent: { matches: [{ path: 'README.md', line: 2, text: 'hello world' }, { path: 'src/a.ts', line: 1, text: 'export const a = 1 // Hello' }], truncated: false },
+      structuredContent: {
+        matches: [
+          { path: 'README.md', line: 2, text: 'hello world' },
+          { path: 'src/a.ts', line: 1, text: 'export const a = 1 // Hello' },
+        ],
+        truncated: false,
+      },
     })
   })
 
@@ -54,10 +66,18 @@ describe('the workspace toolset', () => {
     // why: 30 a's and a "!" take a backtracking engine 2^30 steps (tens of seconds); RE2 a few microseconds.
     await writeFile(join(dir, 'src', 'as.txt'), `${'a'.repeat(30)}\n${'a'.repeat(30)}!\n${'a'.repeat(12)}\n`)
     expect(await call('search_text', { pattern: '^(a+)+$', path: 'src', regex: true })).toMatchObject({
-      structuredContent: { matches: [{ path: 'src/as.txt', line: 1 }, { path: 'src/as.txt', line: 3 }], truncated: false },
+      structuredContent: {
+        matches: [
+          { path: 'src/as.txt', line: 1 },
+          { path: 'src/as.txt', line: 3 },
+        ],
+        truncated: false,
+      },
     })
     // why: JavaScript syntax is translated (\u escapes, named groups) before RE2 compiles it.
-    expect(await call('search_text', { pattern: '(?<kw>\\u0065xport) const', regex: true })).toMatchObject({ structuredContent: { matches: [{ path: 'src/a.ts', line: 1 }] } })
+    expect(await call('search_text', { pattern: '(?<kw>\\u0065xport) const', regex: true })).toMatchObject({
+      structuredContent: { matches: [{ path: 'src/a.ts', line: 1 }] },
+    })
   })
 
   it('stops a search whose run has ended with ABORTED, also in the middle of a file', async () => {
@@ -69,13 +89,21 @@ describe('the workspace toolset', () => {
     // why: a signal that reads as aborted from its second look on: the search looks once before
     // the file, so only a search that checks again inside the file (after yielding) stops.
     let looks = 0
-    const endsMidFile = { get aborted() { return ++looks > 1 } } as AbortSignal
-    await expect(search({ pattern: 'not in it', path: 'big', regex: true }, { signal: endsMidFile } as ToolExecution)).rejects.toThrow(ended)
+    const endsMidFile = {
+      get aborted() {
+        return ++looks > 1
+      },
+    } as AbortSignal
+    await expect(
+      search({ pattern: 'not in it', path: 'big', regex: true }, { signal: endsMidFile } as ToolExecution),
+    ).rejects.toThrow(ended)
     expect(looks).toBe(2)
   })
 
   it('refuses a pattern whose RE2 program is too large', async () => {
-    await expect(call('search_text', { pattern: '((a|b){100}){10}c', regex: true })).rejects.toThrow('pattern compiles to 3023 instructions, more than 500')
+    await expect(call('search_text', { pattern: '((a|b){100}){10}c', regex: true })).rejects.toThrow(
+      'pattern compiles to 3023 instructions, more than 500',
+    )
   })
 
   it.each([
@@ -86,11 +114,15 @@ describe('the workspace toolset', () => {
     ['a lookbehind', '(?<=a)b', 'a lookbehind "(?<="'],
     ['a negative lookbehind', '(?<!a)b', 'a negative lookbehind "(?<!"'],
   ])('refuses %s in a regex, naming the construct', async (_case, pattern, construct) => {
-    await expect(call('search_text', { pattern, regex: true })).rejects.toThrow(`pattern uses ${construct}, which the linear-time regular expression engine (RE2 syntax) does not support`)
+    await expect(call('search_text', { pattern, regex: true })).rejects.toThrow(
+      `pattern uses ${construct}, which the linear-time regular expression engine (RE2 syntax) does not support`,
+    )
   })
 
   it('reads lookaround characters inside a class or escaped as plain characters', async () => {
-    expect(await call('search_text', { pattern: '[(?=]|\\(\\?!', regex: true })).toMatchObject({ structuredContent: { matches: [{ path: 'src/a.ts', line: 1 }], truncated: false } })
+    expect(await call('search_text', { pattern: '[(?=]|\\(\\?!', regex: true })).toMatchObject({
+      structuredContent: { matches: [{ path: 'src/a.ts', line: 1 }], truncated: false },
+    })
   })
 
   it.each([

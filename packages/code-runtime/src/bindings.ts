@@ -66,7 +66,9 @@ export function validateBindings(bindings: readonly CodeBindingNamespace[]): voi
       fail(`namespace "${ns.global}": concurrent must be { members: string[], limit: number }`)
     }
     if (!Number.isSafeInteger(concurrent.limit) || concurrent.limit < 1) {
-      fail(`namespace "${ns.global}": concurrent.limit must be a whole number >= 1 (got ${JSON.stringify(concurrent.limit) ?? String(concurrent.limit)})`)
+      fail(
+        `namespace "${ns.global}": concurrent.limit must be a whole number >= 1 (got ${JSON.stringify(concurrent.limit) ?? String(concurrent.limit)})`,
+      )
     }
     for (const member of concurrent.members) {
       if (typeof member !== 'string' || !Object.hasOwn(ns.functions, member)) {

@@ -20,7 +20,10 @@ function rejectionBytes(reason: unknown): number {
  * binding call the host serves, and `run-finished`; the backend adds `console` lines through the
  * request's `onEvent`. Without a listener the request passes through untouched.
  */
-export function observeRun(request: CodeRunRequest, run: (request: CodeRunRequest) => Promise<CodeRunResult>): Promise<CodeRunResult> {
+export function observeRun(
+  request: CodeRunRequest,
+  run: (request: CodeRunRequest) => Promise<CodeRunResult>,
+): Promise<CodeRunResult> {
   const listener = request.onEvent
   if (listener === undefined) return run(request)
   let live = true
@@ -42,15 +45,33 @@ export function observeRun(request: CodeRunRequest, run: (request: CodeRunReques
       const started = performance.now()
       try {
         const value = await binding(args)
-        emit({ type: 'call-finished', call, global, member, ms: performance.now() - started, ok: true, bytes: jsonBytes(value) })
+        emit({
+          type: 'call-finished',
+          call,
+          global,
+          member,
+          ms: performance.now() - started,
+          ok: true,
+          bytes: jsonBytes(value),
+        })
         return value
       } catch (reason) {
-        emit({ type: 'call-finished', call, global, member, ms: performance.now() - started, ok: false, bytes: rejectionBytes(reason) })
+        emit({
+          type: 'call-finished',
+          call,
+          global,
+          member,
+          ms: performance.now() - started,
+          ok: false,
+          bytes: rejectionBytes(reason),
+        })
         throw reason
       }
     }
   }
-  const bindings = Array.isArray(request.bindings) ? request.bindings.map((ns) => observeNamespace(ns, observe)) : request.bindings
+  const bindings = Array.isArray(request.bindings)
+    ? request.bindings.map((ns) => observeNamespace(ns, observe))
+    : request.bindings
   emit({ type: 'run-started' })
   return run({ ...request, bindings, onEvent: emit }).then((result) => {
     emit({ type: 'run-finished', outcome: result.error?.kind ?? 'ok', usage: result.usage })

@@ -45,8 +45,11 @@ function describe(error: unknown): string {
 function isPlainPrototype(proto: object | null): boolean {
   if (proto === null || proto === Object.prototype) return true
   // why: plain objects from another realm (node:vm, a worker clone) have their own Object.prototype.
-  return Object.getPrototypeOf(proto) === null && Object.prototype.toString.call(proto) === '[object Object]'
-    && typeof (proto as { hasOwnProperty?: unknown }).hasOwnProperty === 'function'
+  return (
+    Object.getPrototypeOf(proto) === null &&
+    Object.prototype.toString.call(proto) === '[object Object]' &&
+    typeof (proto as { hasOwnProperty?: unknown }).hasOwnProperty === 'function'
+  )
 }
 
 function kindName(value: object): string {

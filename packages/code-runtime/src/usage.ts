@@ -18,7 +18,12 @@ export function utf8Length(text: string): number {
 
 /** What the output cap counts for a result: UTF-8 bytes of JSON(logs) plus JSON(value or failure message). */
 export function outputBytesOf(result: Pick<CodeRunResult, 'logs' | 'value' | 'error'>): number {
-  const tail = result.error !== undefined ? JSON.stringify(result.error.message) : result.value === undefined ? '' : JSON.stringify(result.value)
+  const tail =
+    result.error !== undefined
+      ? JSON.stringify(result.error.message)
+      : result.value === undefined
+        ? ''
+        : JSON.stringify(result.value)
   return utf8Length(JSON.stringify(result.logs)) + utf8Length(tail)
 }
 
@@ -26,7 +31,10 @@ export function outputBytesOf(result: Pick<CodeRunResult, 'logs' | 'value' | 'er
  * `result` with its usage: the measured fields given (zero when absent, e.g. a run refused
  * before it started) and `outputBytes` computed from the result itself.
  */
-export function withUsage(result: Omit<CodeRunResult, 'usage'>, measured: Partial<Omit<CodeRunUsage, 'outputBytes'>> = {}): CodeRunResult {
+export function withUsage(
+  result: Omit<CodeRunResult, 'usage'>,
+  measured: Partial<Omit<CodeRunUsage, 'outputBytes'>> = {},
+): CodeRunResult {
   const usage: CodeRunUsage = {
     cpuMs: measured.cpuMs ?? 0,
     wallMs: measured.wallMs ?? 0,

@@ -41,7 +41,9 @@ describe('onAbort', () => {
 
 describe('standardConfigSchema', () => {
   it('wraps a validate function as a version 1 isocode Standard Schema', () => {
-    const schema = standardConfigSchema<number>((value) => (typeof value === 'number' ? { value } : { issues: [{ message: 'not a number' }] }))
+    const schema = standardConfigSchema<number>((value) =>
+      typeof value === 'number' ? { value } : { issues: [{ message: 'not a number' }] },
+    )
     expect(schema['~standard'].version).toBe(1)
     expect(schema['~standard'].vendor).toBe('isocode')
     expect(schema['~standard'].validate(3)).toEqual({ value: 3 })

@@ -17,7 +17,10 @@ function misuse(bindings: CodeBindingNamespace[]): CodeRuntimeError {
 
 describe('validateBindings', () => {
   it('accepts portable, unique globals and hostile member names', () => {
-    const functions = Object.assign(Object.create(null) as Record<string, typeof echo>, { constructor: echo, 'my-tool': echo })
+    const functions = Object.assign(Object.create(null) as Record<string, typeof echo>, {
+      constructor: echo,
+      'my-tool': echo,
+    })
     Object.defineProperty(functions, '__proto__', { value: echo, enumerable: true })
     expect(() =>
       validateBindings([
@@ -28,11 +31,14 @@ describe('validateBindings', () => {
     expect(() => validateBindings([])).not.toThrow()
   })
 
-  it.each(['bad-name', '1st', '', 'dollar$', 'ünicode', 'has space'])('refuses the non-portable global %j', (global) => {
-    const error = misuse([ns(global)])
-    expect(error.code).toBe('INVALID_BINDINGS')
-    expect(error.message).toMatch(/namespace global .* is not a portable identifier/)
-  })
+  it.each(['bad-name', '1st', '', 'dollar$', 'ünicode', 'has space'])(
+    'refuses the non-portable global %j',
+    (global) => {
+      const error = misuse([ns(global)])
+      expect(error.code).toBe('INVALID_BINDINGS')
+      expect(error.message).toMatch(/namespace global .* is not a portable identifier/)
+    },
+  )
 
   it.each(['console', 'globalThis', 'class', 'await', 'undefined', 'Object', 'Promise', 'JSON', 'WebAssembly'])(
     'refuses the reserved global %s',
@@ -45,15 +51,24 @@ describe('validateBindings', () => {
 
   it('refuses duplicates across namespaces and error classes', () => {
     expect(misuse([ns('tools'), ns('tools')]).message).toMatch(/"tools" is declared twice/)
-    expect(misuse([ns('tools', { name: 'tools', memberNameProperty: 'tool' })]).message).toMatch(/errorClass name "tools" is declared twice/)
-    const clash = [ns('a', { name: 'Failure', memberNameProperty: 'tool' }), ns('b', { name: 'Failure', memberNameProperty: 'tool' })]
+    expect(misuse([ns('tools', { name: 'tools', memberNameProperty: 'tool' })]).message).toMatch(
+      /errorClass name "tools" is declared twice/,
+    )
+    const clash = [
+      ns('a', { name: 'Failure', memberNameProperty: 'tool' }),
+      ns('b', { name: 'Failure', memberNameProperty: 'tool' }),
+    ]
     expect(misuse(clash).message).toMatch(/"Failure" is declared twice/)
   })
 
   it('refuses bad error classes and member properties', () => {
-    expect(misuse([ns('tools', { name: 'Bad-Name', memberNameProperty: 'tool' })]).message).toMatch(/errorClass name "Bad-Name"/)
+    expect(misuse([ns('tools', { name: 'Bad-Name', memberNameProperty: 'tool' })]).message).toMatch(
+      /errorClass name "Bad-Name"/,
+    )
     for (const property of ['', 'message', 'name', 'stack']) {
-      expect(misuse([ns('tools', { name: 'ToolCallError', memberNameProperty: property })]).message).toMatch(/memberNameProperty/)
+      expect(misuse([ns('tools', { name: 'ToolCallError', memberNameProperty: property })]).message).toMatch(
+        /memberNameProperty/,
+      )
     }
   })
 

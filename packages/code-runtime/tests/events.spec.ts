@@ -27,7 +27,16 @@ describe('observeRun (RT-44 to RT-47)', () => {
       bindings: namespace({ echo: async (args) => args as JsonValue }),
       onEvent: (event) => events.push(event),
     }
-    const result = await observeRun(request, backend([['echo', { a: 'é' }], ['echo', 1]], ['x']))
+    const result = await observeRun(
+      request,
+      backend(
+        [
+          ['echo', { a: 'é' }],
+          ['echo', 1],
+        ],
+        ['x'],
+      ),
+    )
     expect(result.value).toEqual([{ a: 'é' }, 1])
     const shape = events.map((event) => (event.type === 'call-finished' ? { ...event, ms: 0 } : event))
     expect(shape).toEqual([

@@ -91,7 +91,7 @@ describe('toLosslessJson', () => {
 
   it('refuses cycles and names where they point', () => {
     const root: Record<string, unknown> = { inner: { list: [] as unknown[] } }
-    ;((root.inner as { list: unknown[] }).list).push(root)
+    ;(root.inner as { list: unknown[] }).list.push(root)
     expect(refused(root)).toBe('$.inner.list[0]: cycle (refers back to $)')
     const a: unknown[] = []
     a.push({ again: a })
@@ -99,9 +99,21 @@ describe('toLosslessJson', () => {
   })
 
   it('contains a throwing getter and a throwing proxy trap', () => {
-    const getter = { ok: 1, get bad(): never { throw new Error('boom') } }
+    const getter = {
+      ok: 1,
+      get bad(): never {
+        throw new Error('boom')
+      },
+    }
     expect(refused({ g: getter })).toBe('$.g.bad: reading it threw: boom')
-    const trap = new Proxy({}, { ownKeys() { throw new Error('no keys') } })
+    const trap = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error('no keys')
+        },
+      },
+    )
     expect(refused({ p: trap })).toBe('$.p: reading it threw: no keys')
     const { proxy, revoke } = Proxy.revocable([], {})
     revoke()

@@ -40,7 +40,11 @@ export interface Approval {
    * Ask whether this one call may run; `reason` is the asking policy's explanation. The registry
    * always passes `options`; a provider that ignores them is still stopped waiting on at abort.
    */
-  request(execution: ApprovalSubject, reason: string | undefined, options?: ApprovalRequestOptions): Promise<ApprovalOutcome>
+  request(
+    execution: ApprovalSubject,
+    reason: string | undefined,
+    options?: ApprovalRequestOptions,
+  ): Promise<ApprovalOutcome>
 }
 
 /** Base class of an approval provider, mounted under the Cordis service name `approval`. */
@@ -49,5 +53,9 @@ export abstract class ApprovalService extends Service implements Approval {
     super(ctx, 'approval')
   }
 
-  abstract request(execution: ApprovalSubject, reason: string | undefined, options?: ApprovalRequestOptions): Promise<ApprovalOutcome>
+  abstract request(
+    execution: ApprovalSubject,
+    reason: string | undefined,
+    options?: ApprovalRequestOptions,
+  ): Promise<ApprovalOutcome>
 }

@@ -7,7 +7,10 @@ import { plainPlugin } from './helpers.ts'
 
 class ScriptedApproval extends ApprovalService {
   readonly asked: Array<{ name: string; reason: string | undefined }> = []
-  constructor(ctx: Context, private readonly answer: ApprovalOutcome) {
+  constructor(
+    ctx: Context,
+    private readonly answer: ApprovalOutcome,
+  ) {
     super(ctx)
   }
 
@@ -35,7 +38,9 @@ describe('approval seam', () => {
     const ctx = await plainPlugin(root)
     await root.plugin(ScriptedApproval, 'allowed-once')
     const agent = createAgentScope(ctx)
-    const outcome = await ctx.get('approval')?.request({ callId: 'c2', name: 'write', arguments: { path: 'a' }, agent: agent.key }, undefined)
+    const outcome = await ctx
+      .get('approval')
+      ?.request({ callId: 'c2', name: 'write', arguments: { path: 'a' }, agent: agent.key }, undefined)
     expect(outcome).toBe('allowed-once')
     expect((ctx.get('approval') as ScriptedApproval).asked).toEqual([{ name: 'write', reason: undefined }])
   })
@@ -47,6 +52,8 @@ describe('approval seam', () => {
     const root = new Context()
     const ctx = await plainPlugin(root)
     await root.plugin(ScriptedApproval, unavailable)
-    await expect(ctx.get('approval')?.request({ callId: 'c3', name: 'rm', arguments: {} }, undefined)).resolves.toBe('unavailable')
+    await expect(ctx.get('approval')?.request({ callId: 'c3', name: 'rm', arguments: {} }, undefined)).resolves.toBe(
+      'unavailable',
+    )
   })
 })

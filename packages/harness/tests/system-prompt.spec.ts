@@ -25,7 +25,10 @@ describe('SystemPrompt sections', () => {
     const { ctx } = await bootPrompt()
     const agent = createAgentScope(ctx)
     let calls = 0
-    ctx.systemPrompt.section('who', { order: 0, render: (scope) => `${++calls}:${scope === agent.key ? 'agent' : 'global'}` })
+    ctx.systemPrompt.section('who', {
+      order: 0,
+      render: (scope) => `${++calls}:${scope === agent.key ? 'agent' : 'global'}`,
+    })
     expect(calls).toBe(0)
     expect((await ctx.systemPrompt.assemble()).system).toBe('1:global')
     expect((await ctx.systemPrompt.assemble(agent.key)).system).toBe('2:agent')
@@ -51,17 +54,25 @@ describe('SystemPrompt sections', () => {
     agent.ctx.systemPrompt.section('late', { order: 1, render: () => 'shadow' })
     ctx.systemPrompt.section('sdk', { order: 0, render: () => 'SDK', protected: true })
     ctx.systemPrompt.section('late', { order: 1, render: () => 'PROTECTED LATE', protected: true })
-    expect(() => agent.ctx.systemPrompt.section('sdk', { order: 0, render: () => 'mine' })).toThrow(/protected global section/)
+    expect(() => agent.ctx.systemPrompt.section('sdk', { order: 0, render: () => 'mine' })).toThrow(
+      /protected global section/,
+    )
     expect((await ctx.systemPrompt.assemble(agent.key)).system).toBe('SDK\n\nPROTECTED LATE')
   })
 
   it('rejects duplicates per layer and bad options, and disposes with the owning fiber', async () => {
     const { root, ctx } = await bootPrompt()
     const dispose = ctx.systemPrompt.section('x', { order: 0, render: () => 'X' })
-    expect(() => ctx.systemPrompt.section('x', { order: 0, render: () => 'Y' })).toThrow(/already registered in this global layer/)
+    expect(() => ctx.systemPrompt.section('x', { order: 0, render: () => 'Y' })).toThrow(
+      /already registered in this global layer/,
+    )
     expect(() => ctx.systemPrompt.section('', { order: 0, render: () => '' })).toThrow(HarnessError)
-    expect(() => ctx.systemPrompt.section('y', { order: Number.NaN, render: () => '' })).toThrow(/order must be a finite number/)
-    expect(() => ctx.systemPrompt.section('y', { order: 0, render: 'text' as never })).toThrow(/render must be a function/)
+    expect(() => ctx.systemPrompt.section('y', { order: Number.NaN, render: () => '' })).toThrow(
+      /order must be a finite number/,
+    )
+    expect(() => ctx.systemPrompt.section('y', { order: 0, render: 'text' as never })).toThrow(
+      /render must be a function/,
+    )
     await dispose()
     ctx.systemPrompt.section('x', { order: 0, render: () => 'again' })
     expect((await ctx.systemPrompt.assemble()).system).toBe('again')
@@ -127,7 +138,9 @@ describe('SystemPrompt tools', () => {
     const error = await ctx.systemPrompt.assemble().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HarnessError)
     expect((error as HarnessError).code).toBe('INVALID_TOOL_ORDER')
-    expect((error as Error).message).toMatch(/toolOrder lists a tool no provider contributes: "zeta" .*remove it from toolOrder/)
+    expect((error as Error).message).toMatch(
+      /toolOrder lists a tool no provider contributes: "zeta" .*remove it from toolOrder/,
+    )
   })
 
   it('accepts toolOrder names a provider declares known even when not contributed for this scope', async () => {
@@ -167,7 +180,10 @@ describe('system-prompt/assemble', () => {
     ctx.systemPrompt.tools(() => [schema('keep'), schema('drop')])
     ctx.on('system-prompt/assemble', async (_scope, next) => {
       const draft = await next()
-      return { sections: [...draft.sections, { name: 'added', order: -1, text: 'added' }], tools: draft.tools.filter((t) => t.name !== 'drop') }
+      return {
+        sections: [...draft.sections, { name: 'added', order: -1, text: 'added' }],
+        tools: draft.tools.filter((t) => t.name !== 'drop'),
+      }
     })
     agent.ctx.on('system-prompt/assemble', async (scope, next) => {
       const draft = await next()

@@ -38,7 +38,7 @@ export async function codeModeTool(
 export function aiTool(codeMode: CodeMode): CodeModeAiTool {
   return tool({
     description: codeMode.tool.description,
-        // why: run_code's schema is plain JSON Schema; the AI SDK types it as JSONSchema7, which is
+    // why: run_code's schema is plain JSON Schema; the AI SDK types it as JSONSchema7, which is
     // stricter about `properties` values than the facade's public type says.
     inputSchema: jsonSchema<RunCodeArgs>(codeMode.tool.inputSchema as Parameters<typeof jsonSchema>[0]),
     execute: (args, { abortSignal }) => codeMode.tool.execute(args, { signal: abortSignal }),

@@ -39,7 +39,11 @@ export function serverConfigs(mcp: ResolvedOptions['mcp']): McpServerConfig[] {
   })
   const seen = new Set<string>()
   configs.forEach((config, i) => {
-    if (seen.has(config.name)) throw new IsocodeError(`createCodeMode: mcp[${i}]: a second MCP server named "${config.name}"; name one ('other=${typeof mcp[i] === 'string' ? mcp[i] : '<command>'}')`, 'INVALID_OPTION')
+    if (seen.has(config.name))
+      throw new IsocodeError(
+        `createCodeMode: mcp[${i}]: a second MCP server named "${config.name}"; name one ('other=${typeof mcp[i] === 'string' ? mcp[i] : '<command>'}')`,
+        'INVALID_OPTION',
+      )
     seen.add(config.name)
   })
   return configs
@@ -54,7 +58,8 @@ async function registerTools(root: Context, definitions: readonly ToolDefinition
         try {
           ctx.tools.register(definition)
         } catch (error) {
-          if (!(error instanceof RegistryError) || error.code !== 'DUPLICATE_TOOL') throw new IsocodeError(`tools.${definition.name}: ${message(error)}`, 'INVALID_TOOL')
+          if (!(error instanceof RegistryError) || error.code !== 'DUPLICATE_TOOL')
+            throw new IsocodeError(`tools.${definition.name}: ${message(error)}`, 'INVALID_TOOL')
           // why: MCP servers register first, so a clash names the server that has the tool.
           const server = ctx.tools.get(definition.name)?.group
           throw new IsocodeError(
@@ -72,7 +77,11 @@ async function registerTools(root: Context, definitions: readonly ToolDefinition
  * Boot the runtime, SystemPrompt, ToolRegistry (`code`), the MCP servers and then the tools; on any
  * failure dispose what started (no child process is left) and rethrow as an IsocodeError.
  */
-export async function boot(options: ResolvedOptions, definitions: readonly ToolDefinition[], servers: readonly McpServerConfig[]): Promise<Booted> {
+export async function boot(
+  options: ResolvedOptions,
+  definitions: readonly ToolDefinition[],
+  servers: readonly McpServerConfig[],
+): Promise<Booted> {
   const root = new Context()
   const fibers: Fiber[] = []
   const dispose = async (): Promise<void> => {
@@ -84,7 +93,11 @@ export async function boot(options: ResolvedOptions, definitions: readonly ToolD
     try {
       fibers.push(await root.plugin(Runtime, options.runtime))
     } catch (error) {
-      throw new IsocodeError(`createCodeMode: the runtime (isolation "${options.isolation}") could not start: ${message(error)}`, 'STARTUP', { cause: error })
+      throw new IsocodeError(
+        `createCodeMode: the runtime (isolation "${options.isolation}") could not start: ${message(error)}`,
+        'STARTUP',
+        { cause: error },
+      )
     }
     fibers.push(await root.plugin(SystemPrompt))
     fibers.push(

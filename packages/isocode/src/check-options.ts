@@ -30,7 +30,8 @@ export interface ResolvedOptions {
   readonly maxToolCalls: number | undefined
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function invalid(message: string): never {
   throw new IsocodeError(`createCodeMode: ${message}`, 'INVALID_OPTION')
@@ -40,7 +41,9 @@ function unknownKeys(where: string, value: Record<string, unknown>, known: reado
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue
     const near = closestNames(key, known)
-    invalid(`unknown option ${where}${key}${near.length > 0 ? `; did you mean ${where}${near[0]}?` : ''} (known: ${known.join(', ')})`)
+    invalid(
+      `unknown option ${where}${key}${near.length > 0 ? `; did you mean ${where}${near[0]}?` : ''} (known: ${known.join(', ')})`,
+    )
   }
 }
 
@@ -52,7 +55,8 @@ function runtimeConfig(budgets: CodeModeBudgets): IsolateRuntimeConfig {
     ;(config as Record<string, unknown>)[target] = value
   }
   // why: as the CLI does, a CPU budget above the default wall budget raises the wall budget with it.
-  if (budgets.wallMs === undefined && budgets.cpuMs !== undefined && budgets.cpuMs > 30_000) config.wallMs = budgets.cpuMs
+  if (budgets.wallMs === undefined && budgets.cpuMs !== undefined && budgets.cpuMs > 30_000)
+    config.wallMs = budgets.cpuMs
   try {
     resolveConfig(config)
   } catch (error) {
@@ -70,23 +74,41 @@ export function checkOptions(options: unknown): ResolvedOptions {
   if (!isRecord(options)) invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk? }')
   unknownKeys('', options, OPTIONS)
   const { tools = {}, mcp = [], isolation = 'process', budgets = {}, sdk = 'auto' } = options as CodeModeOptions
-  if (!isRecord(tools)) invalid('tools must be an object of tools by name ({ get_weather: { description, inputSchema, execute } }, or an AI SDK ToolSet)')
-  if (!Array.isArray(mcp)) invalid("mcp must be an array of MCP servers (['npx -y @modelcontextprotocol/server-memory', 'https://host/mcp'])")
+  if (!isRecord(tools))
+    invalid(
+      'tools must be an object of tools by name ({ get_weather: { description, inputSchema, execute } }, or an AI SDK ToolSet)',
+    )
+  if (!Array.isArray(mcp))
+    invalid("mcp must be an array of MCP servers (['npx -y @modelcontextprotocol/server-memory', 'https://host/mcp'])")
   mcp.forEach((server: unknown, i) => {
     if (typeof server === 'string') return
-    if (!isRecord(server)) invalid(`mcp[${i}] must be a command line, an http(s) URL or an object { name, command, args? } / { name, url }`)
+    if (!isRecord(server))
+      invalid(`mcp[${i}] must be a command line, an http(s) URL or an object { name, command, args? } / { name, url }`)
     const problem = configProblems(server)[0]
     if (problem !== undefined) invalid(`mcp[${i}].${problem}`)
   })
-  if (isolation !== 'process' && isolation !== 'isolate') invalid(`isolation must be "process" (programs in a supervised child process) or "isolate" (in this process, trusted programs); got ${JSON.stringify(isolation)}`)
-  if (!isRecord(budgets)) invalid('budgets must be an object { cpuMs?, wallMs?, memoryMb?, outputBytes?, toolCalls?, sdkBytes? }')
+  if (isolation !== 'process' && isolation !== 'isolate')
+    invalid(
+      `isolation must be "process" (programs in a supervised child process) or "isolate" (in this process, trusted programs); got ${JSON.stringify(isolation)}`,
+    )
+  if (!isRecord(budgets))
+    invalid('budgets must be an object { cpuMs?, wallMs?, memoryMb?, outputBytes?, toolCalls?, sdkBytes? }')
   unknownKeys('budgets.', budgets, Object.keys(BUDGETS))
   if (!SDK.includes(sdk as string)) invalid(`sdk must be "auto", "full" or "compact"; got ${JSON.stringify(sdk)}`)
   const sdkBytes = budgets.sdkBytes
-  if (sdkBytes !== undefined && (typeof sdkBytes !== 'number' || !Number.isSafeInteger(sdkBytes) || sdkBytes < 0)) invalid(`budgets.sdkBytes must be a whole number of bytes >= 0; got ${String(sdkBytes)}`)
+  if (sdkBytes !== undefined && (typeof sdkBytes !== 'number' || !Number.isSafeInteger(sdkBytes) || sdkBytes < 0))
+    invalid(`budgets.sdkBytes must be a whole number of bytes >= 0; got ${String(sdkBytes)}`)
   const toolCalls = budgets.toolCalls
-  if (toolCalls !== undefined && (typeof toolCalls !== 'number' || !Number.isSafeInteger(toolCalls) || toolCalls < 1)) invalid(`budgets.toolCalls must be a whole number of tool calls >= 1; got ${String(toolCalls)}`)
+  if (toolCalls !== undefined && (typeof toolCalls !== 'number' || !Number.isSafeInteger(toolCalls) || toolCalls < 1))
+    invalid(`budgets.toolCalls must be a whole number of tool calls >= 1; got ${String(toolCalls)}`)
   // why: R-65 — `full` never falls back to compact, `compact` always does.
   const sdkBudgetBytes = sdk === 'full' ? Number.MAX_SAFE_INTEGER : sdk === 'compact' ? 0 : sdkBytes
-  return { tools, mcp: mcp as readonly (string | McpServerConfig)[], isolation, runtime: runtimeConfig(budgets), sdkBudgetBytes, maxToolCalls: toolCalls }
+  return {
+    tools,
+    mcp: mcp as readonly (string | McpServerConfig)[],
+    isolation,
+    runtime: runtimeConfig(budgets),
+    sdkBudgetBytes,
+    maxToolCalls: toolCalls,
+  }
 }

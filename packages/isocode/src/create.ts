@@ -22,7 +22,8 @@ const DEFAULT_DESCRIPTION = 'Run a Code Mode program'
 export async function createCodeMode(options: CodeModeOptions = {}): Promise<CodeMode> {
   const resolved = checkOptions(options)
   const definitions: ToolDefinition[] = []
-  for (const [name, tool] of Object.entries(resolved.tools)) definitions.push((await toDefinition(name, tool)).definition)
+  for (const [name, tool] of Object.entries(resolved.tools))
+    definitions.push((await toDefinition(name, tool)).definition)
   const app = await boot(resolved, definitions, serverConfigs(resolved.mcp))
   try {
     return await open(app)
@@ -32,11 +33,18 @@ export async function createCodeMode(options: CodeModeOptions = {}): Promise<Cod
   }
 }
 
-async function assemble(app: Booted): Promise<{ sdk: string; description: string; inputSchema: CodeModeTool['inputSchema'] }> {
+async function assemble(
+  app: Booted,
+): Promise<{ sdk: string; description: string; inputSchema: CodeModeTool['inputSchema'] }> {
   const { system, tools } = await app.assemble()
   const transport = tools.find((tool) => tool.name === RUN_CODE)
-  if (transport === undefined) throw new IsocodeError('createCodeMode: the registry contributed no run_code tool', 'STARTUP')
-  return { sdk: system, description: selfContainedRunCodeDescription(transport.description ?? '', system), inputSchema: transport.parameters as unknown as CodeModeTool['inputSchema'] }
+  if (transport === undefined)
+    throw new IsocodeError('createCodeMode: the registry contributed no run_code tool', 'STARTUP')
+  return {
+    sdk: system,
+    description: selfContainedRunCodeDescription(transport.description ?? '', system),
+    inputSchema: transport.parameters as unknown as CodeModeTool['inputSchema'],
+  }
 }
 
 async function open(app: Booted): Promise<CodeMode> {
@@ -47,11 +55,19 @@ async function open(app: Booted): Promise<CodeMode> {
   // why: closing unregisters every tool; the last text stays what `sdk` and `tool` show after it.
   app.onToolsChange(() => {
     if (closing !== undefined) return
-    assemble(app).then((next) => void (closing === undefined && (current = next)), () => undefined)
+    assemble(app).then(
+      (next) => void (closing === undefined && (current = next)),
+      () => undefined,
+    )
   })
 
-  const execute = async (args: RunCodeArgs, signal?: AbortSignal, onRunEvent?: RunEventListener): Promise<CodeModeResult> => {
-    if (closing !== undefined) throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
+  const execute = async (
+    args: RunCodeArgs,
+    signal?: AbortSignal,
+    onRunEvent?: RunEventListener,
+  ): Promise<CodeModeResult> => {
+    if (closing !== undefined)
+      throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
     const result = await app.execute({
       callId: `isocode:${++calls}`,
       name: RUN_CODE,
@@ -71,7 +87,11 @@ async function open(app: Booted): Promise<CodeMode> {
       return current.inputSchema
     },
     async execute(args, options) {
-      const bad = typeof args !== 'object' || args === null || typeof args.code !== 'string' || (args.description !== undefined && typeof args.description !== 'string')
+      const bad =
+        typeof args !== 'object' ||
+        args === null ||
+        typeof args.code !== 'string' ||
+        (args.description !== undefined && typeof args.description !== 'string')
       if (bad) throw new IsocodeError('run_code: args must be { code: string, description?: string }', 'INVALID_ARGS')
       return execute(args, options?.signal, runListener('tool.execute', options))
     },
@@ -83,11 +103,13 @@ async function open(app: Booted): Promise<CodeMode> {
     },
     tool,
     async run(code, options) {
-      if (typeof code !== 'string') throw new IsocodeError(`run: code must be a string (the program); got ${typeof code}`, 'INVALID_ARGS')
+      if (typeof code !== 'string')
+        throw new IsocodeError(`run: code must be a string (the program); got ${typeof code}`, 'INVALID_ARGS')
       return execute({ code }, options?.signal, runListener('run', options))
     },
     stream(code, options) {
-      if (typeof code !== 'string') throw new IsocodeError(`stream: code must be a string (the program); got ${typeof code}`, 'INVALID_ARGS')
+      if (typeof code !== 'string')
+        throw new IsocodeError(`stream: code must be a string (the program); got ${typeof code}`, 'INVALID_ARGS')
       return runStream((signal, onEvent) => execute({ code }, signal, runListener('stream', { onEvent })), options)
     },
     close,

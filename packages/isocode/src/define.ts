@@ -10,23 +10,46 @@ import { prepareSchema } from './schema.ts'
 import type { PreparedSchema } from './schema.ts'
 
 type Execute = (args: unknown, options: ToolCallOptions) => unknown
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function refuse(message: string): never {
   throw new IsocodeError(message, 'INVALID_TOOL')
 }
 
-function readTool(name: string, tool: unknown): { description?: string; inputSchema: unknown; outputSchema?: unknown; execute: Execute } {
-  if (!isRecord(tool)) refuse(`tools.${name}: must be a tool object { description, inputSchema, execute }; got ${tool === null ? 'null' : Array.isArray(tool) ? 'an array' : typeof tool}`)
+function readTool(
+  name: string,
+  tool: unknown,
+): { description?: string; inputSchema: unknown; outputSchema?: unknown; execute: Execute } {
+  if (!isRecord(tool))
+    refuse(
+      `tools.${name}: must be a tool object { description, inputSchema, execute }; got ${tool === null ? 'null' : Array.isArray(tool) ? 'an array' : typeof tool}`,
+    )
   if (name === RUN_CODE) refuse(`tools.${name}: the name "${RUN_CODE}" is Code Mode's own tool; rename the tool`)
-  if (name === '' || name.startsWith('$')) refuse(`tools.${JSON.stringify(name)}: a tool name must be non-empty and not start with "$" (reserved for tools.$search and tools.$describe)`)
+  if (name === '' || name.startsWith('$'))
+    refuse(
+      `tools.${JSON.stringify(name)}: a tool name must be non-empty and not start with "$" (reserved for tools.$search and tools.$describe)`,
+    )
   // why: AI SDK provider tools (web search, code execution) run at the model provider, never here.
-  if (tool.type === 'provider-defined' || tool.type === 'provider') refuse(`tools.${name}: a provider-defined AI SDK tool runs at the model provider; Code Mode can only call tools with an execute function`)
-  if (tool.description !== undefined && typeof tool.description !== 'string') refuse(`tools.${name}.description: must be a string`)
-  if (tool.inputSchema === undefined) refuse(`tools.${name}.inputSchema: missing; give a JSON Schema ({ type: 'object', properties: {} } for no arguments) or a zod/valibot/arktype schema`)
-  if (typeof tool.execute !== 'function') refuse(`tools.${name}.execute: must be a function (args, { signal }) => result; got ${tool.execute === null ? 'null' : typeof tool.execute}`)
+  if (tool.type === 'provider-defined' || tool.type === 'provider')
+    refuse(
+      `tools.${name}: a provider-defined AI SDK tool runs at the model provider; Code Mode can only call tools with an execute function`,
+    )
+  if (tool.description !== undefined && typeof tool.description !== 'string')
+    refuse(`tools.${name}.description: must be a string`)
+  if (tool.inputSchema === undefined)
+    refuse(
+      `tools.${name}.inputSchema: missing; give a JSON Schema ({ type: 'object', properties: {} } for no arguments) or a zod/valibot/arktype schema`,
+    )
+  if (typeof tool.execute !== 'function')
+    refuse(
+      `tools.${name}.execute: must be a function (args, { signal }) => result; got ${tool.execute === null ? 'null' : typeof tool.execute}`,
+    )
   // why: bound, so a tool object's execute may use `this`.
-  const read: { description?: string; inputSchema: unknown; outputSchema?: unknown; execute: Execute } = { inputSchema: tool.inputSchema, execute: (tool.execute as Execute).bind(tool) }
+  const read: { description?: string; inputSchema: unknown; outputSchema?: unknown; execute: Execute } = {
+    inputSchema: tool.inputSchema,
+    execute: (tool.execute as Execute).bind(tool),
+  }
   if (typeof tool.description === 'string') read.description = tool.description
   if (tool.outputSchema !== undefined) read.outputSchema = tool.outputSchema
   return read
@@ -35,7 +58,11 @@ function readTool(name: string, tool: unknown): { description?: string; inputSch
 // why: an AI SDK tool may stream preliminary results as an async iterable; the last one is the result.
 async function settle(value: unknown): Promise<unknown> {
   const awaited = await value
-  if (isRecord(awaited) && typeof (awaited as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function' && Object.getPrototypeOf(awaited) !== Object.prototype) {
+  if (
+    isRecord(awaited) &&
+    typeof (awaited as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function' &&
+    Object.getPrototypeOf(awaited) !== Object.prototype
+  ) {
     let last: unknown
     for await (const item of awaited as unknown as AsyncIterable<unknown>) last = item
     return last
@@ -46,15 +73,26 @@ async function settle(value: unknown): Promise<unknown> {
 async function output(name: string, returned: unknown, outputSchema: PreparedSchema | undefined): Promise<ToolOutput> {
   // why: a tool that returns nothing gives the program null (undefined is no JSON value).
   const json = toLosslessJson(returned === undefined ? null : returned)
-  if (!json.ok) throw new ToolResultError([`the result is not JSON (${json.reason}); return plain objects, arrays, strings, numbers, booleans or null`], name)
+  if (!json.ok)
+    throw new ToolResultError(
+      [`the result is not JSON (${json.reason}); return plain objects, arrays, strings, numbers, booleans or null`],
+      name,
+    )
   let value: JsonValue = json.value
   if (outputSchema !== undefined) {
     const checked = await outputSchema.check(value)
-    if (!checked.ok) throw new ToolResultError(checked.violations.map((line) => line.replace(/^args/, 'result')), name)
+    if (!checked.ok)
+      throw new ToolResultError(
+        checked.violations.map((line) => line.replace(/^args/, 'result')),
+        name,
+      )
     const again = toLosslessJson(checked.value)
     if (again.ok) value = again.value
   }
-  return { content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }], structuredContent: value }
+  return {
+    content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }],
+    structuredContent: value,
+  }
 }
 
 /** What {@link toDefinition} made, and how each schema became JSON Schema. */
@@ -68,8 +106,12 @@ export async function toDefinition(name: string, tool: unknown): Promise<Defined
   const read = readTool(name, tool)
   const input = await prepareSchema(name, 'inputSchema', read.inputSchema)
   const type = input.jsonSchema.type
-  if (type !== undefined && type !== 'object') refuse(`tools.${name}.inputSchema: must describe an object (a program calls tools.${name}({ ... })); got type ${JSON.stringify(type)}`)
-  const outputSchema = read.outputSchema === undefined ? undefined : await prepareSchema(name, 'outputSchema', read.outputSchema)
+  if (type !== undefined && type !== 'object')
+    refuse(
+      `tools.${name}.inputSchema: must describe an object (a program calls tools.${name}({ ... })); got type ${JSON.stringify(type)}`,
+    )
+  const outputSchema =
+    read.outputSchema === undefined ? undefined : await prepareSchema(name, 'outputSchema', read.outputSchema)
   const execute = read.execute
   const definition: ToolDefinition = {
     name,
@@ -80,7 +122,9 @@ export async function toDefinition(name: string, tool: unknown): Promise<Defined
       const checked = await input.check(args)
       if (!checked.ok) throw new ToolArgsError(checked.violations, name)
       const signal = exec.signal ?? new AbortController().signal
-      const returned = await settle(execute(checked.value, { signal, abortSignal: signal, toolCallId: exec.callId, messages: [], context: {} }))
+      const returned = await settle(
+        execute(checked.value, { signal, abortSignal: signal, toolCallId: exec.callId, messages: [], context: {} }),
+      )
       return output(name, returned, outputSchema)
     },
   }

@@ -12,7 +12,14 @@ export function toCodeModeEvent(event: RunEvent): CodeModeEvent {
     case 'call-started':
       return { type: 'call-started', call: event.call, tool: event.tool }
     case 'call-finished': {
-      const out: CodeModeEvent = { type: 'call-finished', call: event.call, tool: event.tool, ms: event.ms, ok: event.ok, bytes: event.bytes }
+      const out: CodeModeEvent = {
+        type: 'call-finished',
+        call: event.call,
+        tool: event.tool,
+        ms: event.ms,
+        ok: event.ok,
+        bytes: event.bytes,
+      }
       if (event.code !== undefined) out.code = event.code
       return out
     }
@@ -27,7 +34,8 @@ export function toCodeModeEvent(event: RunEvent): CodeModeEvent {
 export function runListener(where: string, options: RunOptions | undefined): RunEventListener | undefined {
   const onEvent = options?.onEvent
   if (onEvent === undefined) return undefined
-  if (typeof onEvent !== 'function') throw new IsocodeError(`${where}: options.onEvent must be a function (event) => void, or left out`, 'INVALID_ARGS')
+  if (typeof onEvent !== 'function')
+    throw new IsocodeError(`${where}: options.onEvent must be a function (event) => void, or left out`, 'INVALID_ARGS')
   return (event) => onEvent(toCodeModeEvent(event))
 }
 
@@ -38,9 +46,16 @@ export type StartRun = (signal: AbortSignal, onEvent: (event: CodeModeEvent) => 
  * The run `start` begins, as an async iterator: its events through a bounded buffer (the run never
  * waits for the reader; overflow is dropped and counted), then the result item. `return()` aborts the run.
  */
-export function runStream(start: StartRun, options: StreamOptions | undefined): AsyncIterableIterator<CodeModeStreamItem> {
+export function runStream(
+  start: StartRun,
+  options: StreamOptions | undefined,
+): AsyncIterableIterator<CodeModeStreamItem> {
   const size = options?.bufferSize ?? DEFAULT_BUFFER
-  if (!Number.isSafeInteger(size) || size < 1) throw new IsocodeError(`stream: options.bufferSize must be a whole number >= 1, got ${String(size)}`, 'INVALID_ARGS')
+  if (!Number.isSafeInteger(size) || size < 1)
+    throw new IsocodeError(
+      `stream: options.bufferSize must be a whole number >= 1, got ${String(size)}`,
+      'INVALID_ARGS',
+    )
   const stop = new AbortController()
   const outer = options?.signal
   const signal = outer === undefined ? stop.signal : AbortSignal.any([outer, stop.signal])
@@ -59,10 +74,12 @@ export function runStream(start: StartRun, options: StreamOptions | undefined): 
     else buffer.push(event)
     notify()
   })
-  run.then(
-    (result) => void (final = { type: 'result', result, dropped }),
-    (error: unknown) => void (failure = { error }),
-  ).finally(notify)
+  run
+    .then(
+      (result) => void (final = { type: 'result', result, dropped }),
+      (error: unknown) => void (failure = { error }),
+    )
+    .finally(notify)
   const iterator: AsyncIterableIterator<CodeModeStreamItem> = {
     async next() {
       for (;;) {

@@ -4,7 +4,8 @@ import { closestNames } from '@isocode/sdk-codegen'
 import { argsPath } from './paths.ts'
 
 type Schema = Record<string, unknown>
-const isRecord = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** One line per unknown key of `args` under `schema`'s `properties` (objects and array items followed). */
 export function unknownKeyHints(schema: unknown, args: unknown, keys: (string | number)[] = []): string[] {
@@ -16,7 +17,9 @@ export function unknownKeyHints(schema: unknown, args: unknown, keys: (string | 
   if (!isRecord(args) || !isRecord(schema.properties)) return []
   const properties = schema.properties
   const names = Object.keys(properties)
-  const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((name): name is string => typeof name === 'string')
+    : []
   const missing = required.filter((name) => !Object.hasOwn(args, name))
   const hints: string[] = []
   for (const key of Object.keys(args)) {
@@ -28,8 +31,11 @@ export function unknownKeyHints(schema: unknown, args: unknown, keys: (string | 
     // why: a key far from every name (`town` for `city`) most likely stands for a required one left out.
     const near = closestNames(key, unused)
     const guesses = near.length > 0 ? near : missing
-    const guess = guesses.length > 0 ? `; did you mean ${guesses.map((name) => argsPath([...keys, name])).join(' or ')}?` : ''
-    hints.push(`${argsPath([...keys, key])}: unknown property${guess} (properties: ${names.length > 0 ? names.join(', ') : 'none'})`)
+    const guess =
+      guesses.length > 0 ? `; did you mean ${guesses.map((name) => argsPath([...keys, name])).join(' or ')}?` : ''
+    hints.push(
+      `${argsPath([...keys, key])}: unknown property${guess} (properties: ${names.length > 0 ? names.join(', ') : 'none'})`,
+    )
   }
   return hints
 }

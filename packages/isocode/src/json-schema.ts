@@ -14,7 +14,15 @@ type AnyAjv = Ajv | Ajv2020
 function newAjv(draft: 'draft-07' | '2020-12'): AnyAjv {
   // why: strictSchema refuses unknown keywords (a SchemaSpec or a typo is not silently "any");
   // the type/tuple/required strictness only concerns style and would refuse valid schemas.
-  const options = { allErrors: true, verbose: true, strict: true, strictTypes: false, strictTuples: false, strictRequired: false, allowUnionTypes: true } as const
+  const options = {
+    allErrors: true,
+    verbose: true,
+    strict: true,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+    allowUnionTypes: true,
+  } as const
   const ajv = draft === 'draft-07' ? new Ajv(options) : new Ajv2020(options)
   ;(addFormats as unknown as (ajv: AnyAjv) => void)(ajv)
   return ajv
@@ -27,7 +35,9 @@ export function draftOf(schema: Record<string, unknown>): { draft: 'draft-07' | 
   const declared = schema.$schema
   if (declared === undefined || (typeof declared === 'string' && DRAFT_2020.test(declared))) return { draft: '2020-12' }
   if (typeof declared === 'string' && DRAFT_07.test(declared)) return { draft: 'draft-07' }
-  return { problem: `$schema ${JSON.stringify(declared)} is not supported; use draft 2020-12 or draft-07 (or omit $schema)` }
+  return {
+    problem: `$schema ${JSON.stringify(declared)} is not supported; use draft 2020-12 or draft-07 (or omit $schema)`,
+  }
 }
 
 /** Compile `schema`; throws ajv's own error (naming the keyword) when it is not valid JSON Schema. */

@@ -34,7 +34,10 @@ export async function runModelCall(
   }
   const problem = argsProblem(input)
   if (problem !== undefined) {
-    return { ok: false, text: `run_code was not run: ${problem}. Send {"code": "<TypeScript program>", "description": "<what it does, one line>"}.` }
+    return {
+      ok: false,
+      text: `run_code was not run: ${problem}. Send {"code": "<TypeScript program>", "description": "<what it does, one line>"}.`,
+    }
   }
   const args = input as { code: string; description?: string }
   const result = await codeMode.tool.execute(args, { signal: options.signal })
@@ -57,7 +60,8 @@ function argsProblem(input: unknown): string | undefined {
   }
   const { code, description, ...rest } = input as Record<string, unknown>
   const extra = Object.keys(rest)
-  if (extra.length > 0) return `unknown argument ${extra.map((key) => JSON.stringify(key)).join(', ')} (run_code takes "code" and "description")`
+  if (extra.length > 0)
+    return `unknown argument ${extra.map((key) => JSON.stringify(key)).join(', ')} (run_code takes "code" and "description")`
   if (typeof code !== 'string') return `"code" must be a string (got ${code === undefined ? 'nothing' : typeof code})`
   if (description !== undefined && typeof description !== 'string') return '"description" must be a string'
   return undefined

@@ -50,7 +50,10 @@ export interface ResponsesFunctionCallOutput {
 /** The Chat Completions tool JSON of `codeMode`'s `run_code`. */
 export function chatCompletionsTool(codeMode: CodeMode): ChatCompletionsFunctionTool {
   const { name, description, inputSchema } = codeMode.tool
-  return { type: 'function', function: { name, description, parameters: { ...inputSchema }, strict: strictable(inputSchema) } }
+  return {
+    type: 'function',
+    function: { name, description, parameters: { ...inputSchema }, strict: strictable(inputSchema) },
+  }
 }
 
 /** The Responses tool JSON of `codeMode`'s `run_code`. */
@@ -62,7 +65,10 @@ export function responsesTool(codeMode: CodeMode): ResponsesFunctionTool {
 // why: OpenAI's strict mode (arguments always match the schema) accepts only objects whose every
 // property is required and that allow no other key; run_code's schema is one, so the model gets it.
 function strictable(schema: CodeMode['tool']['inputSchema']): boolean {
-  return schema.additionalProperties === false && Object.keys(schema.properties).every((key) => schema.required.includes(key))
+  return (
+    schema.additionalProperties === false &&
+    Object.keys(schema.properties).every((key) => schema.required.includes(key))
+  )
 }
 
 /**

@@ -4,14 +4,19 @@ import type { CodeModeResult, JsonValue } from './types.ts'
 type Structured = { value?: JsonValue; logs: string[]; usage: CodeModeResult['usage']; error?: CodeModeResult['error'] }
 
 const isStructured = (value: unknown): value is Structured =>
-  typeof value === 'object' && value !== null && Array.isArray((value as Structured).logs) && typeof (value as Structured).usage === 'object'
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as Structured).logs) &&
+  typeof (value as Structured).usage === 'object'
 
 /**
  * A run_code result as a CodeModeResult: its structuredContent (R-75, R-76) plus the text. A call
  * refused before it ran (aborted, denied) has none: kind `abort` or `refused`, no logs, zero usage.
  */
 export function toCodeModeResult(result: ToolExecutionResult): CodeModeResult {
-  const text = result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type} content]`)).join('\n')
+  const text = result.content
+    .map((block) => (block.type === 'text' ? block.text : `[${block.type} content]`))
+    .join('\n')
   const structured = result.structuredContent
   if (isStructured(structured)) {
     // why: the registry freezes its results (R-42); the caller gets its own mutable copy.
@@ -23,5 +28,11 @@ export function toCodeModeResult(result: ToolExecutionResult): CodeModeResult {
   }
   const usage = { cpuMs: 0, wallMs: 0, toolCalls: 0, outputBytes: 0 }
   if (!result.isError) return { ok: true, logs: [], usage, text }
-  return { ok: false, logs: [], usage, error: { kind: result.error?.code === 'ABORTED' ? 'abort' : 'refused', message: text }, text }
+  return {
+    ok: false,
+    logs: [],
+    usage,
+    error: { kind: result.error?.code === 'ABORTED' ? 'abort' : 'refused', message: text },
+    text,
+  }
 }

@@ -18,7 +18,8 @@ export interface PreparedSchema {
 
 type Field = 'inputSchema' | 'outputSchema'
 const AI_SDK_SCHEMA = Symbol.for('vercel.ai.schema')
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function refuse(tool: string, field: Field, problem: string): never {
   throw new IsocodeError(`tools.${tool}.${field}: ${problem}`, 'INVALID_TOOL')
@@ -28,7 +29,10 @@ function refuse(tool: string, field: Field, problem: string): never {
 // a promise) and may carry a `validate` returning `{ success, value } | { success: false, error }`.
 type AiSdkSchema = { jsonSchema: unknown; validate?: (value: unknown) => unknown }
 function isAiSdkSchema(value: unknown): value is AiSdkSchema {
-  return isRecord(value) && (AI_SDK_SCHEMA in value || ('jsonSchema' in value && !('type' in value) && !('properties' in value)))
+  return (
+    isRecord(value) &&
+    (AI_SDK_SCHEMA in value || ('jsonSchema' in value && !('type' in value) && !('properties' in value)))
+  )
 }
 
 function ajvCheck(tool: string, field: Field, schema: Record<string, unknown>): (value: unknown) => Checked {
@@ -38,19 +42,28 @@ function ajvCheck(tool: string, field: Field, schema: Record<string, unknown>): 
   try {
     validate = compileJsonSchema(schema, draft.draft)
   } catch (error) {
-    refuse(tool, field, `neither JSON Schema nor a Standard Schema (~standard): ${error instanceof Error ? error.message : String(error)}`)
+    refuse(
+      tool,
+      field,
+      `neither JSON Schema nor a Standard Schema (~standard): ${error instanceof Error ? error.message : String(error)}`,
+    )
   }
   return (value) => (validate(value) ? { ok: true, value } : { ok: false, violations: violationsOf(validate.errors) })
 }
 
 /** Add the unknown-key hints to failed checks, replacing ajv's bare "not allowed" lines for those keys. */
-function withHints(schema: Record<string, unknown>, check: (value: unknown) => Promise<Checked> | Checked): (value: unknown) => Promise<Checked> {
+function withHints(
+  schema: Record<string, unknown>,
+  check: (value: unknown) => Promise<Checked> | Checked,
+): (value: unknown) => Promise<Checked> {
   return async (value) => {
     const checked = await check(value)
     if (checked.ok) return checked
     const hints = unknownKeyHints(schema, value)
     const hinted = new Set(hints.map((hint) => hint.slice(0, hint.indexOf(': '))))
-    const rest = checked.violations.filter((line) => !(line.endsWith(': unknown property (not allowed)') && hinted.has(line.slice(0, line.indexOf(': ')))))
+    const rest = checked.violations.filter(
+      (line) => !(line.endsWith(': unknown property (not allowed)') && hinted.has(line.slice(0, line.indexOf(': ')))),
+    )
     return { ok: false, violations: [...hints, ...rest] }
   }
 }
@@ -61,7 +74,8 @@ async function aiSdkSchema(tool: string, field: Field, schema: AiSdkSchema): Pro
   json = await json
   if (!isRecord(json)) refuse(tool, field, 'the AI SDK schema has no JSON Schema object (jsonSchema)')
   const own = schema.validate
-  if (typeof own !== 'function') return { jsonSchema: json, via: 'ai-sdk-schema', check: withHints(json, ajvCheck(tool, field, json)) }
+  if (typeof own !== 'function')
+    return { jsonSchema: json, via: 'ai-sdk-schema', check: withHints(json, ajvCheck(tool, field, json)) }
   // why: with its own validate the schema is checked by it; ajv only adds paths, when it can compile it.
   let ajv: ((value: unknown) => Checked) | undefined
   try {
@@ -90,6 +104,11 @@ export async function prepareSchema(tool: string, field: Field, schema: unknown)
     return { jsonSchema, via: converted.via, check: withHints(jsonSchema, (value) => standardValidate(schema, value)) }
   }
   if (isAiSdkSchema(schema)) return aiSdkSchema(tool, field, schema)
-  if (!isRecord(schema)) refuse(tool, field, `must be a JSON Schema object or a Standard Schema (zod, valibot, arktype); got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`)
+  if (!isRecord(schema))
+    refuse(
+      tool,
+      field,
+      `must be a JSON Schema object or a Standard Schema (zod, valibot, arktype); got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`,
+    )
   return { jsonSchema: schema, via: 'json-schema', check: withHints(schema, ajvCheck(tool, field, schema)) }
 }

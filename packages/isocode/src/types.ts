@@ -3,21 +3,24 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 
 /** What a run produced; `text` is what the model should read (the text run_code gives today). */
 export interface CodeModeResult {
-  ok: boolean                       // true when error is undefined
-  value?: JsonValue                 // the returned value (absent when nothing was returned)
-  logs: string[]                    // console lines
+  ok: boolean // true when error is undefined
+  value?: JsonValue // the returned value (absent when nothing was returned)
+  logs: string[] // console lines
   usage: { cpuMs: number; wallMs: number; toolCalls: number; outputBytes: number }
   error?: { kind: string; message: string; line?: number; column?: number }
-  text: string                      // model-facing text (logs + value, or the failure explained)
+  text: string // model-facing text (logs + value, or the failure explained)
 }
 
 /** The arguments of `run_code`: the program, and an optional note of what it does. */
-export interface RunCodeArgs { code: string; description?: string }
+export interface RunCodeArgs {
+  code: string
+  description?: string
+}
 
 /** Something a live run did, delivered while it runs and in order (rules R-80 to R-83). */
 export type CodeModeEvent =
   | { type: 'run-started' }
-  | { type: 'call-started'; call: number; tool: string }   // call: 1, 2, … in dispatch order
+  | { type: 'call-started'; call: number; tool: string } // call: 1, 2, … in dispatch order
   | { type: 'call-finished'; call: number; tool: string; ms: number; ok: boolean; bytes: number; code?: string }
   | { type: 'console'; line: string }
   | { type: 'run-finished'; outcome: string; calls: number } // outcome: 'ok' or the failure kind
@@ -40,13 +43,18 @@ export type CodeModeStreamItem = CodeModeEvent | { type: 'result'; result: CodeM
 /** The one tool to hand a model: name `run_code`, JSON Schema input, structured result. */
 export interface CodeModeTool {
   readonly name: 'run_code'
-  readonly description: string      // includes the tools:sdk text, so the tool alone is enough
-  readonly inputSchema: { type: 'object'; properties: Record<string, unknown>; required: string[]; additionalProperties: false }
+  readonly description: string // includes the tools:sdk text, so the tool alone is enough
+  readonly inputSchema: {
+    type: 'object'
+    properties: Record<string, unknown>
+    required: string[]
+    additionalProperties: false
+  }
   execute(args: RunCodeArgs, options?: RunOptions): Promise<CodeModeResult>
 }
 
 export interface CodeMode extends AsyncDisposable {
-  readonly sdk: string              // the tools:sdk text (full or compact)
+  readonly sdk: string // the tools:sdk text (full or compact)
   readonly tool: CodeModeTool
   run(code: string, options?: RunOptions): Promise<CodeModeResult>
   /**
@@ -55,5 +63,5 @@ export interface CodeMode extends AsyncDisposable {
    * item. Leaving the loop early aborts the run.
    */
   stream(code: string, options?: StreamOptions): AsyncIterableIterator<CodeModeStreamItem>
-  close(): Promise<void>            // idempotent; run() after close() rejects with a clear error
+  close(): Promise<void> // idempotent; run() after close() rejects with a clear error
 }

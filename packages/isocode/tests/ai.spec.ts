@@ -59,7 +59,12 @@ describe('isocode/ai with generateText and the SDK mock model', () => {
   it('aiTool borrows a Code Mode: the caller keeps it open and closes it', async () => {
     const codeMode = await createCodeMode({ tools: weatherTools().tools, isolation: 'isolate' })
     const { model } = await scriptedModel([{ code: 'return 6 * 7' }, { text: '42' }])
-    const { steps } = await generateText({ model, tools: { run_code: aiTool(codeMode) }, stopWhen: stepCountIs(3), prompt: '?' })
+    const { steps } = await generateText({
+      model,
+      tools: { run_code: aiTool(codeMode) },
+      stopWhen: stepCountIs(3),
+      prompt: '?',
+    })
     expect((steps[0]!.toolResults[0]!.output as CodeModeResult).value).toBe(42)
     expect((await codeMode.run('return 1')).value).toBe(1)
     await codeMode.close()

@@ -26,7 +26,12 @@ describe('isocode/anthropic', () => {
     const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'Paris or Oslo?' }]
     let answer: string | undefined
     for (let turn = 0; turn < 5 && answer === undefined; turn++) {
-      const { content } = await client.messages.create({ model: 'claude-test', max_tokens: 1024, messages, tools: [messagesTool(codeMode)] })
+      const { content } = await client.messages.create({
+        model: 'claude-test',
+        max_tokens: 1024,
+        messages,
+        tools: [messagesTool(codeMode)],
+      })
       messages.push({ role: 'assistant', content })
       const uses = content.filter((block) => block.type === 'tool_use')
       if (uses.length === 0) answer = content.map((block) => (block.type === 'text' ? block.text : '')).join('')
@@ -41,24 +46,45 @@ describe('isocode/anthropic', () => {
     ])
     const sent = server.requests[2]!.body.messages as { role: string; content: unknown }[]
     expect(sent.map((entry) => entry.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user'])
-    expect(sent[2]!.content).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_1', content: expect.stringContaining('Paris') }])
+    expect(sent[2]!.content).toEqual([
+      { type: 'tool_result', tool_use_id: 'toolu_1', content: expect.stringContaining('Paris') },
+    ])
     expect(sent[4]!.content).toEqual([
-      { type: 'tool_result', tool_use_id: 'toolu_2', content: expect.stringContaining('no data for Lima'), is_error: true },
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_2',
+        content: expect.stringContaining('no data for Lima'),
+        is_error: true,
+      },
     ])
   })
 
   it('an input that is not { code } gets an is_error tool_result and runs nothing', async () => {
     const before = calls.length
-    const block = await toolResult(codeMode, { type: 'tool_use', id: 'toolu_x', name: 'run_code', input: { code: 'return 1', extra: true } })
-    expect(block).toEqual({ type: 'tool_result', tool_use_id: 'toolu_x', content: expect.stringContaining('"extra"'), is_error: true })
+    const block = await toolResult(codeMode, {
+      type: 'tool_use',
+      id: 'toolu_x',
+      name: 'run_code',
+      input: { code: 'return 1', extra: true },
+    })
+    expect(block).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'toolu_x',
+      content: expect.stringContaining('"extra"'),
+      is_error: true,
+    })
     expect(calls.length).toBe(before)
   })
 
   it('hands the structured result to onResult', async () => {
     let usage: unknown
-    await toolResult(codeMode, { type: 'tool_use', id: 'toolu_y', name: 'run_code', input: { code: 'return 2 + 2' } }, {
-      onResult: (result) => (usage = { value: result.value, toolCalls: result.usage.toolCalls }),
-    })
+    await toolResult(
+      codeMode,
+      { type: 'tool_use', id: 'toolu_y', name: 'run_code', input: { code: 'return 2 + 2' } },
+      {
+        onResult: (result) => (usage = { value: result.value, toolCalls: result.usage.toolCalls }),
+      },
+    )
     expect(usage).toEqual({ value: 4, toolCalls: 0 })
   })
 })

@@ -5,7 +5,11 @@ import type { CodeModeOptions } from 'isocode'
 import { describe, expect, it } from 'vitest'
 import { childPids, tinySpec, until } from './helpers.ts'
 
-const echo = { description: 'Echo.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, execute: async (args: unknown) => args }
+const echo = {
+  description: 'Echo.',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+  execute: async (args: unknown) => args,
+}
 
 async function refusal(options: unknown): Promise<IsocodeError> {
   const error: unknown = await createCodeMode(options as CodeModeOptions).then(
@@ -21,21 +25,100 @@ async function refusal(options: unknown): Promise<IsocodeError> {
 
 describe('createCodeMode refuses bad input with one clear error', () => {
   it.each([
-    ['a schema that is neither JSON Schema nor Standard Schema', { tools: { echo: { ...echo, inputSchema: { text: 'string' } } } }, 'INVALID_TOOL', /^tools\.echo\.inputSchema: neither JSON Schema nor a Standard Schema \(~standard\): strict mode: unknown keyword: "text"/],
-    ['a schema that is no object', { tools: { echo: { ...echo, inputSchema: 'string' } } }, 'INVALID_TOOL', /^tools\.echo\.inputSchema: must be a JSON Schema object or a Standard Schema/],
-    ['a schema of no object type', { tools: { echo: { ...echo, inputSchema: { type: 'string' } } } }, 'INVALID_TOOL', /^tools\.echo\.inputSchema: must describe an object/],
-    ['an unsupported $schema', { tools: { echo: { ...echo, inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' } } } }, 'INVALID_TOOL', /^tools\.echo\.inputSchema: \$schema .*draft-04.* is not supported/],
-    ['a non-function execute', { tools: { echo: { ...echo, execute: 'run' } } }, 'INVALID_TOOL', /^tools\.echo\.execute: must be a function .*; got string$/],
-    ['a missing inputSchema', { tools: { echo: { execute: echo.execute } } }, 'INVALID_TOOL', /^tools\.echo\.inputSchema: missing/],
-    ['the reserved name run_code', { tools: { run_code: echo } }, 'INVALID_TOOL', /^tools\.run_code: the name "run_code" is Code Mode's own tool/],
-    ['an unknown option', { tools: {}, isolaton: 'isolate' }, 'INVALID_OPTION', /^createCodeMode: unknown option isolaton; did you mean isolation\? \(known: tools, mcp, isolation, budgets, sdk\)$/],
-    ['an unknown budget', { budgets: { cpu: 5 } }, 'INVALID_OPTION', /^createCodeMode: unknown option budgets\.cpu; did you mean budgets\.cpuMs\?/],
-    ['a budget out of range', { budgets: { memoryMb: 2 } }, 'INVALID_OPTION', /^createCodeMode: budgets\.memoryMb must be an integer from 8 to 16384; got 2$/],
-    ['a toolCalls budget below one', { budgets: { toolCalls: 0 } }, 'INVALID_OPTION', /^createCodeMode: budgets\.toolCalls must be a whole number of tool calls >= 1; got 0$/],
-    ['a bad isolation', { isolation: 'vm' }, 'INVALID_OPTION', /^createCodeMode: isolation must be "process" .* got "vm"$/],
-    ['a bad sdk', { sdk: 'tiny' }, 'INVALID_OPTION', /^createCodeMode: sdk must be "auto", "full" or "compact"; got "tiny"$/],
-    ['an MCP spec with an unclosed quote', { mcp: ['node "x'] }, 'INVALID_OPTION', /^createCodeMode: mcp\[0\] "node "x": unclosed " quote/],
-    ['an MCP server object without command or url', { mcp: [{ name: 'x' }] }, 'INVALID_OPTION', /^createCodeMode: mcp\[0\]\.command: give exactly one of command/],
+    [
+      'a schema that is neither JSON Schema nor Standard Schema',
+      { tools: { echo: { ...echo, inputSchema: { text: 'string' } } } },
+      'INVALID_TOOL',
+      /^tools\.echo\.inputSchema: neither JSON Schema nor a Standard Schema \(~standard\): strict mode: unknown keyword: "text"/,
+    ],
+    [
+      'a schema that is no object',
+      { tools: { echo: { ...echo, inputSchema: 'string' } } },
+      'INVALID_TOOL',
+      /^tools\.echo\.inputSchema: must be a JSON Schema object or a Standard Schema/,
+    ],
+    [
+      'a schema of no object type',
+      { tools: { echo: { ...echo, inputSchema: { type: 'string' } } } },
+      'INVALID_TOOL',
+      /^tools\.echo\.inputSchema: must describe an object/,
+    ],
+    [
+      'an unsupported $schema',
+      {
+        tools: {
+          echo: { ...echo, inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' } },
+        },
+      },
+      'INVALID_TOOL',
+      /^tools\.echo\.inputSchema: \$schema .*draft-04.* is not supported/,
+    ],
+    [
+      'a non-function execute',
+      { tools: { echo: { ...echo, execute: 'run' } } },
+      'INVALID_TOOL',
+      /^tools\.echo\.execute: must be a function .*; got string$/,
+    ],
+    [
+      'a missing inputSchema',
+      { tools: { echo: { execute: echo.execute } } },
+      'INVALID_TOOL',
+      /^tools\.echo\.inputSchema: missing/,
+    ],
+    [
+      'the reserved name run_code',
+      { tools: { run_code: echo } },
+      'INVALID_TOOL',
+      /^tools\.run_code: the name "run_code" is Code Mode's own tool/,
+    ],
+    [
+      'an unknown option',
+      { tools: {}, isolaton: 'isolate' },
+      'INVALID_OPTION',
+      /^createCodeMode: unknown option isolaton; did you mean isolation\? \(known: tools, mcp, isolation, budgets, sdk\)$/,
+    ],
+    [
+      'an unknown budget',
+      { budgets: { cpu: 5 } },
+      'INVALID_OPTION',
+      /^createCodeMode: unknown option budgets\.cpu; did you mean budgets\.cpuMs\?/,
+    ],
+    [
+      'a budget out of range',
+      { budgets: { memoryMb: 2 } },
+      'INVALID_OPTION',
+      /^createCodeMode: budgets\.memoryMb must be an integer from 8 to 16384; got 2$/,
+    ],
+    [
+      'a toolCalls budget below one',
+      { budgets: { toolCalls: 0 } },
+      'INVALID_OPTION',
+      /^createCodeMode: budgets\.toolCalls must be a whole number of tool calls >= 1; got 0$/,
+    ],
+    [
+      'a bad isolation',
+      { isolation: 'vm' },
+      'INVALID_OPTION',
+      /^createCodeMode: isolation must be "process" .* got "vm"$/,
+    ],
+    [
+      'a bad sdk',
+      { sdk: 'tiny' },
+      'INVALID_OPTION',
+      /^createCodeMode: sdk must be "auto", "full" or "compact"; got "tiny"$/,
+    ],
+    [
+      'an MCP spec with an unclosed quote',
+      { mcp: ['node "x'] },
+      'INVALID_OPTION',
+      /^createCodeMode: mcp\[0\] "node "x": unclosed " quote/,
+    ],
+    [
+      'an MCP server object without command or url',
+      { mcp: [{ name: 'x' }] },
+      'INVALID_OPTION',
+      /^createCodeMode: mcp\[0\]\.command: give exactly one of command/,
+    ],
   ])('%s', async (_label, options, code, message) => {
     const error = await refusal(options)
     expect(error.code).toBe(code)

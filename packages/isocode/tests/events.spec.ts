@@ -41,14 +41,24 @@ beforeAll(async () => {
 afterAll(async () => cm.close())
 
 const COUNT_THEN_FAIL = 'await tools.count({}); try { await tools.fail({}) } catch {} return "done"'
-const shape = (events: CodeModeEvent[]) => events.map((e) => (e.type === 'call-started' || e.type === 'call-finished' ? `${e.type} ${e.call} ${e.tool}` : e.type))
+const shape = (events: CodeModeEvent[]) =>
+  events.map((e) =>
+    e.type === 'call-started' || e.type === 'call-finished' ? `${e.type} ${e.call} ${e.tool}` : e.type,
+  )
 
 describe('onEvent', () => {
   it('run() delivers the run, each call with its outcome, and the end, in order', async () => {
     const events: CodeModeEvent[] = []
     const result = await cm.run(COUNT_THEN_FAIL, { onEvent: (event) => void events.push(event) })
     expect(result.ok).toBe(true)
-    expect(shape(events)).toEqual(['run-started', 'call-started 1 count', 'call-finished 1 count', 'call-started 2 fail', 'call-finished 2 fail', 'run-finished'])
+    expect(shape(events)).toEqual([
+      'run-started',
+      'call-started 1 count',
+      'call-finished 1 count',
+      'call-started 2 fail',
+      'call-finished 2 fail',
+      'run-finished',
+    ])
     expect(events[2]).toMatchObject({ ok: true, bytes: 1 })
     expect(events[4]).toMatchObject({ ok: false, code: 'TOOL_FAILED' })
     expect(events[5]).toEqual({ type: 'run-finished', outcome: 'ok', calls: 2 })
@@ -65,7 +75,10 @@ describe('onEvent', () => {
     const events: CodeModeEvent[] = []
     const stop = new AbortController()
     waitStarted = waitAborted = false
-    const pending = cm.run('await tools.wait_abort({}); return 1', { signal: stop.signal, onEvent: (event) => void events.push(event) })
+    const pending = cm.run('await tools.wait_abort({}); return 1', {
+      signal: stop.signal,
+      onEvent: (event) => void events.push(event),
+    })
     expect(await until(() => waitStarted)).toBe(true)
     stop.abort(new Error('user cancelled'))
     const result = await pending
@@ -77,15 +90,26 @@ describe('onEvent', () => {
 
   it('console lines arrive as console events while the run is live (RT-45)', async (ctx) => {
     const events: CodeModeEvent[] = []
-    await cm.run('console.log("one"); await tools.count({}); console.log("two"); return 1', { onEvent: (event) => void events.push(event) })
+    await cm.run('console.log("one"); await tools.count({}); console.log("two"); return 1', {
+      onEvent: (event) => void events.push(event),
+    })
     // why: RT-45 — only a backend that reports console lines live can pass; until the isolate
     // runtime does, this case says so instead of failing.
     if (!events.some((event) => event.type === 'console')) ctx.skip()
-    expect(events.map((e) => (e.type === 'console' ? `console ${e.line}` : e.type))).toEqual(['run-started', 'console one', 'call-started', 'call-finished', 'console two', 'run-finished'])
+    expect(events.map((e) => (e.type === 'console' ? `console ${e.line}` : e.type))).toEqual([
+      'run-started',
+      'console one',
+      'call-started',
+      'call-finished',
+      'console two',
+      'run-finished',
+    ])
   })
 
   it('a listener that is not a function is misuse', async () => {
-    await expect(cm.run('return 1', { onEvent: 'log' as never })).rejects.toThrow(new IsocodeError('run: options.onEvent must be a function (event) => void, or left out', 'INVALID_ARGS'))
+    await expect(cm.run('return 1', { onEvent: 'log' as never })).rejects.toThrow(
+      new IsocodeError('run: options.onEvent must be a function (event) => void, or left out', 'INVALID_ARGS'),
+    )
     expect(() => cm.stream('return 1', { bufferSize: 0 })).toThrow(/bufferSize must be a whole number >= 1, got 0/)
   })
 })
@@ -94,7 +118,15 @@ describe('stream()', () => {
   it('yields the events as they happen, then the result with nothing dropped', async () => {
     const items: CodeModeStreamItem[] = []
     for await (const item of cm.stream(COUNT_THEN_FAIL)) items.push(item)
-    expect(items.map((item) => item.type)).toEqual(['run-started', 'call-started', 'call-finished', 'call-started', 'call-finished', 'run-finished', 'result'])
+    expect(items.map((item) => item.type)).toEqual([
+      'run-started',
+      'call-started',
+      'call-finished',
+      'call-started',
+      'call-finished',
+      'run-finished',
+      'result',
+    ])
     expect(items.at(-1)).toMatchObject({ type: 'result', dropped: 0, result: { ok: true, value: 'done' } })
   })
 

@@ -14,7 +14,9 @@ const examples = new URL('../../../examples/', import.meta.url)
 const read = (name: string) => readFileSync(new URL(name, examples), 'utf8')
 // why: a dynamic import keeps examples/ (its own tsc project) out of this project's rootDir.
 const load = <Args extends unknown[]>(name: string) =>
-  import(/* @vite-ignore */ new URL(name, examples).href) as Promise<{ main(...args: Args): Promise<string | null | undefined> }>
+  import(/* @vite-ignore */ new URL(name, examples).href) as Promise<{
+    main(...args: Args): Promise<string | null | undefined>
+  }>
 
 /** The lines of an example beyond its imports, comments and tool definitions (`const forecast`, `const tools`). */
 const codeLines = (name: string) =>
@@ -37,7 +39,10 @@ describe('examples/', () => {
   })
 
   it('openai.ts answers through one run_code call', async () => {
-    const server = await scriptedServer([chatCompletion({ code: program }, 1), chatCompletion({ text: 'Paris, by 9 °C.' }, 2)])
+    const server = await scriptedServer([
+      chatCompletion({ code: program }, 1),
+      chatCompletion({ text: 'Paris, by 9 °C.' }, 2),
+    ])
     const { main } = await load<[OpenAI]>('openai.ts')
     const answer = await main(new OpenAI({ apiKey: 'test-key', baseURL: `${server.url}/v1` }))
     await server.close()
@@ -62,7 +67,9 @@ describe('examples/', () => {
 
   it('langchain.ts answers through one run_code call', async () => {
     const model = fakeModel()
-      .respondWithTools([{ name: 'run_code', args: { code: program, description: 'compare Paris and Oslo' }, id: 'call_1' }])
+      .respondWithTools([
+        { name: 'run_code', args: { code: program, description: 'compare Paris and Oslo' }, id: 'call_1' },
+      ])
       .respond(new AIMessage('Paris, by 9 °C.'))
     const { main } = await load<[typeof model]>('langchain.ts')
     expect(await main(model)).toBe('Paris, by 9 °C.')
@@ -81,7 +88,10 @@ describe('examples/', () => {
 
   it('the README shows each example file verbatim', () => {
     const readme = readFileSync(new URL('../README.md', examples), 'utf8')
-    const section = readme.slice(readme.indexOf('## Use it with'), readme.indexOf('\n## ', readme.indexOf('## Use it with') + 1))
+    const section = readme.slice(
+      readme.indexOf('## Use it with'),
+      readme.indexOf('\n## ', readme.indexOf('## Use it with') + 1),
+    )
     expect(section.length).toBeGreaterThan(0)
     for (const name of ['tools.ts', 'ai-sdk.ts', 'openai.ts', 'anthropic.ts', 'langchain.ts']) {
       expect(section).toContain(`[\`examples/${name}\`](examples/${name})`)

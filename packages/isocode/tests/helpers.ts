@@ -9,7 +9,8 @@ const here = dirname(fileURLToPath(import.meta.url))
 export const TINY_SERVER = join(here, '..', '..', 'mcp', 'tests', 'fixtures', 'tiny-server.mjs')
 
 /** `node <tiny server>` as an `mcp` string spec, quoted as a shell would. */
-export const tinySpec = (name = 'tiny'): string => `${name}=${JSON.stringify(process.execPath)} ${JSON.stringify(TINY_SERVER)}`
+export const tinySpec = (name = 'tiny'): string =>
+  `${name}=${JSON.stringify(process.execPath)} ${JSON.stringify(TINY_SERVER)}`
 
 /** Pids of the live child processes of this process (Linux /proc). */
 export function childPids(): number[] {

@@ -18,8 +18,12 @@ afterAll(() => codeMode.close())
 describe('isocode/langchain', () => {
   it('a 3-turn tool loop: ToolMessage content is the run text, its artifact the structured result', async () => {
     const model = fakeModel()
-      .respondWithTools([{ name: 'run_code', args: { code: comparePrograms.ok, description: 'compare the weather' }, id: 'call_1' }])
-      .respondWithTools([{ name: 'run_code', args: { code: comparePrograms.failing, description: 'one city more' }, id: 'call_2' }])
+      .respondWithTools([
+        { name: 'run_code', args: { code: comparePrograms.ok, description: 'compare the weather' }, id: 'call_1' },
+      ])
+      .respondWithTools([
+        { name: 'run_code', args: { code: comparePrograms.failing, description: 'one city more' }, id: 'call_2' },
+      ])
       .respond(new AIMessage('Paris is warmer.'))
     const runCode = langchainTool(codeMode)
     const chat = model.bindTools([runCode])

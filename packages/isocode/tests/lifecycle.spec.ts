@@ -5,7 +5,12 @@ import type { CodeMode } from 'isocode'
 import { describe, expect, it } from 'vitest'
 import { childPids, until } from './helpers.ts'
 
-const tools = { twice: { inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] }, execute: async ({ n }: { n: number }) => n * 2 } }
+const tools = {
+  twice: {
+    inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
+    execute: async ({ n }: { n: number }) => n * 2,
+  },
+}
 
 describe('lifecycle', () => {
   it('process isolation (the default): runs in a child process, which close() ends; close twice is fine; run after close rejects', async () => {
@@ -16,7 +21,9 @@ describe('lifecycle', () => {
     await cm.close()
     await cm.close()
     expect(await until(() => childPids().every((pid) => before.includes(pid)))).toBe(true)
-    await expect(cm.run('return 1')).rejects.toThrow(new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED'))
+    await expect(cm.run('return 1')).rejects.toThrow(
+      new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED'),
+    )
     await expect(cm.tool.execute({ code: 'return 1' })).rejects.toMatchObject({ code: 'CLOSED' })
   })
 
@@ -37,7 +44,10 @@ describe('lifecycle', () => {
   it('close() during a run ends that run as a value (kind abort), not a rejection', async () => {
     let started!: () => void
     const running = new Promise<void>((resolve) => (started = resolve))
-    const cm = await createCodeMode({ isolation: 'isolate', tools: { ...tools, started: { inputSchema: { type: 'object' }, execute: () => started() } } })
+    const cm = await createCodeMode({
+      isolation: 'isolate',
+      tools: { ...tools, started: { inputSchema: { type: 'object' }, execute: () => started() } },
+    })
     const pending = cm.run('await tools.started({})\nawait new Promise((resolve) => setTimeout(resolve, 60_000))')
     // why: close only once the program is surely running (it called tools.started).
     await running

@@ -10,12 +10,20 @@ describe('mcp option', () => {
     const cm = await createCodeMode({
       isolation: 'isolate',
       mcp: [tinySpec()],
-      tools: { twice: { description: 'Double n.', inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] }, execute: async ({ n }: { n: number }) => n * 2 } },
+      tools: {
+        twice: {
+          description: 'Double n.',
+          inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
+          execute: async ({ n }: { n: number }) => n * 2,
+        },
+      },
     })
     try {
       expect(cm.sdk).toContain('pid: (args: {}) => Promise<string>;')
       expect(cm.sdk).toContain('twice: (args: {')
-      const result = await cm.run('const pid = await tools.pid({})\nreturn { server: Number(pid) > 0, twice: await tools.twice({ n: 4 }) }')
+      const result = await cm.run(
+        'const pid = await tools.pid({})\nreturn { server: Number(pid) > 0, twice: await tools.twice({ n: 4 }) }',
+      )
       expect(result).toMatchObject({ ok: true, value: { server: true, twice: 8 }, usage: { toolCalls: 2 } })
       // why: the server announces a new tool (list_changed); the SDK text and run_code's description follow.
       const added = await cm.run('return await tools.add_tool({})')
@@ -28,7 +36,10 @@ describe('mcp option', () => {
   })
 
   it('two servers are namespaced (server__tool), as with --mcp', async () => {
-    const cm = await createCodeMode({ isolation: 'isolate', mcp: [tinySpec('one'), { name: 'two', command: process.execPath, args: [TINY_SERVER] }] })
+    const cm = await createCodeMode({
+      isolation: 'isolate',
+      mcp: [tinySpec('one'), { name: 'two', command: process.execPath, args: [TINY_SERVER] }],
+    })
     try {
       expect(cm.sdk).toContain('one__pid: (args: {}) => Promise<string>;')
       expect(cm.sdk).toContain('two__pid: (args: {}) => Promise<string>;')
@@ -39,8 +50,15 @@ describe('mcp option', () => {
 
   it('a server that cannot start: one STARTUP error naming it, nothing left running', async () => {
     const before = childPids()
-    const error = await createCodeMode({ isolation: 'isolate', mcp: [`broken=${JSON.stringify(process.execPath)} -e "process.exit(3)"`] }).catch((thrown: unknown) => thrown)
-    expect(error).toMatchObject({ name: 'IsocodeError', code: 'STARTUP', message: expect.stringMatching(/^createCodeMode: mcp: .*broken/s) })
+    const error = await createCodeMode({
+      isolation: 'isolate',
+      mcp: [`broken=${JSON.stringify(process.execPath)} -e "process.exit(3)"`],
+    }).catch((thrown: unknown) => thrown)
+    expect(error).toMatchObject({
+      name: 'IsocodeError',
+      code: 'STARTUP',
+      message: expect.stringMatching(/^createCodeMode: mcp: .*broken/s),
+    })
     expect(await until(() => childPids().every((pid) => before.includes(pid)))).toBe(true)
   })
 })

@@ -27,7 +27,9 @@ describe('isocode/openai', () => {
     const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Paris or Oslo?' }]
     let answer: string | null = null
     for (let turn = 0; turn < 5 && answer === null; turn++) {
-      const { message } = (await client.chat.completions.create({ model: 'gpt-test', messages, tools: [chatCompletionsTool(codeMode)] })).choices[0]!
+      const { message } = (
+        await client.chat.completions.create({ model: 'gpt-test', messages, tools: [chatCompletionsTool(codeMode)] })
+      ).choices[0]!
       messages.push(message)
       if (!message.tool_calls?.length) answer = message.content
       for (const call of message.tool_calls ?? []) {
@@ -39,7 +41,15 @@ describe('isocode/openai', () => {
     expect(answer).toBe('Paris is warmer.')
     expect(server.requests.map((request) => request.path)).toEqual(Array(3).fill('/v1/chat/completions'))
     expect(server.requests[0]!.body.tools).toEqual([
-      { type: 'function', function: { name: 'run_code', description: codeMode.tool.description, parameters: codeMode.tool.inputSchema, strict: true } },
+      {
+        type: 'function',
+        function: {
+          name: 'run_code',
+          description: codeMode.tool.description,
+          parameters: codeMode.tool.inputSchema,
+          strict: true,
+        },
+      },
     ])
     expect(results.map((result) => result.ok)).toEqual([true, false])
     expect(results[0]).toMatchObject({ value: { warmer: 'Paris', diff: 9 }, logs: ['paris 18 oslo 9'] })
@@ -62,12 +72,21 @@ describe('isocode/openai', () => {
     ])
     const client = new OpenAI({ apiKey: 'test-key', baseURL: `${server.url}/v1` })
     // why: the stateful form (previous_response_id) sends only the new function_call_output items.
-    let reply = await client.responses.create({ model: 'gpt-test', input: 'Paris or Oslo?', tools: [responsesTool(codeMode)] })
+    let reply = await client.responses.create({
+      model: 'gpt-test',
+      input: 'Paris or Oslo?',
+      tools: [responsesTool(codeMode)],
+    })
     for (let turn = 0; turn < 5; turn++) {
       const fnCalls = reply.output.filter((item) => item.type === 'function_call')
       if (fnCalls.length === 0) break
       const input = await Promise.all(fnCalls.map((call) => functionCallOutput(codeMode, call)))
-      reply = await client.responses.create({ model: 'gpt-test', previous_response_id: reply.id, input, tools: [responsesTool(codeMode)] })
+      reply = await client.responses.create({
+        model: 'gpt-test',
+        previous_response_id: reply.id,
+        input,
+        tools: [responsesTool(codeMode)],
+      })
     }
     const answer = reply.output_text
     await server.close()
@@ -75,7 +94,13 @@ describe('isocode/openai', () => {
     expect(answer).toBe('Paris is warmer.')
     expect(server.requests.map((request) => request.path)).toEqual(Array(3).fill('/v1/responses'))
     expect(server.requests[0]!.body.tools).toEqual([
-      { type: 'function', name: 'run_code', description: codeMode.tool.description, parameters: codeMode.tool.inputSchema, strict: true },
+      {
+        type: 'function',
+        name: 'run_code',
+        description: codeMode.tool.description,
+        parameters: codeMode.tool.inputSchema,
+        strict: true,
+      },
     ])
     expect(server.requests.map((request) => request.body.previous_response_id)).toEqual([undefined, 'resp_1', 'resp_2'])
     expect(server.requests[1]!.body.input).toEqual([
@@ -89,7 +114,11 @@ describe('isocode/openai', () => {
   it('answers arguments that are not { code } with an explanation the model can act on, without running anything', async () => {
     const before = calls.length
     for (const args of ['{"code": ', '{"program": "return 1"}', '{"code": 7}']) {
-      const message = await chatToolMessage(codeMode, { id: 'call_x', type: 'function', function: { name: 'run_code', arguments: args } })
+      const message = await chatToolMessage(codeMode, {
+        id: 'call_x',
+        type: 'function',
+        function: { name: 'run_code', arguments: args },
+      })
       expect(message.role).toBe('tool')
       expect(message.content).toMatch(/^run_code was not run: .+ Send \{"code": .+\}\.$/)
     }

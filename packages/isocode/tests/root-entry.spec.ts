@@ -19,7 +19,8 @@ function externalImports(entry: string): Set<string> {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
     for (const { fileName: specifier } of importedFiles) {
       if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier))
-      else if (specifier.startsWith('@isocode/') || specifier === 'isocode' || specifier.startsWith('isocode/')) visit(workspaceSource(specifier))
+      else if (specifier.startsWith('@isocode/') || specifier === 'isocode' || specifier.startsWith('isocode/'))
+        visit(workspaceSource(specifier))
       else external.add(specifier)
     }
   }

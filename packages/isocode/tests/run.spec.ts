@@ -14,14 +14,27 @@ beforeAll(async () => {
     tools: {
       get_weather: {
         description: 'Current weather of a city.',
-        inputSchema: { type: 'object', properties: { city: { type: 'string' }, units: { enum: ['c', 'f'] } }, required: ['city'] },
+        inputSchema: {
+          type: 'object',
+          properties: { city: { type: 'string' }, units: { enum: ['c', 'f'] } },
+          required: ['city'],
+        },
         execute: async (args: { city: string }) => {
           weatherCalls.push(args)
           return { city: args.city, temp: 3 }
         },
       },
-      add: { description: 'Add two numbers.', inputSchema: z.object({ a: z.number(), b: z.number() }), execute: async ({ a, b }: { a: number; b: number }) => a + b },
-      explode: { inputSchema: { type: 'object' }, execute: async () => { throw new Error('the backend is down') } },
+      add: {
+        description: 'Add two numbers.',
+        inputSchema: z.object({ a: z.number(), b: z.number() }),
+        execute: async ({ a, b }: { a: number; b: number }) => a + b,
+      },
+      explode: {
+        inputSchema: { type: 'object' },
+        execute: async () => {
+          throw new Error('the backend is down')
+        },
+      },
       today: { inputSchema: { type: 'object' }, execute: async () => new Date(0) },
     },
   })
@@ -30,7 +43,9 @@ afterAll(async () => cm.close())
 
 describe('createCodeMode with plain and zod tools', () => {
   it('a program calls both and returns a structured result', async () => {
-    const result = await cm.run('const w = await tools.get_weather({ city: "Oslo" })\nconsole.log("temp", w.temp)\nreturn { w, sum: await tools.add({ a: 1, b: 2 }) }')
+    const result = await cm.run(
+      'const w = await tools.get_weather({ city: "Oslo" })\nconsole.log("temp", w.temp)\nreturn { w, sum: await tools.add({ a: 1, b: 2 }) }',
+    )
     expect(result).toEqual({
       ok: true,
       value: { w: { city: 'Oslo', temp: 3 }, sum: 3 },
@@ -42,7 +57,9 @@ describe('createCodeMode with plain and zod tools', () => {
 
   it('a bad argument is a ToolCallError at the call site naming the path and the closest name; execute never runs', async () => {
     weatherCalls.length = 0
-    const result = await cm.run('try {\n  await tools.get_weather({ town: "Oslo" })\n} catch (e) {\n  return { name: e.name, tool: e.tool, message: e.message }\n}')
+    const result = await cm.run(
+      'try {\n  await tools.get_weather({ town: "Oslo" })\n} catch (e) {\n  return { name: e.name, tool: e.tool, message: e.message }\n}',
+    )
     expect(weatherCalls).toEqual([])
     expect(result.value).toMatchObject({ name: 'ToolCallError', tool: 'get_weather' })
     const message = (result.value as { message: string }).message
@@ -51,7 +68,9 @@ describe('createCodeMode with plain and zod tools', () => {
   })
 
   it('a tool that throws or returns no JSON rejects inside the program; the run goes on', async () => {
-    const result = await cm.run('const seen: string[] = []\nfor (const name of ["explode", "today"]) {\n  try { await tools[name]({}) } catch (e) { seen.push(e.name + " " + e.message) }\n}\nreturn { seen, after: await tools.add({ a: 2, b: 2 }) }')
+    const result = await cm.run(
+      'const seen: string[] = []\nfor (const name of ["explode", "today"]) {\n  try { await tools[name]({}) } catch (e) { seen.push(e.name + " " + e.message) }\n}\nreturn { seen, after: await tools.add({ a: 2, b: 2 }) }',
+    )
     expect(result.ok).toBe(true)
     const { seen, after } = result.value as { seen: string[]; after: number }
     expect(after).toBe(4)
@@ -74,9 +93,18 @@ describe('createCodeMode with plain and zod tools', () => {
     expect(cm.tool.name).toBe('run_code')
     expect(cm.tool.description).toMatch(/^Run a TypeScript program that calls the `tools` SDK described below\./)
     expect(cm.tool.description).toContain(cm.sdk)
-    expect(cm.tool.inputSchema).toMatchObject({ type: 'object', properties: { code: { type: 'string' } }, additionalProperties: false })
-    expect(await cm.tool.execute({ code: 'return await tools.add({ a: 20, b: 22 })', description: 'add' })).toMatchObject({ ok: true, value: 42, text: '42' })
-    await expect(cm.tool.execute({ code: 1 } as never)).rejects.toMatchObject({ name: 'IsocodeError', code: 'INVALID_ARGS' })
+    expect(cm.tool.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { code: { type: 'string' } },
+      additionalProperties: false,
+    })
+    expect(
+      await cm.tool.execute({ code: 'return await tools.add({ a: 20, b: 22 })', description: 'add' }),
+    ).toMatchObject({ ok: true, value: 42, text: '42' })
+    await expect(cm.tool.execute({ code: 1 } as never)).rejects.toMatchObject({
+      name: 'IsocodeError',
+      code: 'INVALID_ARGS',
+    })
   })
 
   it('an aborted signal ends the run as kind abort', async () => {
@@ -90,7 +118,13 @@ describe('createCodeMode with plain and zod tools', () => {
 
 describe('sdk option', () => {
   it('compact gives the compact section with the discovery members; full never falls back', async () => {
-    const tools = { get_weather: { description: 'Weather.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } }, execute: async () => 1 } }
+    const tools = {
+      get_weather: {
+        description: 'Weather.',
+        inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+        execute: async () => 1,
+      },
+    }
     const compact = await createCodeMode({ isolation: 'isolate', sdk: 'compact', tools })
     const full = await createCodeMode({ isolation: 'isolate', sdk: 'full', budgets: { sdkBytes: 10 }, tools })
     try {
@@ -117,7 +151,11 @@ describe('budgets', () => {
 
   it('a toolCalls budget ends a program that makes one call more as kind tool-call-limit', async () => {
     let calls = 0
-    const limited = await createCodeMode({ isolation: 'isolate', budgets: { toolCalls: 2 }, tools: { tick: { inputSchema: { type: 'object' }, execute: async () => ++calls } } })
+    const limited = await createCodeMode({
+      isolation: 'isolate',
+      budgets: { toolCalls: 2 },
+      tools: { tick: { inputSchema: { type: 'object' }, execute: async () => ++calls } },
+    })
     try {
       const result = await limited.run('for (let i = 0; i < 5; i++) await tools.tick({})\nreturn "done"')
       expect(result).toMatchObject({ ok: false, error: { kind: 'tool-call-limit' } })

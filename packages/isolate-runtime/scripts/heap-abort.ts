@@ -48,7 +48,8 @@ function trial(body: string): string {
 
 const trials = Number(process.argv[2] ?? 5)
 for (const [name, program] of Object.entries(PROGRAMS)) {
-  for (const limitMb of [16, 32, 64]) console.log(`${name} bomb, memoryLimit ${limitMb} MB: ${trial(bombChild(program, limitMb))}`)
+  for (const limitMb of [16, 32, 64])
+    console.log(`${name} bomb, memoryLimit ${limitMb} MB: ${trial(bombChild(program, limitMb))}`)
 }
 const outcomes = Array.from({ length: trials }, () => trial(PROBE_CHILD))
 const crashed = outcomes.filter((outcome) => !outcome.startsWith('exit 0')).length

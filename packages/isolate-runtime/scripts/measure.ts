@@ -17,8 +17,10 @@ const root = new Context()
 await root.plugin(InProcessIsolateRuntime, { poolSize: 2, cpuMs: 10_000, wallMs: 60_000, outputBytes: 1 << 20 })
 const runtime = root.get('codeRuntime') as CodeRuntime
 const tools = [{ global: 'tools', functions: { echo: (args: unknown) => Promise.resolve(args as null) } }]
-const SEQUENTIAL = 'let last = 0\nfor (let i = 0; i < 1000; i++) last = ((await tools.echo({ i })) as { i: number }).i\nreturn last'
-const PARALLEL = 'const all = await Promise.all(Array.from({ length: 1000 }, (_, i) => tools.echo({ i })))\nreturn all.length'
+const SEQUENTIAL =
+  'let last = 0\nfor (let i = 0; i < 1000; i++) last = ((await tools.echo({ i })) as { i: number }).i\nreturn last'
+const PARALLEL =
+  'const all = await Promise.all(Array.from({ length: 1000 }, (_, i) => tools.echo({ i })))\nreturn all.length'
 
 const median = (xs: number[]): number => xs.toSorted((a, b) => a - b)[xs.length >> 1] ?? Number.NaN
 const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms))
@@ -45,12 +47,14 @@ async function callers(ms: number): Promise<{ perSecond: number; mainUs: number;
   const cpu = process.cpuUsage()
   const start = performance.now()
   let runs = 0
-  await Promise.all([0, 1].map(async () => {
-    while (performance.now() - start < ms) {
-      await timed('return 1')
-      runs++
-    }
-  }))
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (performance.now() - start < ms) {
+        await timed('return 1')
+        runs++
+      }
+    }),
+  )
   const seconds = (performance.now() - start) / 1000
   const used = process.cpuUsage(cpu)
   const active = performance.eventLoopUtilization(elu).active

@@ -1,7 +1,11 @@
 // why: the name most users load is the safe one. `IsolateRuntime` (also the default export) hosts
 // each isolate in a supervised child process, so no program can end the host process; the
 // in-process runtime is an explicit opt-in for trusted programs, under a name that says so.
-export { SupervisedIsolateRuntime, SupervisedIsolateRuntime as IsolateRuntime, SupervisedIsolateRuntime as default } from './supervised/supervised-runtime.ts'
+export {
+  SupervisedIsolateRuntime,
+  SupervisedIsolateRuntime as IsolateRuntime,
+  SupervisedIsolateRuntime as default,
+} from './supervised/supervised-runtime.ts'
 export { InProcessIsolateRuntime } from './in-process/in-process-runtime.ts'
 export { resolveConfig } from './engine/config.ts'
 export { stripProgram } from './engine/strip-program.ts'

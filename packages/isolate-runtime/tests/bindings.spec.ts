@@ -14,14 +14,19 @@ describe('bindings and the boundary', () => {
     const functions = Object.create(null) as Record<string, CodeBinding>
     Object.defineProperty(functions, '__proto__', { value: () => Promise.resolve('p'), enumerable: true })
     functions.constructor = () => Promise.resolve('c')
-    const result = await run(app.runtime, "return [await tools['__proto__']({}), await tools.constructor({}), Object.getPrototypeOf(tools)]", [{ global: 'tools', functions }])
+    const result = await run(
+      app.runtime,
+      "return [await tools['__proto__']({}), await tools.constructor({}), Object.getPrototypeOf(tools)]",
+      [{ global: 'tools', functions }],
+    )
     expect(result).toEqual({ value: ['p', 'c', null], logs: [], usage: expect.any(Object) })
   })
 
   it('refuses a value nested deeper than the fixed bound at once, with a short path, and keeps running', async () => {
     let calls = 0
     const count: CodeBinding = () => (calls++, Promise.resolve(1))
-    const program = 'let v: any = 0\nfor (let i = 0; i < 30000; i++) v = [v]\ntry { await tools.count(v) } catch (e: any) { return e.message }'
+    const program =
+      'let v: any = 0\nfor (let i = 0; i < 30000; i++) v = [v]\ntry { await tools.count(v) } catch (e: any) { return e.message }'
     const result = await run(app.runtime, program, [ns('tools', { count })])
     expect(result.error).toBeUndefined()
     expect(result.value).toMatch(/nested deeper than 20000 levels/)
@@ -34,7 +39,7 @@ describe('bindings and the boundary', () => {
       'let hits = 0',
       "Object.defineProperty(Array.prototype, '0', { set() { hits++ }, configurable: true })",
       'await tools.echo({ a: [1, [2]] })',
-      "delete (Array.prototype as any)[0]",
+      'delete (Array.prototype as any)[0]',
       'return hits',
     ].join('\n')
     const result = await run(app.runtime, program, [ns('tools', { echo })])
@@ -48,10 +53,21 @@ describe('bindings and the boundary', () => {
       'const names = Object.getOwnPropertyNames(g).filter((n) => /isocode|ivm|ExternalCopy|^Callback$|^Reference$/i.test(n))',
       "let imported = 'no'",
       "try { await import('node:fs'); imported = 'yes' } catch {}",
-      "return { names, process: typeof g.process, require: typeof g.require, viaCtor: typeof viaCtor.process, imported, echo: Object.keys(tools) }",
+      'return { names, process: typeof g.process, require: typeof g.require, viaCtor: typeof viaCtor.process, imported, echo: Object.keys(tools) }',
     ].join('\n')
     const result = await run(app.runtime, program, [ns('tools', { echo })])
-    expect(result).toEqual({ value: { names: [], process: 'undefined', require: 'undefined', viaCtor: 'undefined', imported: 'no', echo: ['echo'] }, logs: [], usage: expect.any(Object) })
+    expect(result).toEqual({
+      value: {
+        names: [],
+        process: 'undefined',
+        require: 'undefined',
+        viaCtor: 'undefined',
+        imported: 'no',
+        echo: ['echo'],
+      },
+      logs: [],
+      usage: expect.any(Object),
+    })
   })
 
   it('rejects misuse: bad, reserved and duplicate globals, and a disposed runtime', async () => {

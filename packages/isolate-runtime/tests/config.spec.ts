@@ -15,7 +15,9 @@ describe('config', () => {
     expect(() => resolveConfig({ memoryLimitMb: 4 })).toThrow(/memoryLimitMb must be an integer from 8/)
     expect(() => resolveConfig({ cpuBudgetMs: 500, wallBudgetMs: 100 })).toThrow(/raise wallBudgetMs/)
     expect(() => resolveConfig({ poolsize: 2 })).toThrow(/unknown option "poolsize"/)
-    expect(() => resolveConfig({ resumeOnHostThread: 'yes' })).toThrow(/resumeOnHostThread must be true or false; got yes/)
+    expect(() => resolveConfig({ resumeOnHostThread: 'yes' })).toThrow(
+      /resumeOnHostThread must be true or false; got yes/,
+    )
     expect(resolveConfig({ resumeOnHostThread: true }).resumeOnHostThread).toBe(true)
     expect(() => resolveConfig({ pollMicros: -1 })).toThrow(/pollMicros must be an integer from 0 to 10000; got -1/)
     expect(() => resolveConfig({ pollMicros: 2.5 })).toThrow(/pollMicros must be an integer/)

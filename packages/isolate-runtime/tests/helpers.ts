@@ -14,7 +14,9 @@ export const smallBudgets: IsolateRuntimeConfig = {
 }
 
 /** Boot the runtime through a real Cordis app; `dispose` unloads the plugin. */
-export async function boot(config: IsolateRuntimeConfig = {}): Promise<{ root: Context; runtime: InProcessIsolateRuntime; dispose: () => Promise<void> }> {
+export async function boot(
+  config: IsolateRuntimeConfig = {},
+): Promise<{ root: Context; runtime: InProcessIsolateRuntime; dispose: () => Promise<void> }> {
   const root = new Context()
   const fiber = await root.plugin(InProcessIsolateRuntime, { ...smallBudgets, ...config })
   const runtime = root.get('codeRuntime') as InProcessIsolateRuntime
@@ -22,7 +24,9 @@ export async function boot(config: IsolateRuntimeConfig = {}): Promise<{ root: C
 }
 
 /** Boot the process-supervised runtime the same way. */
-export async function bootSupervised(config: IsolateRuntimeConfig = {}): Promise<{ root: Context; runtime: SupervisedIsolateRuntime; dispose: () => Promise<void> }> {
+export async function bootSupervised(
+  config: IsolateRuntimeConfig = {},
+): Promise<{ root: Context; runtime: SupervisedIsolateRuntime; dispose: () => Promise<void> }> {
   const root = new Context()
   const fiber = await root.plugin(SupervisedIsolateRuntime, { ...smallBudgets, ...config })
   const runtime = root.get('codeRuntime') as SupervisedIsolateRuntime
@@ -30,7 +34,10 @@ export async function bootSupervised(config: IsolateRuntimeConfig = {}): Promise
 }
 
 /** A conformance-kit factory for either backend, configured with the kit's budgets. */
-export function conformanceFactory(plugin: typeof InProcessIsolateRuntime | typeof SupervisedIsolateRuntime, extra: IsolateRuntimeConfig = {}): ConformanceFactory {
+export function conformanceFactory(
+  plugin: typeof InProcessIsolateRuntime | typeof SupervisedIsolateRuntime,
+  extra: IsolateRuntimeConfig = {},
+): ConformanceFactory {
   return async (budgets) => {
     const root = new Context()
     const fiber = await root.plugin(plugin, {
@@ -47,7 +54,11 @@ export function conformanceFactory(plugin: typeof InProcessIsolateRuntime | type
 }
 
 /** A namespace from plain functions (copied into a null-prototype record). */
-export function ns(global: string, functions: Record<string, CodeBinding>, errorClass?: CodeBindingNamespace['errorClass']): CodeBindingNamespace {
+export function ns(
+  global: string,
+  functions: Record<string, CodeBinding>,
+  errorClass?: CodeBindingNamespace['errorClass'],
+): CodeBindingNamespace {
   const members = Object.assign(Object.create(null) as Record<string, CodeBinding>, functions)
   return errorClass === undefined ? { global, functions: members } : { global, functions: members, errorClass }
 }
@@ -57,7 +68,12 @@ export const never: CodeBinding = () => new Promise<JsonValue>(() => {})
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Run a program with optional bindings. */
-export function run(runtime: InProcessIsolateRuntime | SupervisedIsolateRuntime, program: string, bindings: CodeBindingNamespace[] = [], signal?: AbortSignal): Promise<CodeRunResult> {
+export function run(
+  runtime: InProcessIsolateRuntime | SupervisedIsolateRuntime,
+  program: string,
+  bindings: CodeBindingNamespace[] = [],
+  signal?: AbortSignal,
+): Promise<CodeRunResult> {
   return runtime.run(signal === undefined ? { program, bindings } : { program, bindings, signal })
 }
 
@@ -80,11 +96,19 @@ export function runUntilLogged(
  * Start a run that holds its isolate inside the binding `gate.hold` until `release()`; resolves
  * once the binding was entered, so the run is surely live whatever the machine's speed.
  */
-export async function runHeld(runtime: InProcessIsolateRuntime | SupervisedIsolateRuntime): Promise<{ result: Promise<CodeRunResult>; release: () => void }> {
+export async function runHeld(
+  runtime: InProcessIsolateRuntime | SupervisedIsolateRuntime,
+): Promise<{ result: Promise<CodeRunResult>; release: () => void }> {
   let release!: () => void
   let result!: Promise<CodeRunResult>
   await new Promise<void>((entered) => {
-    const gate = ns('gate', { hold: () => new Promise<JsonValue>((resolve) => { release = () => resolve(null); entered() }) })
+    const gate = ns('gate', {
+      hold: () =>
+        new Promise<JsonValue>((resolve) => {
+          release = () => resolve(null)
+          entered()
+        }),
+    })
     result = run(runtime, 'await gate.hold(); return 1', [gate])
   })
   return { result, release }
@@ -101,12 +125,24 @@ export const POLLED_SUM = (POLLED_CALLS * (POLLED_CALLS - 1)) / 2
  * Run {@link POLLED_PROGRAM} on a runtime that ran nothing else, and sum up its polling: the
  * value, the decisions made (polled or skipped), and whether the counts are consistent.
  */
-export async function pollDecisions(runtime: InProcessIsolateRuntime | SupervisedIsolateRuntime): Promise<{ value: unknown; decisions: number; polledFirst: boolean; caughtOnlyWhilePolling: boolean }> {
+export async function pollDecisions(
+  runtime: InProcessIsolateRuntime | SupervisedIsolateRuntime,
+): Promise<{ value: unknown; decisions: number; polledFirst: boolean; caughtOnlyWhilePolling: boolean }> {
   const result = await run(runtime, POLLED_PROGRAM, [ns('tools', { echo })])
   const { polls } = runtime.stats()
   // why: a runtime starts out polling; only answers that came late make it skip.
-  return { value: result.value, decisions: polls.polled + polls.skipped, polledFirst: polls.polled >= 1, caughtOnlyWhilePolling: polls.caught <= polls.polled }
+  return {
+    value: result.value,
+    decisions: polls.polled + polls.skipped,
+    polledFirst: polls.polled >= 1,
+    caughtOnlyWhilePolling: polls.caught <= polls.polled,
+  }
 }
 
 /** What {@link pollDecisions} gives for a runtime that polls: one decision per settlement. */
-export const ONE_DECISION_PER_CALL = { value: POLLED_SUM, decisions: POLLED_CALLS, polledFirst: true, caughtOnlyWhilePolling: true }
+export const ONE_DECISION_PER_CALL = {
+  value: POLLED_SUM,
+  decisions: POLLED_CALLS,
+  polledFirst: true,
+  caughtOnlyWhilePolling: true,
+}

@@ -22,13 +22,19 @@ describe('in-process with resumeOnHostThread', () => {
 
   it('holds a result made during the first task until that task is done, then resumes here', async () => {
     const before = app.runtime.stats().hostThreadResumes
-    const program = 'const p = tools.echo({ i: 7 })\nlet x = 0\nfor (let i = 0; i < 2e6; i++) x += i % 3\nconst r = await p\nreturn [r.i, x > 0]'
+    const program =
+      'const p = tools.echo({ i: 7 })\nlet x = 0\nfor (let i = 0; i < 2e6; i++) x += i % 3\nconst r = await p\nreturn [r.i, x > 0]'
     const result = await run(app.runtime, program, [ns('tools', { echo })])
-    expect({ value: result.value, resumes: app.runtime.stats().hostThreadResumes - before }).toEqual({ value: [7, true], resumes: 1 })
+    expect({ value: result.value, resumes: app.runtime.stats().hostThreadResumes - before }).toEqual({
+      value: [7, true],
+      resumes: 1,
+    })
   })
 
   it('ends a CPU loop after an await at the budget, naming the call it resumed from', async () => {
-    const result = await run(app.runtime, 'await tools.echo({})\nconsole.log("in")\nfor (;;) {}', [ns('tools', { echo })])
+    const result = await run(app.runtime, 'await tools.echo({})\nconsole.log("in")\nfor (;;) {}', [
+      ns('tools', { echo }),
+    ])
     expect({ error: result.error, logs: result.logs }).toEqual({
       error: { kind: 'timeout', message: 'CPU budget of 100 ms exceeded after tools.echo settled (at 1:13)' },
       logs: ['in'],
@@ -54,7 +60,12 @@ describe('in-process with resumeOnHostThread', () => {
   it('lands an abort once the program awaits again', async () => {
     const controller = new AbortController()
     // why: the abort is requested while the program waits on a timer; it must end the run there.
-    const pending = run(app.runtime, 'await tools.echo({})\nawait new Promise((r) => setTimeout(r, 10_000))', [ns('tools', { echo })], controller.signal)
+    const pending = run(
+      app.runtime,
+      'await tools.echo({})\nawait new Promise((r) => setTimeout(r, 10_000))',
+      [ns('tools', { echo })],
+      controller.signal,
+    )
     await sleep(30)
     controller.abort(new Error('stop'))
     expect((await pending).error).toEqual({ kind: 'abort', message: 'the run was aborted (stop)' })
@@ -69,6 +80,10 @@ describe('in-process by default', () => {
   it('starts and settles everything on the isolate thread', async () => {
     const result = await run(app.runtime, SEQUENTIAL, [ns('tools', { echo })])
     const { hostThreadResumes, hostThreadStarts } = app.runtime.stats()
-    expect({ value: result.value, hostThreadResumes, hostThreadStarts }).toEqual({ value: '0123456789'.repeat(5), hostThreadResumes: 0, hostThreadStarts: 0 })
+    expect({ value: result.value, hostThreadResumes, hostThreadStarts }).toEqual({
+      value: '0123456789'.repeat(5),
+      hostThreadResumes: 0,
+      hostThreadStarts: 0,
+    })
   })
 })

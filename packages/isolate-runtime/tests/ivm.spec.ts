@@ -14,7 +14,16 @@ const missing = (): never => {
 
 describe('the isolated-vm line for each Node', () => {
   it('maps every maintained Node ABI to its isolated-vm alias', () => {
-    expect(ISOLATED_VM_LINES.map((line) => [line.node, line.abi, line.alias, line.version, line.abortsOnHashGrowth, line.pausesToLocate])).toEqual([
+    expect(
+      ISOLATED_VM_LINES.map((line) => [
+        line.node,
+        line.abi,
+        line.alias,
+        line.version,
+        line.abortsOnHashGrowth,
+        line.pausesToLocate,
+      ]),
+    ).toEqual([
       [20, '115', 'isolated-vm-5', '5.0.4', true, true],
       [22, '127', 'isolated-vm-6', '6.2.0', true, true],
       [24, '137', 'isolated-vm-7', '7.0.1', true, true],
@@ -33,7 +42,9 @@ describe('the isolated-vm line for each Node', () => {
 
   it('refuses a Node outside the supported lines with one error naming them', () => {
     expect(attempt).toThrow(CodeRuntimeError)
-    expect(attempt).toThrow('isolated-vm has no build for this Node (ABI 131). @isocode/isolate-runtime supports Node 20, 22, 24 or 26; run it on one of those lines.')
+    expect(attempt).toThrow(
+      'isolated-vm has no build for this Node (ABI 131). @isocode/isolate-runtime supports Node 20, 22, 24 or 26; run it on one of those lines.',
+    )
   })
 
   it('says which optional dependency is missing and how to fix it', () => {

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { boot, echo, ns, ONE_DECISION_PER_CALL, POLLED_PROGRAM, POLLED_SUM, pollDecisions, run, sleep } from './helpers.ts'
+import {
+  boot,
+  echo,
+  ns,
+  ONE_DECISION_PER_CALL,
+  POLLED_PROGRAM,
+  POLLED_SUM,
+  pollDecisions,
+  run,
+  sleep,
+} from './helpers.ts'
 
 const budgets = { poolSize: 1, cpuMs: 2_000, wallMs: 5_000 }
 const POLLING = { ...budgets, pollMicros: 200 }
@@ -9,7 +19,11 @@ describe('in-process runtime: polling for the program after settling its calls (
   let sleeping: Awaited<ReturnType<typeof boot>>
   let hostThread: Awaited<ReturnType<typeof boot>>
   beforeAll(async () => {
-    ;[polling, sleeping, hostThread] = await Promise.all([boot(POLLING), boot(budgets), boot({ ...POLLING, resumeOnHostThread: true })])
+    ;[polling, sleeping, hostThread] = await Promise.all([
+      boot(POLLING),
+      boot(budgets),
+      boot({ ...POLLING, resumeOnHostThread: true }),
+    ])
   })
   afterAll(() => Promise.all([polling.dispose(), sleeping.dispose(), hostThread.dispose()]))
 
@@ -27,7 +41,11 @@ describe('in-process runtime: polling for the program after settling its calls (
   it('keeps serving slow bindings and a concurrent run while it polls', async () => {
     const slow = ns('tools', { echo: async (args) => (await sleep(15), echo(args)) })
     const two = await Promise.all([
-      run(polling.runtime, `const a = await tools.echo({ n: 1 })\nconst b = await tools.echo({ n: 2 })\nreturn [a, b]`, [slow]),
+      run(
+        polling.runtime,
+        `const a = await tools.echo({ n: 1 })\nconst b = await tools.echo({ n: 2 })\nreturn [a, b]`,
+        [slow],
+      ),
       run(polling.runtime, POLLED_PROGRAM, [ns('tools', { echo })]),
     ])
     expect(two.map((result) => result.value)).toEqual([[{ n: 1 }, { n: 2 }], POLLED_SUM])

@@ -4,7 +4,10 @@ import { boot, run, runHeld } from './helpers.ts'
 // why: no timing here; readiness is read from the pool's own counters, so the verdicts hold at
 // any machine speed.
 const untilPrepared = (runtime: { stats(): { contextsPrepared: number } }, count: number): Promise<void> =>
-  vi.waitFor(() => expect(runtime.stats().contextsPrepared).toBeGreaterThanOrEqual(count), { timeout: 10_000, interval: 5 })
+  vi.waitFor(() => expect(runtime.stats().contextsPrepared).toBeGreaterThanOrEqual(count), {
+    timeout: 10_000,
+    interval: 5,
+  })
 
 it('lends the most recently used isolate whose context is ready', async () => {
   // why: with a recycle every 3 runs, 3 sequential runs recycle an isolate only if they all ran
@@ -18,7 +21,11 @@ it('lends the most recently used isolate whose context is ready', async () => {
       await untilPrepared(app.runtime, 2 + i)
     }
     const stats = app.runtime.stats()
-    expect({ created: stats.isolatesCreated, disposed: stats.isolatesDisposed, runs: stats.runs }).toEqual({ created: 3, disposed: 1, runs: 3 })
+    expect({ created: stats.isolatesCreated, disposed: stats.isolatesDisposed, runs: stats.runs }).toEqual({
+      created: 3,
+      disposed: 1,
+      runs: 3,
+    })
   } finally {
     await app.dispose()
   }

@@ -10,7 +10,10 @@ describe('pool', () => {
 
   it('reuses and recycles isolates with a fresh context every run', async () => {
     for (let i = 0; i < 10; i++) {
-      const result = await run(app.runtime, `const seen = typeof (globalThis as any).mark; (globalThis as any).mark = 1; return [seen, ${i}]`)
+      const result = await run(
+        app.runtime,
+        `const seen = typeof (globalThis as any).mark; (globalThis as any).mark = 1; return [seen, ${i}]`,
+      )
       expect(result).toEqual({ value: ['undefined', i], logs: [], usage: expect.any(Object) })
     }
   })
@@ -30,7 +33,9 @@ describe('pool', () => {
       return Promise.resolve(i)
     }
     const functions = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`f${i}`, note(i)]))
-    const runs = Array.from({ length: 8 }, (_, i) => run(single.runtime, `return await tools.f${i}({})`, [{ global: 'tools', functions }]))
+    const runs = Array.from({ length: 8 }, (_, i) =>
+      run(single.runtime, `return await tools.f${i}({})`, [{ global: 'tools', functions }]),
+    )
     const results = await Promise.all(runs)
     await single.dispose()
     expect(results.map((r) => r.value)).toEqual([0, 1, 2, 3, 4, 5, 6, 7])

@@ -11,7 +11,10 @@ it('adds no spare for runs that wait because the pool is busy', async () => {
     // why: the only run allowed at once holds the isolate, so these two wait for a place, not a context.
     const waiting = [run(app.runtime, 'return 2'), run(app.runtime, 'return 3')]
     await sleep(20)
-    expect({ added: app.runtime.stats().sparesAdded, created: app.runtime.stats().isolatesCreated }).toEqual({ added: 0, created: 1 })
+    expect({ added: app.runtime.stats().sparesAdded, created: app.runtime.stats().isolatesCreated }).toEqual({
+      added: 0,
+      created: 1,
+    })
     held.release()
     expect((await held.result).value).toBe(1)
     expect((await Promise.all(waiting)).map((result) => result.value)).toEqual([2, 3])

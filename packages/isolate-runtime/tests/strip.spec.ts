@@ -7,7 +7,11 @@ const refused: Array<[string, string, RegExp]> = [
   ['namespace', 'namespace N { export const x = 1 }', /^namespace at 1:1 /],
   ['module', '\n  module M { export const x = 1 }', /^namespace at 2:3 /],
   ['parameter property', 'class A { constructor(private x: number) {} }', /^constructor parameter property at 1:23 /],
-  ['readonly parameter property', 'class A { constructor(readonly x: number) {} }', /^constructor parameter property at 1:23 /],
+  [
+    'readonly parameter property',
+    'class A { constructor(readonly x: number) {} }',
+    /^constructor parameter property at 1:23 /,
+  ],
   ['import = require', 'import fs = require("fs")', /^`import x = require\(\)` at 1:1 /],
   ['export =', 'export = 1', /^`export =` at 1:1 /],
   ['<T>x assertion', 'const x = 1\nconst y = <number>x', /^`<T>value` type assertion at 2:11 .*as T/],

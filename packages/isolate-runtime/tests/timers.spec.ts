@@ -19,7 +19,10 @@ describe.each(backends)('timers on %s', (_name, start) => {
   afterAll(() => app.dispose())
 
   it('waits on the host: a 300 ms timer passes a 100 ms CPU budget', async () => {
-    const result = await run(app.runtime, 'const t0 = Date.now()\nawait new Promise((r) => setTimeout(r, 300))\nreturn Date.now() - t0 >= 290')
+    const result = await run(
+      app.runtime,
+      'const t0 = Date.now()\nawait new Promise((r) => setTimeout(r, 300))\nreturn Date.now() - t0 >= 290',
+    )
     expect(result).toEqual({ value: true, logs: [], usage: expect.any(Object) })
   })
 
@@ -42,12 +45,19 @@ describe.each(backends)('timers on %s', (_name, start) => {
       'await Promise.all([new Promise((r) => setTimeout(() => r(order.push("timer")), 200)), tools.echo(1).then(() => order.push("call"))])',
       'return order',
     ].join('\n')
-    expect(await run(app.runtime, program, [ns('tools', { echo })])).toEqual({ value: ['call', 'timer'], logs: [], usage: expect.any(Object) })
+    expect(await run(app.runtime, program, [ns('tools', { echo })])).toEqual({
+      value: ['call', 'timer'],
+      logs: [],
+      usage: expect.any(Object),
+    })
   })
 
   it('counts toward the wall budget', async () => {
     const result = await run(app.runtime, 'await new Promise((r) => setTimeout(r, 60_000))')
-    expect(result.error).toEqual({ kind: 'timeout', message: 'wall-clock budget of 3000 ms exceeded while waiting on setTimeout (at 1:26)' })
+    expect(result.error).toEqual({
+      kind: 'timeout',
+      message: 'wall-clock budget of 3000 ms exceeded while waiting on setTimeout (at 1:26)',
+    })
   })
 
   it('never fires a timer after the program ended, not even during the next run', async () => {
@@ -58,17 +68,24 @@ describe.each(backends)('timers on %s', (_name, start) => {
   })
 
   it('fails the run when a timer callback throws, at the line that threw', async () => {
-    const result = await run(app.runtime, 'setTimeout(() => {\n  throw new Error("late")\n}, 0)\nawait new Promise((r) => setTimeout(r, 100))')
+    const result = await run(
+      app.runtime,
+      'setTimeout(() => {\n  throw new Error("late")\n}, 0)\nawait new Promise((r) => setTimeout(r, 100))',
+    )
     expect(result.error).toEqual({ kind: 'exception', message: 'in a setTimeout callback: Error: late (at 2:9)' })
   })
 
   it('refuses a string callback', async () => {
     const result = await run(app.runtime, 'setTimeout("1 + 1" as any, 0)')
-    expect(result.error?.message).toBe('TypeError: setTimeout(callback, ms): callback must be a function (code strings are not run) (at 1:1)')
+    expect(result.error?.message).toBe(
+      'TypeError: setTimeout(callback, ms): callback must be a function (code strings are not run) (at 1:1)',
+    )
   })
 
   it('points a rejected binding call at the line that made it', async () => {
-    const result = await run(app.runtime, 'const a = 1\n  await tools.fail({ a })', [ns('tools', { fail }, { name: 'ToolCallError', memberNameProperty: 'tool' })])
+    const result = await run(app.runtime, 'const a = 1\n  await tools.fail({ a })', [
+      ns('tools', { fail }, { name: 'ToolCallError', memberNameProperty: 'tool' }),
+    ])
     expect(result.error).toEqual({ kind: 'exception', message: 'ToolCallError: no such record (at 2:15)' })
   })
 })
@@ -81,7 +98,12 @@ describe('timer bounds', () => {
   afterAll(() => app.dispose())
 
   it('refuses more than 10000 pending timers, cleared ones included until their wait ends', async () => {
-    const program = 'let n = 0\ntry {\n  for (;;) { clearTimeout(setTimeout(() => {}, 60_000)); n++ }\n} catch (e: any) { return [n, e.message] }'
-    expect(await run(app.runtime, program)).toEqual({ value: [10000, 'setTimeout: 10000 timers are already pending; await or clear some first'], logs: [], usage: expect.any(Object) })
+    const program =
+      'let n = 0\ntry {\n  for (;;) { clearTimeout(setTimeout(() => {}, 60_000)); n++ }\n} catch (e: any) { return [n, e.message] }'
+    expect(await run(app.runtime, program)).toEqual({
+      value: [10000, 'setTimeout: 10000 timers are already pending; await or clear some first'],
+      logs: [],
+      usage: expect.any(Object),
+    })
   })
 })

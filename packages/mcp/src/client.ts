@@ -49,7 +49,9 @@ export class McpClient {
   ) {
     this.opened = openTransport(config)
     this.client = new Client(CLIENT_INFO, {
-      listChanged: { tools: { autoRefresh: false, debounceMs: LIST_CHANGED_DEBOUNCE_MS, onChanged: () => this.queueRefresh() } },
+      listChanged: {
+        tools: { autoRefresh: false, debounceMs: LIST_CHANGED_DEBOUNCE_MS, onChanged: () => this.queueRefresh() },
+      },
     })
     // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Protocol only offers the onclose property
     this.client.onclose = () => this.onClosed()
@@ -66,9 +68,18 @@ export class McpClient {
       this.state = 'open'
       await this.refresh(startTimeout)
     } catch (error) {
-      const cause = error instanceof McpError && error.code === ErrorCode.RequestTimeout ? `no answer to the MCP handshake within ${startTimeout} ms` : error instanceof Error ? error.message : String(error)
+      const cause =
+        error instanceof McpError && error.code === ErrorCode.RequestTimeout
+          ? `no answer to the MCP handshake within ${startTimeout} ms`
+          : error instanceof Error
+            ? error.message
+            : String(error)
       await this.dispose()
-      const message = this.describe(`could not be started (${cause})`, 'check the command or URL, then run it by hand to see its own error', true)
+      const message = this.describe(
+        `could not be started (${cause})`,
+        'check the command or URL, then run it by hand to see its own error',
+        true,
+      )
       throw new McpBridgeError(message, 'SERVER_START_FAILED', this.config.name)
     }
     return () => this.dispose()
@@ -100,9 +111,14 @@ export class McpClient {
 
   private queueRefresh(): void {
     // why: refreshes run one after another, so two bursts never interleave their registrations.
-    this.refreshing = this.refreshing.then(() => this.refresh()).catch((error: unknown) => {
-      if (this.state === 'open') this.ctx.logger('mcp').warn('MCP server "%s": re-listing tools after list_changed failed: %s', this.config.name, String(error))
-    })
+    this.refreshing = this.refreshing
+      .then(() => this.refresh())
+      .catch((error: unknown) => {
+        if (this.state === 'open')
+          this.ctx
+            .logger('mcp')
+            .warn('MCP server "%s": re-listing tools after list_changed failed: %s', this.config.name, String(error))
+      })
   }
 
   /**
@@ -116,7 +132,13 @@ export class McpClient {
     const { name, namespace = false, concurrencySafe = false } = this.config
     const wanted = new Map<string, { key: string; definition: ToolDefinition }>()
     for (const tool of tools) {
-      const mapped = toDefinition(name, namespace, tool, (remote, args, exec) => this.forward(remote, args, exec), concurrencySafe)
+      const mapped = toDefinition(
+        name,
+        namespace,
+        tool,
+        (remote, args, exec) => this.forward(remote, args, exec),
+        concurrencySafe,
+      )
       if (!mapped.ok) {
         this.ctx.logger('mcp').warn('MCP server "%s": skipped tool "%s": %s', name, mapped.tool, mapped.reason)
         continue
@@ -132,7 +154,14 @@ export class McpClient {
         this.registrations.set(registered, { key, dispose: this.ctx.tools.register(definition) })
       } catch (error) {
         // why: one clashing name (another server's tool, run_code) must not take the others down.
-        this.ctx.logger('mcp').warn('MCP server "%s": could not register "%s": %s (namespacing the server avoids name clashes)', name, registered, error instanceof Error ? error.message : String(error))
+        this.ctx
+          .logger('mcp')
+          .warn(
+            'MCP server "%s": could not register "%s": %s (namespacing the server avoids name clashes)',
+            name,
+            registered,
+            error instanceof Error ? error.message : String(error),
+          )
       }
     }
   }
@@ -153,10 +182,15 @@ export class McpClient {
 
   private async forward(remote: string, args: JsonObject, exec: ToolExecution): Promise<ToolOutput> {
     if (this.state !== 'open') {
-      throw new McpBridgeError(`MCP server "${this.config.name}" is not connected, so "${remote}" could not run; reload its plugin`, 'SERVER_CLOSED', this.config.name)
+      throw new McpBridgeError(
+        `MCP server "${this.config.name}" is not connected, so "${remote}" could not run; reload its plugin`,
+        'SERVER_CLOSED',
+        this.config.name,
+      )
     }
     try {
-      const options = exec.signal === undefined ? { timeout: this.timeout } : { timeout: this.timeout, signal: exec.signal }
+      const options =
+        exec.signal === undefined ? { timeout: this.timeout } : { timeout: this.timeout, signal: exec.signal }
       const result = await this.client.callTool({ name: remote, arguments: args }, undefined, options)
       // why: the default result schema is CallToolResultSchema, so the legacy `toolResult` form never arrives.
       return toToolOutput(this.config.name, remote, result as McpCallResult, exec.name)
@@ -168,12 +202,21 @@ export class McpClient {
   private callError(remote: string, error: unknown, signal: AbortSignal | undefined): McpBridgeError {
     if (error instanceof McpBridgeError) return error
     const server = this.config.name
-    if (signal?.aborted === true) return new McpBridgeError(`the call of "${remote}" on MCP server "${server}" was cancelled`, 'ABORTED', server)
+    if (signal?.aborted === true)
+      return new McpBridgeError(`the call of "${remote}" on MCP server "${server}" was cancelled`, 'ABORTED', server)
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-      return new McpBridgeError(this.describe(`closed the connection during "${remote}"`, 'its tools were removed; restart the server'), 'SERVER_CLOSED', server)
+      return new McpBridgeError(
+        this.describe(`closed the connection during "${remote}"`, 'its tools were removed; restart the server'),
+        'SERVER_CLOSED',
+        server,
+      )
     }
     const message = error instanceof Error ? error.message : String(error)
-    return new McpBridgeError(`MCP server "${server}": tools/call "${remote}" failed: ${message}`, 'CALL_FAILED', server)
+    return new McpBridgeError(
+      `MCP server "${server}": tools/call "${remote}" failed: ${message}`,
+      'CALL_FAILED',
+      server,
+    )
   }
 
   private onClosed(): void {
@@ -181,7 +224,9 @@ export class McpClient {
     this.state = 'closed'
     // why: the server is gone, so its tools must not stay visible in the SDK or the native list.
     void this.unregister()
-    this.ctx.logger('mcp').error(this.describe('exited or closed the connection', 'its tools were removed; reload its plugin to reconnect'))
+    this.ctx
+      .logger('mcp')
+      .error(this.describe('exited or closed the connection', 'its tools were removed; reload its plugin to reconnect'))
   }
 
   private async dispose(): Promise<void> {

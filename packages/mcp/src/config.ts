@@ -44,30 +44,43 @@ export const SERVER_NAME = /^[A-Za-z0-9_-]{1,64}$/
 type Issue = { message: string; path: string[] }
 
 function stringRecord(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string')
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string')
+  )
 }
 
 function check(input: unknown): { value: McpServerConfig } | { issues: Issue[] } {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return { issues: [{ message: 'McpClient config must be an object { name, command, args? } or { name, url }', path: [] }] }
+    return {
+      issues: [{ message: 'McpClient config must be an object { name, command, args? } or { name, url }', path: [] }],
+    }
   }
   const c = input as Record<string, unknown>
   const issues: Issue[] = []
   const add = (key: string, message: string): void => void issues.push({ message: `${key}: ${message}`, path: [key] })
-  if (typeof c.name !== 'string' || !SERVER_NAME.test(c.name)) add('name', 'must be 1-64 letters, digits, "_" or "-" (e.g. "filesystem")')
+  if (typeof c.name !== 'string' || !SERVER_NAME.test(c.name))
+    add('name', 'must be 1-64 letters, digits, "_" or "-" (e.g. "filesystem")')
   const hasCommand = c.command !== undefined
   const hasUrl = c.url !== undefined
   if (hasCommand === hasUrl) add('command', 'give exactly one of command (stdio) or url (Streamable HTTP)')
-  if (hasCommand && (typeof c.command !== 'string' || c.command === '')) add('command', 'must be a non-empty string (the executable)')
+  if (hasCommand && (typeof c.command !== 'string' || c.command === ''))
+    add('command', 'must be a non-empty string (the executable)')
   if (hasUrl && (typeof c.url !== 'string' || !URL.canParse(c.url))) add('url', 'must be an absolute http(s) URL')
-  if (c.args !== undefined && (!Array.isArray(c.args) || !c.args.every((a) => typeof a === 'string'))) add('args', 'must be an array of strings')
-  for (const key of ['env', 'headers']) if (c[key] !== undefined && !stringRecord(c[key])) add(key, 'must be an object of string values')
+  if (c.args !== undefined && (!Array.isArray(c.args) || !c.args.every((a) => typeof a === 'string')))
+    add('args', 'must be an array of strings')
+  for (const key of ['env', 'headers'])
+    if (c[key] !== undefined && !stringRecord(c[key])) add(key, 'must be an object of string values')
   if (c.cwd !== undefined && typeof c.cwd !== 'string') add('cwd', 'must be a directory path')
   if (c.namespace !== undefined && typeof c.namespace !== 'boolean') add('namespace', 'must be true or false')
-  if (c.concurrencySafe !== undefined && typeof c.concurrencySafe !== 'boolean') add('concurrencySafe', 'must be true or false')
+  if (c.concurrencySafe !== undefined && typeof c.concurrencySafe !== 'boolean')
+    add('concurrencySafe', 'must be true or false')
   for (const key of ['timeoutMs', 'startTimeoutMs']) {
     const ms = c[key]
-    if (ms !== undefined && (typeof ms !== 'number' || !Number.isInteger(ms) || ms <= 0)) add(key, 'must be a positive integer of milliseconds')
+    if (ms !== undefined && (typeof ms !== 'number' || !Number.isInteger(ms) || ms <= 0))
+      add(key, 'must be a positive integer of milliseconds')
   }
   return issues.length > 0 ? { issues } : { value: input as McpServerConfig }
 }

@@ -21,10 +21,12 @@ function toBlock(block: Block): ContentBlock {
       break
     case 'image':
     case 'audio':
-      if (str(block.data) && str(block.mimeType)) return { type: block.type, data: block.data, mimeType: block.mimeType }
+      if (str(block.data) && str(block.mimeType))
+        return { type: block.type, data: block.data, mimeType: block.mimeType }
       break
     case 'resource':
-      if (typeof block.resource === 'object' && block.resource !== null) return { type: 'resource', resource: block.resource as JsonObject }
+      if (typeof block.resource === 'object' && block.resource !== null)
+        return { type: 'resource', resource: block.resource as JsonObject }
       break
     case 'resource_link':
       if (str(block.uri) && str(block.name)) {
@@ -41,7 +43,9 @@ function toBlock(block: Block): ContentBlock {
 
 /** MCP content blocks as registry ContentBlocks. */
 export function toContentBlocks(content: readonly unknown[] | undefined): ContentBlock[] {
-  return (content ?? []).map((block) => toBlock(typeof block === 'object' && block !== null ? (block as Block) : { type: typeof block }))
+  return (content ?? []).map((block) =>
+    toBlock(typeof block === 'object' && block !== null ? (block as Block) : { type: typeof block }),
+  )
 }
 
 /** The text a failed call reports: its text blocks, non-text blocks as placeholders. */
@@ -71,7 +75,11 @@ export function toToolOutput(server: string, tool: string, result: McpCallResult
   const content = toContentBlocks(result.content)
   if (result.isError === true) {
     const text = renameTool(errorText(content), tool, member)
-    throw new McpBridgeError(text === '' ? `MCP server "${server}": tool "${member}" failed without a message` : text, 'TOOL_ERROR', server)
+    throw new McpBridgeError(
+      text === '' ? `MCP server "${server}": tool "${member}" failed without a message` : text,
+      'TOOL_ERROR',
+      server,
+    )
   }
   if (result.structuredContent === undefined) return content
   return { content, structuredContent: result.structuredContent as JsonValue }

@@ -10,7 +10,8 @@ function dropOne(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false
   // oxlint-disable-next-line no-underscore-dangle -- why: MCP names the request's metadata `_meta`
   const meta = (message as { params?: { _meta?: Record<string, unknown> } }).params?._meta
-  if (typeof meta !== 'object' || meta === null || !('progressToken' in meta) || isProgressToken(meta.progressToken)) return false
+  if (typeof meta !== 'object' || meta === null || !('progressToken' in meta) || isProgressToken(meta.progressToken))
+    return false
   delete meta.progressToken
   return true
 }

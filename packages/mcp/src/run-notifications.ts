@@ -65,7 +65,11 @@ export function runNotifications(request: RunRequest, logLevel: LoggingLevel | u
   signal.addEventListener('abort', stopTimer, { once: true })
   const listener: RunEventListener = (event) => {
     if (event.type === 'console') {
-      if (logs) send({ method: 'notifications/message', params: { level: CONSOLE_LEVEL, logger: 'run_code', data: event.line } })
+      if (logs)
+        send({
+          method: 'notifications/message',
+          params: { level: CONSOLE_LEVEL, logger: 'run_code', data: event.line },
+        })
       return
     }
     if (event.type !== 'call-finished' || token === undefined) return

@@ -1,5 +1,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  SetLevelRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import type { CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { RUN_CODE, RUN_CODE_OUTPUT_SCHEMA, selfContainedRunCodeDescription } from '@isocode/registry'
@@ -54,7 +58,8 @@ export function toCallToolResult(result: ToolExecutionResult): CallToolResult {
   const out: CallToolResult = { content: result.content as CallToolResult['content'], isError: result.isError }
   const structured = result.structuredContent
   // why: MCP's structuredContent is a JSON object; a tool's scalar or array value stays in the text only.
-  if (typeof structured === 'object' && structured !== null && !Array.isArray(structured)) out.structuredContent = structured as CallToolResult['structuredContent']
+  if (typeof structured === 'object' && structured !== null && !Array.isArray(structured))
+    out.structuredContent = structured as CallToolResult['structuredContent']
   return out
 }
 
@@ -71,7 +76,10 @@ export function toCallToolResult(result: ToolExecutionResult): CallToolResult {
  */
 export function createCodeModeServer(ctx: Context, options: CodeModeServerOptions = {}): Server {
   validator ??= new AjvJsonSchemaValidator()
-  const server = new Server({ name: options.name ?? 'isocode', version: options.version ?? '0.1.0' }, { capabilities: { tools: { listChanged: true }, logging: {} }, jsonSchemaValidator: validator })
+  const server = new Server(
+    { name: options.name ?? 'isocode', version: options.version ?? '0.1.0' },
+    { capabilities: { tools: { listChanged: true }, logging: {} }, jsonSchemaValidator: validator },
+  )
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listCodeModeTools(ctx) }))
   // why: console lines go out only once the client asked for logs; one Server serves one session.
   let logLevel: LoggingLevel | undefined
@@ -94,7 +102,10 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
         ...(onRunEvent === undefined ? {} : { onRunEvent }),
       })
     const { limiter } = options
-    const result = limiter !== undefined && name === RUN_CODE ? await limiter.run(extra.signal, execute) : await execute(extra.signal)
+    const result =
+      limiter !== undefined && name === RUN_CODE
+        ? await limiter.run(extra.signal, execute)
+        : await execute(extra.signal)
     await notes?.flush()
     return toCallToolResult(result)
   })

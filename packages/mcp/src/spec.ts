@@ -6,7 +6,22 @@ import { McpBridgeError } from './errors.ts'
 // why: a name starts lower-case, so `KEY=value` words (upper-case) stay environment assignments.
 const NAMED = /^([a-z0-9][A-Za-z0-9_-]{0,63})=(.+)$/s
 const ENV = /^([A-Z_][A-Z0-9_]*)=(.*)$/s
-const LAUNCHERS = new Set(['npx', 'pnpx', 'bunx', 'uvx', 'node', 'bun', 'deno', 'pnpm', 'yarn', 'npm', 'uv', 'python', 'python3', 'docker'])
+const LAUNCHERS = new Set([
+  'npx',
+  'pnpx',
+  'bunx',
+  'uvx',
+  'node',
+  'bun',
+  'deno',
+  'pnpm',
+  'yarn',
+  'npm',
+  'uv',
+  'python',
+  'python3',
+  'docker',
+])
 const SUBCOMMANDS = new Set(['dlx', 'exec', 'run', 'x', 'tool'])
 const NOISE = new Set(['dist', 'build', 'lib', 'bin', 'src', 'index', 'main', 'cli', 'server'])
 
@@ -36,7 +51,8 @@ export function splitCommandLine(line: string, label = '--mcp'): string[] {
       word = (word ?? '') + ch
     }
   }
-  if (quote !== undefined) throw new McpBridgeError(`${label} "${line}": unclosed ${quote} quote; close it or drop it`, 'INVALID_CONFIG')
+  if (quote !== undefined)
+    throw new McpBridgeError(`${label} "${line}": unclosed ${quote} quote; close it or drop it`, 'INVALID_CONFIG')
   if (word !== undefined) words.push(word)
   return words
 }
@@ -46,10 +62,19 @@ export function splitCommandLine(line: string, label = '--mcp'): string[] {
 function deriveName(words: readonly string[]): string {
   const [command = '', ...args] = words
   const base = (command.split(/[\\/]/).pop() ?? command).toLowerCase()
-  const subject = LAUNCHERS.has(base) ? (args.find((arg) => !arg.startsWith('-') && !SUBCOMMANDS.has(arg)) ?? base) : command
-  const parts = subject.replace(/@[\d.^~*x-]+$/, '').split(/[\\/]/).map((part) => part.replace(/\.[cm]?[jt]s$|\.py$/, ''))
+  const subject = LAUNCHERS.has(base)
+    ? (args.find((arg) => !arg.startsWith('-') && !SUBCOMMANDS.has(arg)) ?? base)
+    : command
+  const parts = subject
+    .replace(/@[\d.^~*x-]+$/, '')
+    .split(/[\\/]/)
+    .map((part) => part.replace(/\.[cm]?[jt]s$|\.py$/, ''))
   const part = parts.toReversed().find((p) => p !== '' && !NOISE.has(p.toLowerCase())) ?? 'mcp'
-  const cleaned = part.replace(/^@/, '').replace(/^(mcp-server-|server-|mcp-)|(-mcp-server|-mcp)$/g, '').replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 64)
+  const cleaned = part
+    .replace(/^@/, '')
+    .replace(/^(mcp-server-|server-|mcp-)|(-mcp-server|-mcp)$/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .slice(0, 64)
   return cleaned.replace(/^-+|-+$/g, '') || 'mcp'
 }
 
@@ -69,15 +94,29 @@ export interface McpSpecOptions {
  */
 export function mcpServerConfigs(values: readonly string[], options: McpSpecOptions = {}): McpServerConfig[] {
   const label = options.label ?? '--mcp'
-  return values.map(parseServer(values.length > 1, options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }, label))
+  return values.map(
+    parseServer(
+      values.length > 1,
+      options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs },
+      label,
+    ),
+  )
 }
 
-function parseServer(namespace: boolean, start: { startTimeoutMs?: number }, label: string): (value: string) => McpServerConfig {
+function parseServer(
+  namespace: boolean,
+  start: { startTimeoutMs?: number },
+  label: string,
+): (value: string) => McpServerConfig {
   const taken = new Set<string>()
   return (value) => {
     const named = NAMED.exec(value.trim())
     const body = (named?.[2] ?? value).trim()
-    if (body === '') throw new McpBridgeError(`${label} needs a command line or URL, e.g. "npx -y @modelcontextprotocol/server-memory"`, 'INVALID_CONFIG')
+    if (body === '')
+      throw new McpBridgeError(
+        `${label} needs a command line or URL, e.g. "npx -y @modelcontextprotocol/server-memory"`,
+        'INVALID_CONFIG',
+      )
     const isUrl = /^https?:\/\//i.test(body)
     if (isUrl && !URL.canParse(body)) throw new McpBridgeError(`${label} "${value}": not a valid URL`, 'INVALID_CONFIG')
     const words = isUrl ? [] : splitCommandLine(body, label)

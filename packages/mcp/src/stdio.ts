@@ -19,8 +19,10 @@ export const INVALID_REQUEST = -32_600
 // why: the SDK's ReadBuffer throws JSON.parse's SyntaxError for a line that is not JSON and a
 // ZodError (name 'ZodError') for JSON that is not a JSON-RPC message; both consume the line.
 function classify(error: Error): { code: number; message: string } | undefined {
-  if (error instanceof SyntaxError) return { code: PARSE_ERROR, message: `Parse error: the line is not JSON (${error.message})` }
-  if (error.name === 'ZodError') return { code: INVALID_REQUEST, message: 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message' }
+  if (error instanceof SyntaxError)
+    return { code: PARSE_ERROR, message: `Parse error: the line is not JSON (${error.message})` }
+  if (error.name === 'ZodError')
+    return { code: INVALID_REQUEST, message: 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message' }
   return undefined
 }
 

@@ -21,20 +21,28 @@ export type ForwardCall = (tool: string, args: JsonObject, exec: ToolExecution) 
 /** One tools/list entry turned into a definition, or why it was skipped. */
 export type Mapped = { ok: true; definition: ToolDefinition } | { ok: false; tool: string; reason: string }
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * Map one MCP tool to a registry definition with its raw JSON Schemas (input and output), named
  * `server__tool` when `namespace` is on; calls go through `forward`.
  */
-export function toDefinition(server: string, namespace: boolean, tool: McpToolInfo, forward: ForwardCall, concurrencySafe = false): Mapped {
+export function toDefinition(
+  server: string,
+  namespace: boolean,
+  tool: McpToolInfo,
+  forward: ForwardCall,
+  concurrencySafe = false,
+): Mapped {
   const remote = tool.name
   if (typeof remote !== 'string' || !TOOL_NAME.test(remote)) {
     return { ok: false, tool: String(remote), reason: 'the name is not 1-128 characters of A-Z a-z 0-9 _ - . /' }
   }
   if (!isObject(tool.inputSchema)) return { ok: false, tool: remote, reason: 'inputSchema is not a JSON Schema object' }
   // why: a task-only tool rejects plain tools/call requests, so offering it could only fail.
-  if (tool.execution?.taskSupport === 'required') return { ok: false, tool: remote, reason: 'it requires task-based execution, which the bridge does not support' }
+  if (tool.execution?.taskSupport === 'required')
+    return { ok: false, tool: remote, reason: 'it requires task-based execution, which the bridge does not support' }
   const definition: ToolDefinition = {
     name: namespace ? `${server}${NAMESPACE_SEPARATOR}${remote}` : remote,
     parameters: tool.inputSchema,

@@ -18,7 +18,10 @@ export interface OpenedTransport {
 /** Build (not start) the client transport a config describes: stdio child process or Streamable HTTP. */
 export function openTransport(config: McpServerConfig): OpenedTransport {
   if (config.url !== undefined) {
-    const transport = new StreamableHTTPClientTransport(new URL(config.url), config.headers === undefined ? {} : { requestInit: { headers: config.headers } })
+    const transport = new StreamableHTTPClientTransport(
+      new URL(config.url),
+      config.headers === undefined ? {} : { requestInit: { headers: config.headers } },
+    )
     return { transport, endpoint: config.url, stderrTail: () => '' }
   }
   const transport = new StdioClientTransport({

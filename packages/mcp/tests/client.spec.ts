@@ -14,11 +14,16 @@ describe('McpClient against @modelcontextprotocol/server-everything', () => {
     const { root, call } = await start()
     await root.plugin(McpClient, everything())
     const names = root.tools.visible().map((tool) => tool.name)
-    expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-structured-content', 'trigger-long-running-operation']))
+    expect(names).toEqual(
+      expect.arrayContaining(['echo', 'get-sum', 'get-structured-content', 'trigger-long-running-operation']),
+    )
     // why: a task-only tool cannot be called with tools/call, so it is not offered at all.
     expect(names).not.toContain('simulate-research-query')
     expect(root.tools.get('get-sum')?.parameters).toMatchObject({ type: 'object', required: ['a', 'b'] })
-    expect(root.tools.get('get-structured-content')?.outputSchema).toMatchObject({ type: 'object', required: ['temperature', 'conditions', 'humidity'] })
+    expect(root.tools.get('get-structured-content')?.outputSchema).toMatchObject({
+      type: 'object',
+      required: ['temperature', 'conditions', 'humidity'],
+    })
     expect(textOf(await call('echo', { message: 'hi there' }))).toBe('Echo: hi there')
     expect(textOf(await call('get-sum', { a: 2, b: 40 }))).toBe('The sum of 2 and 40 is 42.')
   })
@@ -31,7 +36,10 @@ describe('McpClient against @modelcontextprotocol/server-everything', () => {
     expect(weather.structuredContent).toMatchObject({ temperature: expect.any(Number), conditions: expect.any(String) })
     const image = await call('get-tiny-image')
     expect(image.content.map((block) => block.type)).toContain('image')
-    expect(image.content.find((block) => block.type === 'image')).toMatchObject({ mimeType: 'image/png', data: expect.any(String) })
+    expect(image.content.find((block) => block.type === 'image')).toMatchObject({
+      mimeType: 'image/png',
+      data: expect.any(String),
+    })
   })
 
   it('turns an error result into an isError result with the server text', async () => {
@@ -95,7 +103,9 @@ describe('McpClient lifecycle', () => {
   it('a server that fails to start rejects the load naming it; other servers are unaffected', async () => {
     const { root, call } = await start()
     await root.plugin(McpClient, tiny('healthy'))
-    const failing = nodeServer('broken', '-e', [], { args: ['-e', 'console.error("no config file found"); process.exit(3)'] })
+    const failing = nodeServer('broken', '-e', [], {
+      args: ['-e', 'console.error("no config file found"); process.exit(3)'],
+    })
     const error = await Promise.resolve(root.plugin(McpClient, failing)).then(
       () => undefined,
       (reason: unknown) => reason,

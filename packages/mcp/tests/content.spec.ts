@@ -2,7 +2,8 @@ import { McpBridgeError } from '@isocode/mcp'
 import { toContentBlocks, toToolOutput } from '../src/content.ts'
 import { describe, expect, it } from 'vitest'
 
-const failedRead = (): unknown => toToolOutput('fs', 'read', { content: [{ type: 'text', text: 'ENOENT: no such file' }], isError: true })
+const failedRead = (): unknown =>
+  toToolOutput('fs', 'read', { content: [{ type: 'text', text: 'ENOENT: no such file' }], isError: true })
 
 describe('MCP content mapping', () => {
   it('keeps the registry fields of each block type and drops annotations', () => {
@@ -26,12 +27,17 @@ describe('MCP content mapping', () => {
 
   it('returns bare content, or content plus structuredContent', () => {
     expect(toToolOutput('s', 't', { content: [{ type: 'text', text: 'x' }] })).toEqual([{ type: 'text', text: 'x' }])
-    expect(toToolOutput('s', 't', { content: [], structuredContent: { n: 1 } })).toEqual({ content: [], structuredContent: { n: 1 } })
+    expect(toToolOutput('s', 't', { content: [], structuredContent: { n: 1 } })).toEqual({
+      content: [],
+      structuredContent: { n: 1 },
+    })
   })
 
   it('throws a TOOL_ERROR carrying the server text for an isError result', () => {
     expect(failedRead).toThrow(McpBridgeError)
     expect(failedRead).toThrow(/^ENOENT: no such file$/)
-    expect(() => toToolOutput('fs', 'read', { isError: true })).toThrow('MCP server "fs": tool "read" failed without a message')
+    expect(() => toToolOutput('fs', 'read', { isError: true })).toThrow(
+      'MCP server "fs": tool "read" failed without a message',
+    )
   })
 })

@@ -24,8 +24,12 @@ async function startFailure(config: McpServerConfig): Promise<McpBridgeError> {
 
 describe('tool errors name the SDK member', () => {
   it('renameTool rewrites "tool <remote>" mentions only', () => {
-    expect(renameTool('Invalid arguments for tool get-sum: bad a', 'get-sum', 'everything__get-sum')).toBe('Invalid arguments for tool everything__get-sum: bad a')
-    expect(renameTool('Tool "get-sum" failed', 'get-sum', 'everything__get-sum')).toBe('Tool "everything__get-sum" failed')
+    expect(renameTool('Invalid arguments for tool get-sum: bad a', 'get-sum', 'everything__get-sum')).toBe(
+      'Invalid arguments for tool everything__get-sum: bad a',
+    )
+    expect(renameTool('Tool "get-sum" failed', 'get-sum', 'everything__get-sum')).toBe(
+      'Tool "everything__get-sum" failed',
+    )
     // why: a plain word that happens to equal the tool name is left alone.
     expect(renameTool('could not read the file', 'read', 'fs__read')).toBe('could not read the file')
     expect(renameTool('tool get-summary failed', 'get-sum', 'everything__get-sum')).toBe('tool get-summary failed')
@@ -60,13 +64,21 @@ describe('start failures', () => {
   it('a server that never answers the handshake fails at startTimeoutMs, naming the timeout', async () => {
     const error = await startFailure({ name: 'sleepy', command: 'sleep', args: ['1000'], startTimeoutMs: 300 })
     expect(error.code).toBe('SERVER_START_FAILED')
-    expect(error.message).toContain('MCP server "sleepy" (sleep 1000) could not be started (no answer to the MCP handshake within 300 ms)')
+    expect(error.message).toContain(
+      'MCP server "sleepy" (sleep 1000) could not be started (no answer to the MCP handshake within 300 ms)',
+    )
   })
 
   it('a server that exits at once is one line ending with its stderr tail', async () => {
-    const error = await startFailure({ name: 'dies', command: process.execPath, args: ['-e', 'console.error("first line"); console.error("boom: missing API key"); process.exit(3)'] })
+    const error = await startFailure({
+      name: 'dies',
+      command: process.execPath,
+      args: ['-e', 'console.error("first line"); console.error("boom: missing API key"); process.exit(3)'],
+    })
     expect(error.code).toBe('SERVER_START_FAILED')
     expect(error.message).not.toContain('\n')
-    expect(error.message).toMatch(/^MCP server "dies" \(.+\) could not be started \(.+\); check the command or URL.+; its stderr ended with: first line \| boom: missing API key$/)
+    expect(error.message).toMatch(
+      /^MCP server "dies" \(.+\) could not be started \(.+\); check the command or URL.+; its stderr ended with: first line \| boom: missing API key$/,
+    )
   })
 })

@@ -26,15 +26,22 @@ export function serverBin(pkg: string): string {
 }
 
 /** A stdio config starting `script` with this node. */
-export function nodeServer(name: string, script: string, args: string[] = [], extra: Partial<McpStdioServerConfig> = {}): McpStdioServerConfig {
+export function nodeServer(
+  name: string,
+  script: string,
+  args: string[] = [],
+  extra: Partial<McpStdioServerConfig> = {},
+): McpStdioServerConfig {
   return { name, command: process.execPath, args: [script, ...args], ...extra }
 }
 
 /** The reference servers from npm. */
 export const everything = (extra: Partial<McpStdioServerConfig> = {}): McpStdioServerConfig =>
   nodeServer('everything', serverBin('@modelcontextprotocol/server-everything'), ['stdio'], extra)
-export const filesystem = (root: string): McpStdioServerConfig => nodeServer('filesystem', serverBin('@modelcontextprotocol/server-filesystem'), [root])
-export const memory = (file: string): McpStdioServerConfig => nodeServer('memory', serverBin('@modelcontextprotocol/server-memory'), [], { env: { MEMORY_FILE_PATH: file } })
+export const filesystem = (root: string): McpStdioServerConfig =>
+  nodeServer('filesystem', serverBin('@modelcontextprotocol/server-filesystem'), [root])
+export const memory = (file: string): McpStdioServerConfig =>
+  nodeServer('memory', serverBin('@modelcontextprotocol/server-memory'), [], { env: { MEMORY_FILE_PATH: file } })
 /** The tiny in-test server (tests/fixtures/tiny-server.mjs). */
 export const tiny = (name = 'tiny'): McpStdioServerConfig => nodeServer(name, join(here, 'fixtures', 'tiny-server.mjs'))
 
@@ -62,7 +69,11 @@ let calls = 0
 /** Boot SystemPrompt + session + ToolRegistry (code mode by default) + InProcessIsolateRuntime. */
 export async function boot(mode: ToolPresentationMode = 'code'): Promise<App> {
   const root = new Context()
-  const fibers: Fiber[] = [await root.plugin(SystemPrompt), await root.plugin(RecordingSession), await root.plugin(ToolRegistry, { mode })]
+  const fibers: Fiber[] = [
+    await root.plugin(SystemPrompt),
+    await root.plugin(RecordingSession),
+    await root.plugin(ToolRegistry, { mode }),
+  ]
   fibers.push(await root.plugin(InProcessIsolateRuntime, { poolSize: 1, memoryMb: 32, cpuMs: 2_000, wallMs: 15_000 }))
   const call: App['call'] = (name, args = {}, signal) =>
     root.tools.execute({ callId: `t${++calls}`, name, arguments: args, ...(signal === undefined ? {} : { signal }) })

@@ -23,7 +23,10 @@ interface Outcome {
  */
 function postLarge(url: string, mode: 'declared' | 'chunked'): Promise<Outcome> {
   const body = Buffer.alloc(1_500_000, 'x')
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+  }
   if (mode === 'declared') headers['content-length'] = String(body.length)
   return new Promise((resolve) => {
     const outcome: Outcome = { status: undefined, body: '', error: undefined }
@@ -48,7 +51,11 @@ describe('request bodies over the cap', () => {
     const outcome = await postLarge(fixture.http.url, mode)
     expect(outcome.error).toBeUndefined()
     expect(outcome.status).toBe(413)
-    expect(JSON.parse(outcome.body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { message: expect.stringContaining(`capped at ${1 << 20} bytes`) } })
+    expect(JSON.parse(outcome.body)).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { message: expect.stringContaining(`capped at ${1 << 20} bytes`) },
+    })
     // why: the refused request leaves the server serving.
     expect((await rawPost(fixture.http.url, INITIALIZE)).status).toBe(200)
   })

@@ -13,7 +13,12 @@ describe('HTTP guards', () => {
   })
 
   it('hostnameAllowed takes localhost, IP literals and listed names only', () => {
-    expect(['localhost', '127.0.0.1', '10.1.2.3', '::1'].map((host) => hostnameAllowed(host, []))).toEqual([true, true, true, true])
+    expect(['localhost', '127.0.0.1', '10.1.2.3', '::1'].map((host) => hostnameAllowed(host, []))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ])
     expect(hostnameAllowed('evil.example.com', [])).toBe(false)
     expect(hostnameAllowed('isocode.internal', ['Isocode.Internal'])).toBe(true)
     expect(hostnameAllowed(undefined, ['x'])).toBe(false)
@@ -23,20 +28,44 @@ describe('HTTP guards', () => {
     expect(normalizeOrigin('https://App.Example.com:443/')).toBe('https://app.example.com')
     expect(normalizeOrigin('http://[::1]:8080')).toBe('http://[::1]:8080')
     expect(normalizeOrigin('chrome-extension://AbcDef')).toBe('chrome-extension://abcdef')
-    expect(['app.example.com', 'https://app.example.com/path', 'null', ''].map(normalizeOrigin)).toEqual([undefined, undefined, undefined, undefined])
+    expect(['app.example.com', 'https://app.example.com/path', 'null', ''].map(normalizeOrigin)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ])
   })
 
   it('originAllowed takes loopback pages and listed origins only', () => {
-    expect(['http://localhost:3000', 'http://127.0.0.1', 'http://127.200.0.1:9', 'https://[::1]'].map((origin) => originAllowed(origin, []))).toEqual([true, true, true, true])
-    expect(['http://10.1.2.3', 'http://0.0.0.0', 'http://localhost.evil.com', 'file://localhost', 'null'].map((origin) => originAllowed(origin, []))).toEqual([false, false, false, false, false])
+    expect(
+      ['http://localhost:3000', 'http://127.0.0.1', 'http://127.200.0.1:9', 'https://[::1]'].map((origin) =>
+        originAllowed(origin, []),
+      ),
+    ).toEqual([true, true, true, true])
+    expect(
+      ['http://10.1.2.3', 'http://0.0.0.0', 'http://localhost.evil.com', 'file://localhost', 'null'].map((origin) =>
+        originAllowed(origin, []),
+      ),
+    ).toEqual([false, false, false, false, false])
     expect(originAllowed('https://app.example.com', ['https://APP.example.com:443'])).toBe(true)
     expect(originAllowed('https://app.example.com:8443', ['https://app.example.com'])).toBe(false)
   })
 
   it('startCodeModeHttpServer refuses options that cannot work, naming the field, before it listens', async () => {
-    const base = { host: '127.0.0.1', port: 0, stateless: false, limits: { maxRuns: 1, maxQueue: 0 }, maxBodyBytes: 1_000, log: () => undefined }
-    await expect(startCodeModeHttpServer(new Context(), { ...base, allowOrigins: ['app.example.com'] })).rejects.toThrow('allowOrigins: "app.example.com" is not an origin; give scheme://host[:port]')
-    await expect(startCodeModeHttpServer(new Context(), { ...base, maxSessions: 0 })).rejects.toThrow('maxSessions must be at least 1, got 0')
+    const base = {
+      host: '127.0.0.1',
+      port: 0,
+      stateless: false,
+      limits: { maxRuns: 1, maxQueue: 0 },
+      maxBodyBytes: 1_000,
+      log: () => undefined,
+    }
+    await expect(
+      startCodeModeHttpServer(new Context(), { ...base, allowOrigins: ['app.example.com'] }),
+    ).rejects.toThrow('allowOrigins: "app.example.com" is not an origin; give scheme://host[:port]')
+    await expect(startCodeModeHttpServer(new Context(), { ...base, maxSessions: 0 })).rejects.toThrow(
+      'maxSessions must be at least 1, got 0',
+    )
   })
 
   it('bearerMatches needs the exact token after "Bearer"', () => {

@@ -79,21 +79,32 @@ export const resultText = (result: Record<string, unknown>): string =>
   (result.content as Array<{ type: string; text?: string }>).map((block) => block.text ?? `[${block.type}]`).join('\n')
 
 /** A raw POST (any Host header allowed) and its status, headers and JSON body. */
-export function rawPost(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; json: unknown }> {
+export function rawPost(
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; json: unknown }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      let text = ''
-      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
-      res.on('end', () => {
-        let json: unknown
-        try {
-          json = JSON.parse(text)
-        } catch {
-          json = text
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, json })
-      })
-    })
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+        res.on('end', () => {
+          let json: unknown
+          try {
+            json = JSON.parse(text)
+          } catch {
+            json = text
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, json })
+        })
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })

@@ -20,7 +20,10 @@ describe('serve over Streamable HTTP', () => {
     const [a, b] = [await fixture.client(), await fixture.client()]
     expect(fixture.http.sessions()).toBe(2)
     expect((await a.listTools()).tools[0]?.description).toContain('pid: (args: {}) => Promise<string>;')
-    const [ra, rb] = await Promise.all([a.callTool(run('return "a:" + (await tools.pid({}))')), b.callTool(run('return "b:" + (await tools.pid({}))'))])
+    const [ra, rb] = await Promise.all([
+      a.callTool(run('return "a:" + (await tools.pid({}))')),
+      b.callTool(run('return "b:" + (await tools.pid({}))')),
+    ])
     const pid = resultText(ra).slice(2)
     expect(resultText(ra)).toMatch(/^a:\d+$/)
     // why: one upstream connection serves every session.
@@ -50,25 +53,53 @@ describe('serve over Streamable HTTP', () => {
   it('refuses foreign Host and Origin headers (DNS rebinding) and accepts localhost ones', async () => {
     fixture = await serveHttp()
     const port = new URL(fixture.http.url).port
-    const evil = await rawPost(fixture.http.url, INITIALIZE, { host: 'evil.example.com', origin: 'http://evil.example.com' })
+    const evil = await rawPost(fixture.http.url, INITIALIZE, {
+      host: 'evil.example.com',
+      origin: 'http://evil.example.com',
+    })
     expect(evil.status).toBe(403)
-    expect(evil.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32_000, message: expect.stringContaining('DNS rebinding') } })
+    expect(evil.json).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32_000, message: expect.stringContaining('DNS rebinding') },
+    })
     expect((await rawPost(fixture.http.url, INITIALIZE, { origin: 'http://evil.example.com' })).status).toBe(403)
-    expect((await rawPost(fixture.http.url, INITIALIZE, { host: `localhost:${port}`, origin: `http://localhost:${port}` })).status).toBe(200)
+    expect(
+      (await rawPost(fixture.http.url, INITIALIZE, { host: `localhost:${port}`, origin: `http://localhost:${port}` }))
+        .status,
+    ).toBe(200)
   })
 
   it('accepts loopback Origins and allowOrigins only: another machine, even by IP address, gets 403', async () => {
     fixture = await serveHttp({ allowOrigins: ['https://App.Example.com/'] })
     const { url } = fixture.http
-    for (const origin of ['http://10.1.2.3:8080', 'http://192.168.0.7', 'https://[2001:db8::1]', 'null', 'http://app.example.com']) {
+    for (const origin of [
+      'http://10.1.2.3:8080',
+      'http://192.168.0.7',
+      'https://[2001:db8::1]',
+      'null',
+      'http://app.example.com',
+    ]) {
       const refused = await rawPost(url, INITIALIZE, { origin })
       expect(refused.status).toBe(403)
-      expect(refused.json).toMatchObject({ error: { code: -32_000, message: expect.stringContaining(`Origin "${origin}" is not allowed`) } })
+      expect(refused.json).toMatchObject({
+        error: { code: -32_000, message: expect.stringContaining(`Origin "${origin}" is not allowed`) },
+      })
     }
     const other = await rawPost(url, INITIALIZE, { origin: 'https://other.example.com' })
-    expect(other.json).toMatchObject({ error: { message: expect.stringContaining('start isocode with --allow-origin https://other.example.com') } })
-    const accepted = ['http://127.0.0.1:3000', 'http://127.8.9.10', 'http://[::1]:5173', 'https://localhost', 'https://app.example.com']
-    const statuses = await Promise.all(accepted.map(async (origin) => (await rawPost(url, INITIALIZE, { origin })).status))
+    expect(other.json).toMatchObject({
+      error: { message: expect.stringContaining('start isocode with --allow-origin https://other.example.com') },
+    })
+    const accepted = [
+      'http://127.0.0.1:3000',
+      'http://127.8.9.10',
+      'http://[::1]:5173',
+      'https://localhost',
+      'https://app.example.com',
+    ]
+    const statuses = await Promise.all(
+      accepted.map(async (origin) => (await rawPost(url, INITIALIZE, { origin })).status),
+    )
     expect(statuses).toEqual([200, 200, 200, 200, 200])
   })
 
@@ -90,7 +121,10 @@ describe('serve over Streamable HTTP', () => {
 
   it('caps the body size and answers a non-JSON body with -32700, without stack traces', async () => {
     fixture = await serveHttp({ maxBodyBytes: 2_000 })
-    const big = await rawPost(fixture.http.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(5_000) } }))
+    const big = await rawPost(
+      fixture.http.url,
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(5_000) } }),
+    )
     expect(big.status).toBe(413)
     expect(big.json).toMatchObject({ error: { message: expect.stringContaining('capped at 2000 bytes') } })
     const bad = await rawPost(fixture.http.url, '{"jsonrpc": "2.0", "id": 1,')

@@ -8,7 +8,13 @@ import { SessionTable } from '../src/http/sessions.ts'
 import type { SessionState } from '../src/http/sessions.ts'
 
 const closed: string[] = []
-const session = (id: string, seen: number): SessionState => ({ id, busy: 0, streams: 0, seen, close: async () => void closed.push(id) })
+const session = (id: string, seen: number): SessionState => ({
+  id,
+  busy: 0,
+  streams: 0,
+  seen,
+  close: async () => void closed.push(id),
+})
 /** A real (unsent) response whose 'close' the test emits, as node does when the client goes away. */
 const response = (): ServerResponse => new ServerResponse(new IncomingMessage(new Socket()))
 
@@ -70,7 +76,12 @@ describe('SessionTable', () => {
   })
 
   it('sweeps sessions idle past idleMs with no open stream, not busy or connected ones', () => {
-    const [idle, fresh, connected, busy] = [session('idle', 0), session('fresh', 500), session('connected', 0), session('busy', 0)]
+    const [idle, fresh, connected, busy] = [
+      session('idle', 0),
+      session('fresh', 500),
+      session('connected', 0),
+      session('busy', 0),
+    ]
     const open = table(8, idle, fresh, connected, busy)
     open.track(connected, response(), 'stream')
     open.track(busy, response(), 'request')

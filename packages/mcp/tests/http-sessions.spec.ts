@@ -57,10 +57,18 @@ describe('stateful sessions under client churn', () => {
     const second = await fixture.client()
     expect(fixture.http.sessions()).toBe(1)
     const id = first.sessionId ?? ''
-    const stale = await rawPost(fixture.http.url, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), { 'mcp-session-id': id })
+    const stale = await rawPost(fixture.http.url, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), {
+      'mcp-session-id': id,
+    })
     expect(stale.status).toBe(404)
-    expect(stale.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32_001, message: expect.stringContaining(`Session not found: session ${id} has expired`) } })
-    expect((stale.json as { error: { message: string } }).error.message).toContain('initialize again: POST an initialize request without the Mcp-Session-Id header')
+    expect(stale.json).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32_001, message: expect.stringContaining(`Session not found: session ${id} has expired`) },
+    })
+    expect((stale.json as { error: { message: string } }).error.message).toContain(
+      'initialize again: POST an initialize request without the Mcp-Session-Id header',
+    )
     await expect(evicted.listTools()).rejects.toMatchObject({ code: 404 })
     await evicted.close()
     expect(resultText(await second.callTool(run('return 1 + 1')))).toBe('2')
@@ -84,7 +92,10 @@ describe('stateful sessions under client churn', () => {
     const second = alsoBusy.callTool(run('return await tools.wait_gate({})'))
     expect(await until(() => fixture?.http.limiter.load.running === 2)).toBe(true)
     const refused = await rawPost(fixture.http.url, INITIALIZE)
-    expect(refused).toMatchObject({ status: 503, json: { error: { code: SERVER_BUSY, message: expect.stringContaining('all 2 sessions are busy') } } })
+    expect(refused).toMatchObject({
+      status: 503,
+      json: { error: { code: SERVER_BUSY, message: expect.stringContaining('all 2 sessions are busy') } },
+    })
     fixture.open()
     expect([resultText(await running), resultText(await second)]).toEqual(['opened', 'opened'])
     expect(await until(() => fixture?.http.answering() === 0)).toBe(true)
@@ -95,10 +106,21 @@ describe('stateful sessions under client churn', () => {
     fixture = await serveHttp({ maxSessions: 1 })
     const init = await rawPost(fixture.http.url, INITIALIZE)
     const id = String(init.headers['mcp-session-id'])
-    const call = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: run('return await tools.wait_gate({})') })
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: run('return await tools.wait_gate({})'),
+    })
     const gone = new AbortController()
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id }
-    const response = fetch(fixture.http.url, { method: 'POST', headers, body: call, signal: gone.signal }).catch((error: unknown) => error)
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-session-id': id,
+    }
+    const response = fetch(fixture.http.url, { method: 'POST', headers, body: call, signal: gone.signal }).catch(
+      (error: unknown) => error,
+    )
     expect(await until(() => fixture?.http.limiter.load.running === 1)).toBe(true)
     gone.abort()
     await response

@@ -13,7 +13,11 @@ afterEach(async () => {
 })
 
 const run = (code: string) => ({ name: 'run_code', arguments: { code, description: 'test' } })
-const settle = <T>(promise: Promise<T>): Promise<T | unknown> => promise.then((value) => value, (error: unknown) => error)
+const settle = <T>(promise: Promise<T>): Promise<T | unknown> =>
+  promise.then(
+    (value) => value,
+    (error: unknown) => error,
+  )
 
 describe('graceful close', () => {
   it('lets a running program finish, refuses the queued one and new connections', async () => {

@@ -43,10 +43,14 @@ export async function registerLiveTools(root: Context): Promise<LiveTools> {
         execute: (_args, exec) =>
           new Promise((_resolve, reject) => {
             seen.started = true
-            exec.signal?.addEventListener('abort', () => {
-              seen.aborted = true
-              reject(new Error('wait_abort aborted'))
-            }, { once: true })
+            exec.signal?.addEventListener(
+              'abort',
+              () => {
+                seen.aborted = true
+                reject(new Error('wait_abort aborted'))
+              },
+              { once: true },
+            )
           }),
       })
     },
@@ -63,17 +67,22 @@ export async function bootLive(): Promise<{ app: App; seen: LiveTools }> {
 /** Every notification a client received, by method, in arrival order. */
 export function recordNotifications(client: Client): Array<{ method: string; params?: Record<string, unknown> }> {
   const received: Array<{ method: string; params?: Record<string, unknown> }> = []
-  client.fallbackNotificationHandler = async (notification) => void received.push(notification as { method: string; params?: Record<string, unknown> })
+  client.fallbackNotificationHandler = async (notification) =>
+    void received.push(notification as { method: string; params?: Record<string, unknown> })
   return received
 }
 
 /** Call run_code with `code`, counting progress notifications that arrive before the result. */
 export async function callWithProgress(client: Client, code: string, signal?: AbortSignal) {
   const progress: Array<{ progress: number; message?: string }> = []
-  const result = await client.callTool({ name: 'run_code', arguments: { code, description: 'live test' } }, CallToolResultSchema, {
-    onprogress: (p) => void progress.push(p),
-    ...(signal === undefined ? {} : { signal }),
-  })
+  const result = await client.callTool(
+    { name: 'run_code', arguments: { code, description: 'live test' } },
+    CallToolResultSchema,
+    {
+      onprogress: (p) => void progress.push(p),
+      ...(signal === undefined ? {} : { signal }),
+    },
+  )
   return { result, progressBeforeResult: [...progress], progress }
 }
 
@@ -84,7 +93,11 @@ export async function backendReportsConsole(): Promise<boolean> {
   const lines: string[] = []
   try {
     const runtime = root.get('codeRuntime') as InProcessIsolateRuntime
-    await runtime.run({ program: 'console.log("probe")', bindings: [], onEvent: (event) => void (event.type === 'console' && lines.push(event.line)) })
+    await runtime.run({
+      program: 'console.log("probe")',
+      bindings: [],
+      onEvent: (event) => void (event.type === 'console' && lines.push(event.line)),
+    })
   } finally {
     await fiber.dispose()
   }

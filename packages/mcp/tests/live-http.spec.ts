@@ -7,7 +7,15 @@ import type { CodeModeHttpServer } from '@isocode/mcp'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { App } from './helpers.ts'
 import { until } from './helpers.ts'
-import { backendReportsConsole, bootLive, callWithProgress, type LiveTools, recordNotifications, TEN_TICKS, TICKS_THEN_WAIT } from './live-helpers.ts'
+import {
+  backendReportsConsole,
+  bootLive,
+  callWithProgress,
+  type LiveTools,
+  recordNotifications,
+  TEN_TICKS,
+  TICKS_THEN_WAIT,
+} from './live-helpers.ts'
 
 let app: App | undefined
 let http: CodeModeHttpServer | undefined
@@ -22,7 +30,14 @@ afterEach(async () => {
 async function serve(stateless: boolean): Promise<{ mcp: Client; seen: LiveTools }> {
   const live = await bootLive()
   app = live.app
-  http = await startCodeModeHttpServer(app.root, { host: '127.0.0.1', port: 0, stateless, limits: { maxRuns: 2, maxQueue: 4 }, maxBodyBytes: 1 << 20, log: () => undefined })
+  http = await startCodeModeHttpServer(app.root, {
+    host: '127.0.0.1',
+    port: 0,
+    stateless,
+    limits: { maxRuns: 2, maxQueue: 4 },
+    maxBodyBytes: 1 << 20,
+    log: () => undefined,
+  })
   client = new Client({ name: 'live-test', version: '1.0.0' })
   await client.connect(new StreamableHTTPClientTransport(new URL(http.url)))
   return { mcp: client, seen: live.seen }
@@ -62,38 +77,39 @@ for (const stateless of [false, true]) {
       const { mcp } = await serve(stateless)
       const received = recordNotifications(mcp)
       // why: the SDK client only sends valid tokens, so the malformed one is written into _meta by hand.
-      const result = await mcp.callTool({ name: 'run_code', arguments: { code: 'await tools.tick({}); return 1', description: 'bad token' }, _meta: { progressToken: { not: 'a token' } } as never })
+      const result = await mcp.callTool({
+        name: 'run_code',
+        arguments: { code: 'await tools.tick({}); return 1', description: 'bad token' },
+        _meta: { progressToken: { not: 'a token' } } as never,
+      })
       expect(result.isError).toBe(false)
       expect(result.structuredContent).toMatchObject({ value: 1 })
       expect(received.filter((n) => n.method === 'notifications/progress')).toEqual([])
     })
 
-    it(
-      `${stateless ? 'closing the connection' : 'cancelling through the AbortSignal'} aborts the in-flight tool, ends the run as abort, and nothing follows`,
-      async () => {
-        const { mcp, seen } = await serve(stateless)
-        const errors: Error[] = []
-        // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Protocol only offers the onerror property
-        mcp.onerror = (error) => void errors.push(error)
-        const cancel = new AbortController()
-        const call = callWithProgress(mcp, TICKS_THEN_WAIT, cancel.signal)
-        call.catch(() => undefined)
-        // why: wait_abort in flight; it ends only when its call is aborted.
-        expect(await until(() => seen.started, 10_000)).toBe(true)
-        expect(seen.aborted).toBe(false)
-        if (stateless) await mcp.close()
-        else cancel.abort(new Error('user cancelled'))
-        expect(await until(() => runOutcome(app as App) !== undefined, 10_000)).toBe(true)
-        expect(seen.aborted).toBe(true)
-        expect(runOutcome(app as App)).toBe('abort')
-        if (stateless) return
-        await expect(call).rejects.toThrow(/user cancelled/)
-        // why: a round trip after the run ended: anything the server sent for the cancelled request
-        // (a progress for a token the client dropped, or the result) would have arrived before it.
-        await mcp.ping()
-        expect(errors.map((e) => e.message)).toEqual([])
-      },
-    )
+    it(`${stateless ? 'closing the connection' : 'cancelling through the AbortSignal'} aborts the in-flight tool, ends the run as abort, and nothing follows`, async () => {
+      const { mcp, seen } = await serve(stateless)
+      const errors: Error[] = []
+      // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Protocol only offers the onerror property
+      mcp.onerror = (error) => void errors.push(error)
+      const cancel = new AbortController()
+      const call = callWithProgress(mcp, TICKS_THEN_WAIT, cancel.signal)
+      call.catch(() => undefined)
+      // why: wait_abort in flight; it ends only when its call is aborted.
+      expect(await until(() => seen.started, 10_000)).toBe(true)
+      expect(seen.aborted).toBe(false)
+      if (stateless) await mcp.close()
+      else cancel.abort(new Error('user cancelled'))
+      expect(await until(() => runOutcome(app as App) !== undefined, 10_000)).toBe(true)
+      expect(seen.aborted).toBe(true)
+      expect(runOutcome(app as App)).toBe('abort')
+      if (stateless) return
+      await expect(call).rejects.toThrow(/user cancelled/)
+      // why: a round trip after the run ended: anything the server sent for the cancelled request
+      // (a progress for a token the client dropped, or the result) would have arrived before it.
+      await mcp.ping()
+      expect(errors.map((e) => e.message)).toEqual([])
+    })
   })
 }
 
@@ -102,13 +118,16 @@ for (const stateless of [false, true]) {
 const consoleLive = await backendReportsConsole()
 
 describe('console lines as MCP log messages over Streamable HTTP', () => {
-  it.skipIf(!consoleLive)('a stateful client that set a log level gets each console line as notifications/message before the result', async () => {
-    const { mcp } = await serve(false)
-    const received = recordNotifications(mcp)
-    await mcp.setLoggingLevel('info')
-    const { result } = await callWithProgress(mcp, TEN_TICKS)
-    expect(result.isError).toBe(false)
-    const lines = received.filter((n) => n.method === 'notifications/message').map((n) => n.params?.data)
-    expect(lines).toEqual(Array.from({ length: 10 }, (_, i) => `step ${i}`))
-  })
+  it.skipIf(!consoleLive)(
+    'a stateful client that set a log level gets each console line as notifications/message before the result',
+    async () => {
+      const { mcp } = await serve(false)
+      const received = recordNotifications(mcp)
+      await mcp.setLoggingLevel('info')
+      const { result } = await callWithProgress(mcp, TEN_TICKS)
+      expect(result.isError).toBe(false)
+      const lines = received.filter((n) => n.method === 'notifications/message').map((n) => n.params?.data)
+      expect(lines).toEqual(Array.from({ length: 10 }, (_, i) => `step ${i}`))
+    },
+  )
 })

@@ -41,7 +41,11 @@ async function serve(): Promise<Client> {
   await root.plugin(SystemPrompt)
   await root.plugin(ToolRegistry, { mode: 'code' })
   await root.plugin(ScriptedRuntime)
-  root.tools.register({ name: 'fast', parameters: { type: 'object' }, execute: async () => [{ type: 'text', text: 'f' }] })
+  root.tools.register({
+    name: 'fast',
+    parameters: { type: 'object' },
+    execute: async () => [{ type: 'text', text: 'f' }],
+  })
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   await createCodeModeServer(root).connect(serverSide)
   client = new Client({ name: 'logs-test', version: '1.0.0' })
@@ -49,8 +53,10 @@ async function serve(): Promise<Client> {
   return client
 }
 
-const run = (mcp: Client, calls: number) => mcp.callTool({ name: 'run_code', arguments: { code: String(calls), description: 'scripted' } })
-const messages = (received: ReturnType<typeof recordNotifications>) => received.filter((n) => n.method === 'notifications/message').map((n) => n.params)
+const run = (mcp: Client, calls: number) =>
+  mcp.callTool({ name: 'run_code', arguments: { code: String(calls), description: 'scripted' } })
+const messages = (received: ReturnType<typeof recordNotifications>) =>
+  received.filter((n) => n.method === 'notifications/message').map((n) => n.params)
 
 describe('console lines as notifications/message', () => {
   it('the server declares the logging capability', async () => {
@@ -83,9 +89,13 @@ describe('progress coalescing', () => {
     const mcp = await serve()
     const progress: number[] = []
     const started = performance.now()
-    const result = await mcp.callTool({ name: 'run_code', arguments: { code: '40', description: 'fast calls' } }, CallToolResultSchema, {
-      onprogress: (p) => void progress.push(p.progress),
-    })
+    const result = await mcp.callTool(
+      { name: 'run_code', arguments: { code: '40', description: 'fast calls' } },
+      CallToolResultSchema,
+      {
+        onprogress: (p) => void progress.push(p.progress),
+      },
+    )
     const elapsed = performance.now() - started
     expect(result.isError).toBe(false)
     expect(progress.at(-1)).toBe(40)

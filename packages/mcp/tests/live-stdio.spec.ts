@@ -24,12 +24,25 @@ const live = (): { mcp: Client; stderr: string[] } => {
 async function spawnServer(): Promise<{ mcp: Client; stderr: string[] }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--no-node-snapshot', '--conditions=@isocode/source', '--import', 'tsx', join(here, 'fixtures', 'live-server.ts')],
+    args: [
+      '--no-node-snapshot',
+      '--conditions=@isocode/source',
+      '--import',
+      'tsx',
+      join(here, 'fixtures', 'live-server.ts'),
+    ],
     cwd: root,
     stderr: 'pipe',
   })
   const stderr: string[] = []
-  transport.stderr?.on('data', (chunk: Buffer) => stderr.push(...chunk.toString('utf8').split('\n').filter((line) => line !== '')))
+  transport.stderr?.on('data', (chunk: Buffer) =>
+    stderr.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line !== ''),
+    ),
+  )
   const mcp = new Client({ name: 'live-stdio', version: '1.0.0' })
   await mcp.connect(transport)
   return { mcp, stderr }
@@ -52,10 +65,14 @@ describe('run_code over stdio (a child process)', () => {
     const runs = stderr.filter((line) => line.startsWith('run ')).length
     const progress: number[] = []
     const cancel = new AbortController()
-    const call = mcp.callTool({ name: 'run_code', arguments: { code: TICKS_THEN_WAIT, description: 'cancel me' } }, CallToolResultSchema, {
-      onprogress: (p) => void progress.push(p.progress),
-      signal: cancel.signal,
-    })
+    const call = mcp.callTool(
+      { name: 'run_code', arguments: { code: TICKS_THEN_WAIT, description: 'cancel me' } },
+      CallToolResultSchema,
+      {
+        onprogress: (p) => void progress.push(p.progress),
+        signal: cancel.signal,
+      },
+    )
     call.catch(() => undefined)
     // why: after the third tick the program waits in wait_abort, which ends only when aborted.
     expect(await until(() => progress.includes(3) && stderr.includes('wait started'), 10_000)).toBe(true)
@@ -75,7 +92,11 @@ describe('run_code over stdio (a child process)', () => {
     const { mcp } = live()
     const received = recordNotifications(mcp)
     // why: the SDK client only sends valid tokens, so the malformed one is written into _meta by hand.
-    const result = await mcp.callTool({ name: 'run_code', arguments: { code: TEN_TICKS.replace('10', '2'), description: 'bad token' }, _meta: { progressToken: 1.5 } as never })
+    const result = await mcp.callTool({
+      name: 'run_code',
+      arguments: { code: TEN_TICKS.replace('10', '2'), description: 'bad token' },
+      _meta: { progressToken: 1.5 } as never,
+    })
     expect(result.isError).toBe(false)
     expect(result.structuredContent).toMatchObject({ value: 'done' })
     expect(received.filter((n) => n.method === 'notifications/progress')).toEqual([])

@@ -24,7 +24,8 @@ async function serve(mode: 'code' | 'both'): Promise<Client> {
   return client
 }
 
-const textOf = (result: Record<string, unknown>): string => (result.content as Array<{ type: string; text?: string }>).map((block) => block.text ?? `[${block.type}]`).join('\n')
+const textOf = (result: Record<string, unknown>): string =>
+  (result.content as Array<{ type: string; text?: string }>).map((block) => block.text ?? `[${block.type}]`).join('\n')
 
 describe('createCodeModeServer', () => {
   it('code mode lists run_code alone, with the tools:sdk text in its description', async () => {
@@ -38,10 +39,16 @@ describe('createCodeModeServer', () => {
 
   it('runs a program through run_code against the bridged tools', async () => {
     const mcp = await serve('code')
-    const result = await mcp.callTool({ name: 'run_code', arguments: { code: 'const pid = await tools.pid({}); return /^\\d+$/.test(pid)', description: 'check pid' } })
+    const result = await mcp.callTool({
+      name: 'run_code',
+      arguments: { code: 'const pid = await tools.pid({}); return /^\\d+$/.test(pid)', description: 'check pid' },
+    })
     expect(result.isError).toBe(false)
     expect(textOf(result)).toBe('true')
-    const failed = await mcp.callTool({ name: 'run_code', arguments: { code: 'throw new Error("nope")', description: 'fail' } })
+    const failed = await mcp.callTool({
+      name: 'run_code',
+      arguments: { code: 'throw new Error("nope")', description: 'fail' },
+    })
     expect(failed.isError).toBe(true)
     expect(textOf(failed)).toContain('nope')
   })
@@ -53,7 +60,7 @@ describe('createCodeModeServer', () => {
     expect(textOf(await mcp.callTool({ name: 'pid', arguments: {} }))).toMatch(/^\d+$/)
   })
 
-  it('run_code\'s description points at the SDK below it, not at a system prompt', async () => {
+  it("run_code's description points at the SDK below it, not at a system prompt", async () => {
     const mcp = await serve('code')
     const description = (await mcp.listTools()).tools[0]?.description ?? ''
     expect(description).not.toContain('system prompt')

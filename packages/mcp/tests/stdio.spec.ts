@@ -27,7 +27,11 @@ function lines(stream: PassThrough): () => Promise<Record<string, unknown>> {
       }
     }
   })
-  return async () => JSON.parse(queue.shift() ?? (await new Promise<string>((resolve) => (waiting = resolve)))) as Record<string, unknown>
+  return async () =>
+    JSON.parse(queue.shift() ?? (await new Promise<string>((resolve) => (waiting = resolve)))) as Record<
+      string,
+      unknown
+    >
 }
 
 describe('connectStdio', () => {
@@ -40,7 +44,11 @@ describe('connectStdio', () => {
     await connectStdio(server, { stdin, stdout, log: (line) => void logged.push(line) })
 
     stdin.write('{"jsonrpc": "2.0", "id": 1, "method": \n')
-    expect(await next()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: PARSE_ERROR, message: expect.stringContaining('Parse error') } })
+    expect(await next()).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: PARSE_ERROR, message: expect.stringContaining('Parse error') },
+    })
     stdin.write('{"hello": "world"}\n')
     expect(await next()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST } })
     expect(logged).toHaveLength(2)

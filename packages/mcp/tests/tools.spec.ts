@@ -7,13 +7,26 @@ const input = { type: 'object', properties: { a: { type: 'number' } } }
 
 describe('toDefinition', () => {
   it('keeps the raw input and output schemas and the description', () => {
-    const mapped = toDefinition('srv', false, { name: 'sum', description: 'Add.', inputSchema: input, outputSchema: { type: 'object' } }, forward)
-    expect(mapped).toMatchObject({ ok: true, definition: { name: 'sum', description: 'Add.', parameters: input, outputSchema: { type: 'object' } } })
+    const mapped = toDefinition(
+      'srv',
+      false,
+      { name: 'sum', description: 'Add.', inputSchema: input, outputSchema: { type: 'object' } },
+      forward,
+    )
+    expect(mapped).toMatchObject({
+      ok: true,
+      definition: { name: 'sum', description: 'Add.', parameters: input, outputSchema: { type: 'object' } },
+    })
   })
 
   it('namespaces as server__tool and forwards the server-side name', async () => {
     const seen: string[] = []
-    const mapped = toDefinition('srv', true, { name: 'get-sum', inputSchema: input }, async (remote) => (seen.push(remote), []))
+    const mapped = toDefinition(
+      'srv',
+      true,
+      { name: 'get-sum', inputSchema: input },
+      async (remote) => (seen.push(remote), []),
+    )
     if (!mapped.ok) throw new Error(mapped.reason)
     expect(mapped.definition.name).toBe('srv__get-sum')
     expect(mapped.definition.group).toBe('srv')
@@ -32,7 +45,11 @@ describe('toDefinition', () => {
     ['a name with spaces', { name: 'two words', inputSchema: input }, 'not 1-128 characters'],
     ['an empty name', { name: '', inputSchema: input }, 'not 1-128 characters'],
     ['a missing inputSchema', { name: 'x', inputSchema: undefined }, 'inputSchema is not a JSON Schema object'],
-    ['a task-only tool', { name: 'x', inputSchema: input, execution: { taskSupport: 'required' } }, 'task-based execution'],
+    [
+      'a task-only tool',
+      { name: 'x', inputSchema: input, execution: { taskSupport: 'required' } },
+      'task-based execution',
+    ],
   ])('skips %s with a reason', (_case, tool, reason) => {
     const mapped = toDefinition('srv', false, tool, forward)
     expect(mapped.ok).toBe(false)

@@ -14,7 +14,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject)
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))))
+      probe.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -22,7 +24,10 @@ function freePort(): Promise<number> {
 beforeAll(async () => {
   const port = await freePort()
   url = `http://127.0.0.1:${port}/mcp`
-  const started = spawn(process.execPath, [serverBin('@modelcontextprotocol/server-everything'), 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] })
+  const started = spawn(process.execPath, [serverBin('@modelcontextprotocol/server-everything'), 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   child = started
   await new Promise<void>((resolve, reject) => {
     let seen = ''
@@ -51,7 +56,9 @@ describe('McpClient over Streamable HTTP', () => {
     const app = await boot('native')
     try {
       const port = await freePort()
-      await expect(app.root.plugin(McpClient, { name: 'nowhere', url: `http://127.0.0.1:${port}/mcp`, timeoutMs: 5_000 })).rejects.toThrow(/MCP server "nowhere" \(http:\/\/127\.0\.0\.1:\d+\/mcp\) could not be started/)
+      await expect(
+        app.root.plugin(McpClient, { name: 'nowhere', url: `http://127.0.0.1:${port}/mcp`, timeoutMs: 5_000 }),
+      ).rejects.toThrow(/MCP server "nowhere" \(http:\/\/127\.0\.0\.1:\d+\/mcp\) could not be started/)
     } finally {
       await app.dispose()
     }

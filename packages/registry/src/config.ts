@@ -69,11 +69,15 @@ export function maxToolCallsProblem(value: unknown): string | undefined {
 export const ToolRegistryConfigSchema = configSchema<ResolvedToolRegistryConfig>((value) => {
   const issues: ConfigIssue[] = []
   for (const key of Object.keys(value)) {
-    if (!KNOWN.includes(key)) issues.push({ message: `unknown option "${key}" (known: ${KNOWN.join(', ')})`, path: [key] })
+    if (!KNOWN.includes(key))
+      issues.push({ message: `unknown option "${key}" (known: ${KNOWN.join(', ')})`, path: [key] })
   }
   const mode = value.mode ?? 'native'
   if (typeof mode !== 'string' || !MODES.includes(mode)) {
-    issues.push({ message: `mode must be one of "native", "code", "both" (got ${JSON.stringify(mode) ?? String(mode)})`, path: ['mode'] })
+    issues.push({
+      message: `mode must be one of "native", "code", "both" (got ${JSON.stringify(mode) ?? String(mode)})`,
+      path: ['mode'],
+    })
   }
   const sdkBudgetBytes = value.sdkBudgetBytes ?? DEFAULT_SDK_BUDGET_BYTES
   const problem = sdkBudgetProblem(sdkBudgetBytes)

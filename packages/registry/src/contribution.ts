@@ -26,7 +26,12 @@ export interface ContributionSource {
  * ctx.systemPrompt does): native definitions, and in code/both the protected run_code transport
  * plus the protected tools:sdk section.
  */
-export function contribute(sub: Context, source: ContributionSource, mode: ToolPresentationMode, sdkBudgetBytes: number): void {
+export function contribute(
+  sub: Context,
+  source: ContributionSource,
+  mode: ToolPresentationMode,
+  sdkBudgetBytes: number,
+): void {
   if (mode !== 'code') {
     sub.systemPrompt.tools((scope) => source.endSchemas(scope), { knownNames: (scope) => source.knownNames(scope) })
   }
@@ -44,7 +49,10 @@ export function contribute(sub: Context, source: ContributionSource, mode: ToolP
     protected: true,
     render: (scope) => {
       requireTypeScriptRuntime(source, mode)
-      return renderSdkSection(source.endTools(scope).filter((def) => def.name !== RUN_CODE), sdkBudgetBytes)
+      return renderSdkSection(
+        source.endTools(scope).filter((def) => def.name !== RUN_CODE),
+        sdkBudgetBytes,
+      )
     },
   })
 }

@@ -40,7 +40,10 @@ export class ToolArgsError extends RegistryError {
     readonly violations: readonly string[],
     tool?: string,
   ) {
-    super(`invalid arguments${tool === undefined ? '' : ` for ${tool}`}:\n${violations.map((v) => `- ${v}`).join('\n')}`, 'INVALID_ARGS')
+    super(
+      `invalid arguments${tool === undefined ? '' : ` for ${tool}`}:\n${violations.map((v) => `- ${v}`).join('\n')}`,
+      'INVALID_ARGS',
+    )
   }
 }
 
@@ -51,7 +54,10 @@ export class ToolResultError extends RegistryError {
     readonly violations: readonly string[],
     tool?: string,
   ) {
-    super(`invalid result${tool === undefined ? '' : ` from ${tool}`}:\n${violations.map((v) => `- ${v}`).join('\n')}`, 'INVALID_TOOL_OUTPUT')
+    super(
+      `invalid result${tool === undefined ? '' : ` from ${tool}`}:\n${violations.map((v) => `- ${v}`).join('\n')}`,
+      'INVALID_TOOL_OUTPUT',
+    )
   }
 }
 

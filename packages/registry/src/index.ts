@@ -1,9 +1,4 @@
-export {
-  OutputSchemaError,
-  RegistryError,
-  ToolArgsError,
-  ToolResultError,
-} from './errors.ts'
+export { OutputSchemaError, RegistryError, ToolArgsError, ToolResultError } from './errors.ts'
 /** @public */
 export { CodeRunFailedError, RegistryErrorCode } from './errors.ts'
 export { defineTool } from './schema/define-tool.ts'

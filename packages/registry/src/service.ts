@@ -5,7 +5,14 @@ import { scopeOf } from '@isocode/harness'
 import type { ScopeKey } from '@isocode/harness'
 import { toolsChange } from './change.ts'
 import type { ToolsChangeKind } from './change.ts'
-import { concurrentCallLimitProblem, DEFAULT_CONCURRENT_CALL_LIMIT, DEFAULT_MAX_TOOL_CALLS, maxToolCallsProblem, sdkBudgetProblem, ToolRegistryConfigSchema } from './config.ts'
+import {
+  concurrentCallLimitProblem,
+  DEFAULT_CONCURRENT_CALL_LIMIT,
+  DEFAULT_MAX_TOOL_CALLS,
+  maxToolCallsProblem,
+  sdkBudgetProblem,
+  ToolRegistryConfigSchema,
+} from './config.ts'
 import { DEFAULT_SDK_BUDGET_BYTES } from '@isocode/sdk-codegen'
 import type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
 import { createRunCodeTool } from './code-mode/run-code.ts'
@@ -66,7 +73,8 @@ export class ToolRegistry extends Service {
     const budgetProblem = config.sdkBudgetBytes === undefined ? undefined : sdkBudgetProblem(config.sdkBudgetBytes)
     if (budgetProblem !== undefined) throw new RegistryError(`tools: ${budgetProblem}`, 'INVALID_DEFINITION')
     this.sdkBudgetBytes = config.sdkBudgetBytes ?? DEFAULT_SDK_BUDGET_BYTES
-    const limitProblem = config.concurrentCallLimit === undefined ? undefined : concurrentCallLimitProblem(config.concurrentCallLimit)
+    const limitProblem =
+      config.concurrentCallLimit === undefined ? undefined : concurrentCallLimitProblem(config.concurrentCallLimit)
     if (limitProblem !== undefined) throw new RegistryError(`tools: ${limitProblem}`, 'INVALID_DEFINITION')
     this.concurrentCallLimit = config.concurrentCallLimit ?? DEFAULT_CONCURRENT_CALL_LIMIT
     const callsProblem = config.maxToolCalls === undefined ? undefined : maxToolCallsProblem(config.maxToolCalls)
@@ -107,25 +115,31 @@ export class ToolRegistry extends Service {
       )
     }
     if (this.mode !== 'native' && name === RUN_CODE) {
-      throw new RegistryError(`tools.register: "${RUN_CODE}" is reserved for the Code Mode transport in mode "${this.mode}"; rename the tool`, 'RESERVED_NAME')
+      throw new RegistryError(
+        `tools.register: "${RUN_CODE}" is reserved for the Code Mode transport in mode "${this.mode}"; rename the tool`,
+        'RESERVED_NAME',
+      )
     }
     const caller = this.ctx
     const scope = scopeOf(caller)
-    return caller.effect(() => {
-      if (this.layers.has(scope, name)) {
-        throw new RegistryError(
-          scope === undefined
-            ? `tools.register: tool "${name}" is already registered globally; to give one agent its own variant, register it from that agent's scoped context (agent.ctx.tools.register), where it shadows the global one`
-            : `tools.register: tool "${name}" is already registered in this scope; dispose the existing registration first`,
-          'DUPLICATE_TOOL',
-        )
-      }
-      this.layers.add(scope, snapshot)
-      this.announce(caller, 'register', scope, [name], () => this.layers.remove(scope, snapshot))
-      return () => {
-        if (this.layers.remove(scope, snapshot)) this.announceQuietly(caller, 'unregister', scope, [name])
-      }
-    }, `tools.register(${JSON.stringify(name)})`)
+    return caller.effect(
+      () => {
+        if (this.layers.has(scope, name)) {
+          throw new RegistryError(
+            scope === undefined
+              ? `tools.register: tool "${name}" is already registered globally; to give one agent its own variant, register it from that agent's scoped context (agent.ctx.tools.register), where it shadows the global one`
+              : `tools.register: tool "${name}" is already registered in this scope; dispose the existing registration first`,
+            'DUPLICATE_TOOL',
+          )
+        }
+        this.layers.add(scope, snapshot)
+        this.announce(caller, 'register', scope, [name], () => this.layers.remove(scope, snapshot))
+        return () => {
+          if (this.layers.remove(scope, snapshot)) this.announceQuietly(caller, 'unregister', scope, [name])
+        }
+      },
+      `tools.register(${JSON.stringify(name)})`,
+    )
   }
 
   /**
@@ -187,7 +201,10 @@ export class ToolRegistry extends Service {
    */
   guard(guard: ToolGuard): () => Promise<void> {
     if (typeof guard !== 'function') {
-      throw new RegistryError('tools.guard: guard must be a function (execution) => string | undefined', 'INVALID_DEFINITION')
+      throw new RegistryError(
+        'tools.guard: guard must be a function (execution) => string | undefined',
+        'INVALID_DEFINITION',
+      )
     }
     const scope = scopeOf(this.ctx)
     return this.ctx.effect(() => this.guardTable.add(scope, guard), 'tools.guard()')
@@ -258,7 +275,13 @@ export class ToolRegistry extends Service {
 
   // why: a throwing tools/change listener during register/restrict rolls the change back and
   // reaches the caller, so nothing is left half-registered.
-  private announce(caller: Context, kind: ToolsChangeKind, scope: ScopeKey | undefined, names: string[], rollback: () => void): void {
+  private announce(
+    caller: Context,
+    kind: ToolsChangeKind,
+    scope: ScopeKey | undefined,
+    names: string[],
+    rollback: () => void,
+  ): void {
     try {
       caller.emit('tools/change', toolsChange(kind, scope, names))
     } catch (error) {
@@ -284,6 +307,7 @@ export class ToolRegistry extends Service {
 // a fresh mutable deep copy without recursion (any nesting depth).
 function structuredCopy(name: string, schema: ToolSchema['parameters']): ToolSchema['parameters'] {
   const copy = toLosslessJson(schema)
-  if (!copy.ok) throw new RegistryError(`tool "${name}": a stored schema is not JSON (${copy.reason})`, 'INVALID_DEFINITION')
+  if (!copy.ok)
+    throw new RegistryError(`tool "${name}": a stored schema is not JSON (${copy.reason})`, 'INVALID_DEFINITION')
   return copy.value as ToolSchema['parameters']
 }

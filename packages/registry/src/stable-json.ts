@@ -42,16 +42,19 @@ function firstDifference(first: JsonValue, second: JsonValue): string | undefine
     if (a === b) continue
     const kind = kindOf(a)
     if (kind !== kindOf(b)) return `${pathOf(pair)}: ${kind} then ${kindOf(b)}`
-    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return `${pathOf(pair)}: ${shown(a)} then ${shown(b)}`
+    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+      return `${pathOf(pair)}: ${shown(a)} then ${shown(b)}`
     if (Array.isArray(a) && Array.isArray(b)) {
       if (a.length !== b.length) return `${pathOf(pair)}: length ${a.length} then ${b.length}`
-      for (let i = a.length - 1; i >= 0; i--) stack.push({ first: a[i] as JsonValue, second: b[i] as JsonValue, parent: pair, key: i })
+      for (let i = a.length - 1; i >= 0; i--)
+        stack.push({ first: a[i] as JsonValue, second: b[i] as JsonValue, parent: pair, key: i })
       continue
     }
     const keysA = Object.keys(a)
     const keysB = Object.keys(b)
     // why: key order is part of the value here: it decides the serialized bytes a log keeps.
-    if (keysA.length !== keysB.length || keysA.some((key, i) => key !== keysB[i])) return `${pathOf(pair)}: keys ${shown(keysA)} then ${shown(keysB)}`
+    if (keysA.length !== keysB.length || keysA.some((key, i) => key !== keysB[i]))
+      return `${pathOf(pair)}: keys ${shown(keysA)} then ${shown(keysB)}`
     const objA = a as Record<string, JsonValue>
     const objB = b as Record<string, JsonValue>
     for (let i = keysA.length - 1; i >= 0; i--) {

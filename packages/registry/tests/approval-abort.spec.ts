@@ -16,11 +16,18 @@ function heldApproval() {
     answer: (_outcome: ApprovalOutcome | Error): void => undefined,
   }
   class HeldApproval extends ApprovalService {
-    request(_execution: ApprovalSubject, _reason: string | undefined, options?: ApprovalRequestOptions): Promise<ApprovalOutcome> {
+    request(
+      _execution: ApprovalSubject,
+      _reason: string | undefined,
+      options?: ApprovalRequestOptions,
+    ): Promise<ApprovalOutcome> {
       if (options !== undefined) held.signals.push(options.signal)
       asked()
       // why: a slow person at a UI that ignores the signal; the registry must not wait for it.
-      return new Promise((resolve, reject) => (held.answer = (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome))))
+      return new Promise(
+        (resolve, reject) =>
+          (held.answer = (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome))),
+      )
     }
   }
   return { plugin: HeldApproval, held }
@@ -48,7 +55,9 @@ describe('approval and the call signal', () => {
     const { t, ran, post, held, agent } = await boot()
     const outer = new AbortController()
     const order: string[] = []
-    const pending = t.execute({ callId: 'c', name: 'x', arguments: {}, agent: agent.key, signal: outer.signal }).then((result: ToolExecutionResult) => (order.push('result'), result))
+    const pending = t
+      .execute({ callId: 'c', name: 'x', arguments: {}, agent: agent.key, signal: outer.signal })
+      .then((result: ToolExecutionResult) => (order.push('result'), result))
     await held.asked
     expect(held.signals).toHaveLength(1)
     expect(held.signals[0]?.aborted).toBe(false)
@@ -57,7 +66,9 @@ describe('approval and the call signal', () => {
     expect(held.signals[0]?.aborted).toBe(true)
     expect(held.signals[0]?.reason).toBe(outer.signal.reason)
     expect(result).toMatchObject({ isError: true, error: { code: 'ABORTED' } })
-    expect(textOf(result)).toBe('approval for tool "x" was abandoned: the call was aborted (user pressed stop) before an answer came; the tool did not run')
+    expect(textOf(result)).toBe(
+      'approval for tool "x" was abandoned: the call was aborted (user pressed stop) before an answer came; the tool did not run',
+    )
     // why: the answer the provider gives afterwards changes nothing.
     held.answer('allowed-once')
     order.push('answered')
@@ -81,8 +92,16 @@ describe('approval and the call signal', () => {
 
   it('a call whose signal is already aborted is not asked at all', async () => {
     const { t, ran, held, agent } = await boot()
-    const result = await t.execute({ callId: 'c', name: 'x', arguments: {}, agent: agent.key, signal: AbortSignal.abort(new Error('too late')) })
-    expect(textOf(result)).toBe('approval for tool "x" was abandoned: the call was aborted (too late) before an answer came; the tool did not run')
+    const result = await t.execute({
+      callId: 'c',
+      name: 'x',
+      arguments: {},
+      agent: agent.key,
+      signal: AbortSignal.abort(new Error('too late')),
+    })
+    expect(textOf(result)).toBe(
+      'approval for tool "x" was abandoned: the call was aborted (too late) before an answer came; the tool did not run',
+    )
     expect(held.signals).toEqual([])
     expect(ran).toEqual([])
   })

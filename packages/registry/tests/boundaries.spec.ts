@@ -15,8 +15,13 @@ function sources(dir: string): string[] {
 
 describe('registry dependency boundary', () => {
   it('declares no runtime backend in its manifest', () => {
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>
-    const declared = ['dependencies', 'devDependencies', 'peerDependencies'].flatMap((field) => Object.keys(manifest[field] ?? {}))
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string> | undefined
+    >
+    const declared = ['dependencies', 'devDependencies', 'peerDependencies'].flatMap((field) =>
+      Object.keys(manifest[field] ?? {}),
+    )
     expect(declared.filter((name) => FORBIDDEN.includes(name))).toEqual([])
   })
 

@@ -12,7 +12,11 @@ describe('DispatchQueue', () => {
         log.push(`start ${name}`)
         setTimeout(() => (log.push(`end ${name}`), resolve(name)), ms)
       })
-    const results = await Promise.all([queue.enqueue(task('a', 5), refusal), queue.enqueue(task('b', 1), refusal), queue.enqueue(task('c', 0), refusal)])
+    const results = await Promise.all([
+      queue.enqueue(task('a', 5), refusal),
+      queue.enqueue(task('b', 1), refusal),
+      queue.enqueue(task('c', 0), refusal),
+    ])
     expect(results).toEqual(['a', 'b', 'c'])
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c'])
   })
@@ -77,7 +81,12 @@ describe('DispatchQueue with concurrency-safe tasks', () => {
       await new Promise((resolve) => setTimeout(resolve, 3))
       log.push(`end ${name}`)
     }
-    await Promise.all([queue.enqueue(task('a'), refusal, 4), queue.enqueue(task('b'), refusal, 4), queue.enqueue(task('x'), refusal), queue.enqueue(task('c'), refusal, 4)])
+    await Promise.all([
+      queue.enqueue(task('a'), refusal, 4),
+      queue.enqueue(task('b'), refusal, 4),
+      queue.enqueue(task('x'), refusal),
+      queue.enqueue(task('c'), refusal, 4),
+    ])
     expect(log.indexOf('start x')).toBeGreaterThan(Math.max(log.indexOf('end a'), log.indexOf('end b')))
     expect(log.indexOf('start c')).toBeGreaterThan(log.indexOf('end x'))
     expect(log.slice(0, 2)).toEqual(['start a', 'start b'])

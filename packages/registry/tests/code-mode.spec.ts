@@ -13,7 +13,12 @@ class FixedRuntime extends CodeRuntime {
   language = 'typescript'
   constructor(
     ctx: Context,
-    readonly config: { language?: string; result?: CodeRunResult; waitForAbort?: boolean; script?: (request: CodeRunRequest) => Promise<CodeRunResult> } = {},
+    readonly config: {
+      language?: string
+      result?: CodeRunResult
+      waitForAbort?: boolean
+      script?: (request: CodeRunRequest) => Promise<CodeRunResult>
+    } = {},
   ) {
     super(ctx)
     if (config.language !== undefined) this.language = config.language
@@ -24,7 +29,11 @@ class FixedRuntime extends CodeRuntime {
     this.abortedAtStart.push(request.signal?.aborted === true)
     if (this.config.waitForAbort === true) {
       // why: stands in for a long program; it ends only when the run-scoped signal fires.
-      return new Promise((resolve) => request.signal?.addEventListener('abort', () => resolve(withUsage({ logs: ['partial'], error: { kind: 'abort', message: 'aborted by the caller' } }))))
+      return new Promise((resolve) =>
+        request.signal?.addEventListener('abort', () =>
+          resolve(withUsage({ logs: ['partial'], error: { kind: 'abort', message: 'aborted by the caller' } })),
+        ),
+      )
     }
     return this.config.result ?? withUsage({ logs: [] })
   }
@@ -37,17 +46,26 @@ async function boot(mode: 'native' | 'code' | 'both', runtime?: FixedRuntime['co
   await root.plugin(SystemPrompt)
   await root.plugin(ToolRegistry, { mode })
   if (runtime !== undefined) await root.plugin(FixedRuntime, runtime)
-  root.tools.register({ name: 'echo', description: 'Echo.', parameters: { type: 'object' }, execute: async () => [{ type: 'text', text: 'e' }] })
+  root.tools.register({
+    name: 'echo',
+    description: 'Echo.',
+    parameters: { type: 'object' },
+    execute: async () => [{ type: 'text', text: 'e' }],
+  })
   return root
 }
 
 // why: stands in for a program calling `await tools.weather({})` and `await tools.untyped({})`.
 async function callWeatherAndUntyped(request: CodeRunRequest): Promise<CodeRunResult> {
   const functions = request.bindings[0]?.functions ?? {}
-  return withUsage({ logs: [], value: [(await functions.weather?.({})) ?? null, (await functions.untyped?.({})) ?? null] })
+  return withUsage({
+    logs: [],
+    value: [(await functions.weather?.({})) ?? null, (await functions.untyped?.({})) ?? null],
+  })
 }
 
-const run = (root: Context, code = 'return 1') => root.tools.execute({ callId: 'c1', name: 'run_code', arguments: { code, description: 'd' } })
+const run = (root: Context, code = 'return 1') =>
+  root.tools.execute({ callId: 'c1', name: 'run_code', arguments: { code, description: 'd' } })
 
 describe('Code Mode assembly rules', () => {
   it('native mode contributes the definitions only, with no run_code and no SDK section', async () => {
@@ -94,7 +112,9 @@ describe('run_code around the runtime', () => {
   })
 
   it('a failure kind becomes CODE_RUN_FAILED with the kind, message and logs', async () => {
-    const root = await boot('code', { result: withUsage({ logs: ['before'], error: { kind: 'memory', message: 'heap limit reached' } }) })
+    const root = await boot('code', {
+      result: withUsage({ logs: ['before'], error: { kind: 'memory', message: 'heap limit reached' } }),
+    })
     const result = await run(root)
     expect(result.isError).toBe(true)
     expect(result.error).toEqual({ name: 'CodeRunFailedError', code: 'CODE_RUN_FAILED' })
@@ -111,7 +131,11 @@ describe('run_code around the runtime', () => {
       outputSchema: { type: 'object', properties: { c: { type: 'number' } } },
       execute: async () => ({ content: [{ type: 'text', text: '{"c":21}' }], structuredContent: { c: 21 } }),
     })
-    root.tools.register({ name: 'untyped', parameters: { type: 'object' }, execute: async () => ({ content: [{ type: 'text', text: 'plain' }], structuredContent: { c: 1 } }) })
+    root.tools.register({
+      name: 'untyped',
+      parameters: { type: 'object' },
+      execute: async () => ({ content: [{ type: 'text', text: 'plain' }], structuredContent: { c: 1 } }),
+    })
     const result = await run(root)
     expect(result.isError).toBe(false)
     expect(JSON.parse(result.content[0]?.type === 'text' ? result.content[0].text : '')).toEqual([{ c: 21 }, 'plain'])
@@ -119,7 +143,9 @@ describe('run_code around the runtime', () => {
 
   it('each run logs a tool/code-run event with its outcome and usage, never in the content', async () => {
     const usage = { cpuMs: 12.5, wallMs: 40, bindingCalls: 2, bindingMs: 20 }
-    const root = await boot('code', { result: withUsage({ logs: [], error: { kind: 'timeout', message: 'CPU budget of 5 ms exceeded' } }, usage) })
+    const root = await boot('code', {
+      result: withUsage({ logs: [], error: { kind: 'timeout', message: 'CPU budget of 5 ms exceeded' } }, usage),
+    })
     const events: SessionEvent[] = []
     class Sink extends SessionSink {
       append(_scope: ScopeKey | undefined, event: SessionEvent): void {
@@ -130,8 +156,11 @@ describe('run_code around the runtime', () => {
     const result = await run(root)
     expect(result.isError).toBe(true)
     expect(JSON.stringify(result.content)).not.toMatch(/cpuMs|12\.5/)
-    const outputBytes = Buffer.byteLength(JSON.stringify([])) + Buffer.byteLength(JSON.stringify('CPU budget of 5 ms exceeded'))
-    expect(events).toEqual([{ type: 'tool/code-run', callId: 'c1', outcome: 'timeout', usage: { ...usage, outputBytes } }])
+    const outputBytes =
+      Buffer.byteLength(JSON.stringify([])) + Buffer.byteLength(JSON.stringify('CPU budget of 5 ms exceeded'))
+    expect(events).toEqual([
+      { type: 'tool/code-run', callId: 'c1', outcome: 'timeout', usage: { ...usage, outputBytes } },
+    ])
   })
 
   it('a returned string is the text as is; logs come first', async () => {
@@ -143,7 +172,12 @@ describe('run_code around the runtime', () => {
   it('the outer abort signal reaches the runtime through the run-scoped signal', async () => {
     const root = await boot('code', { waitForAbort: true })
     const outer = new AbortController()
-    const pending = root.tools.execute({ callId: 'c2', name: 'run_code', arguments: { code: 'return 1', description: 'd' }, signal: outer.signal })
+    const pending = root.tools.execute({
+      callId: 'c2',
+      name: 'run_code',
+      arguments: { code: 'return 1', description: 'd' },
+      signal: outer.signal,
+    })
     await new Promise((resolve) => setTimeout(resolve, 5))
     const runtime = root.get('codeRuntime') as FixedRuntime
     expect(runtime.abortedAtStart).toEqual([false])

@@ -14,11 +14,20 @@ describe('the Cordis listener table the pipeline reads', () => {
     // oxlint-disable-next-line no-underscore-dangle -- the very internal this test pins
     const hooks = (root.events as unknown as { _hooks?: Record<string, unknown[] | undefined> })._hooks
     expect({ observed: typeof hooks, hint: UPGRADE_HINT }).toEqual({ observed: 'object', hint: UPGRADE_HINT })
-    expect({ observed: (hooks?.['tools/result'] ?? []).length, hint: UPGRADE_HINT }).toEqual({ observed: 0, hint: UPGRADE_HINT })
+    expect({ observed: (hooks?.['tools/result'] ?? []).length, hint: UPGRADE_HINT }).toEqual({
+      observed: 0,
+      hint: UPGRADE_HINT,
+    })
     const dispose = ctx.on('tools/result', () => {})
-    expect({ observed: hooks?.['tools/result']?.length, hint: UPGRADE_HINT }).toEqual({ observed: 1, hint: UPGRADE_HINT })
+    expect({ observed: hooks?.['tools/result']?.length, hint: UPGRADE_HINT }).toEqual({
+      observed: 1,
+      hint: UPGRADE_HINT,
+    })
     dispose()
-    expect({ observed: hooks?.['tools/result']?.length ?? 0, hint: UPGRADE_HINT }).toEqual({ observed: 0, hint: UPGRADE_HINT })
+    expect({ observed: hooks?.['tools/result']?.length ?? 0, hint: UPGRADE_HINT }).toEqual({
+      observed: 0,
+      hint: UPGRADE_HINT,
+    })
   })
 
   it('makes hasListeners follow ctx.on and its disposer, so listeners are never skipped', async () => {
@@ -27,11 +36,17 @@ describe('the Cordis listener table the pipeline reads', () => {
     expect(hasListeners(root, 'tools/pre-execute')).toBe(false)
     const seen: string[] = []
     const dispose = ctx.on('tools/pre-execute', async (exec, next) => (seen.push(exec.name), next()))
-    expect({ observed: hasListeners(root, 'tools/pre-execute'), hint: UPGRADE_HINT }).toEqual({ observed: true, hint: UPGRADE_HINT })
+    expect({ observed: hasListeners(root, 'tools/pre-execute'), hint: UPGRADE_HINT }).toEqual({
+      observed: true,
+      hint: UPGRADE_HINT,
+    })
     await run(ctx, 'probe')
     expect(seen).toEqual(['probe'])
     dispose()
-    expect({ observed: hasListeners(root, 'tools/pre-execute'), hint: UPGRADE_HINT }).toEqual({ observed: false, hint: UPGRADE_HINT })
+    expect({ observed: hasListeners(root, 'tools/pre-execute'), hint: UPGRADE_HINT }).toEqual({
+      observed: false,
+      hint: UPGRADE_HINT,
+    })
     await run(ctx, 'probe')
     expect(seen).toEqual(['probe'])
   })

@@ -22,7 +22,10 @@ function forecast(result: unknown = { city: 'Oslo', celsius: 4, days: [{ day: 'm
     outputSchema: {
       city: { type: 'string', required: true },
       celsius: { type: 'number', required: true, description: 'Temperature now' },
-      days: { type: 'array', items: { type: 'object', properties: { day: { type: 'string', required: true }, rain: { type: 'boolean' } } } },
+      days: {
+        type: 'array',
+        items: { type: 'object', properties: { day: { type: 'string', required: true }, rain: { type: 'boolean' } } },
+      },
     },
     // why: the cast lets a test hand back a wrong value on purpose; typed use is checked below.
     async execute() {
@@ -31,7 +34,13 @@ function forecast(result: unknown = { city: 'Oslo', celsius: 4, days: [{ day: 'm
   })
 }
 
-const defineBad = () => defineTool({ name: 'bad', parameters: {}, outputSchema: { n: { type: 'date' } } as never, execute: async () => ({}) as never })
+const defineBad = () =>
+  defineTool({
+    name: 'bad',
+    parameters: {},
+    outputSchema: { n: { type: 'date' } } as never,
+    execute: async () => ({}) as never,
+  })
 
 describe('defineTool outputSchema (types)', () => {
   it('types execute to return the value the outputSchema describes', () => {
@@ -53,7 +62,9 @@ describe('defineTool outputSchema (types)', () => {
         return { sum: 'three' }
       },
     })
-    expectTypeOf<DefinedToolReturn<{ readonly n: { readonly type: 'integer'; readonly required: true } }>>().toEqualTypeOf<{ n: number }>()
+    expectTypeOf<
+      DefinedToolReturn<{ readonly n: { readonly type: 'integer'; readonly required: true } }>
+    >().toEqualTypeOf<{ n: number }>()
     expectTypeOf<DefinedToolReturn<undefined>>().toEqualTypeOf<ToolOutput>()
   })
 })
@@ -65,7 +76,14 @@ describe('defineTool outputSchema', () => {
       properties: {
         city: { type: 'string' },
         celsius: { type: 'number', description: 'Temperature now' },
-        days: { type: 'array', items: { type: 'object', properties: { day: { type: 'string' }, rain: { type: 'boolean' } }, required: ['day'] } },
+        days: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { day: { type: 'string' }, rain: { type: 'boolean' } },
+            required: ['day'],
+          },
+        },
       },
       required: ['city', 'celsius'],
     })
@@ -79,7 +97,12 @@ describe('defineTool outputSchema', () => {
   })
 
   it('refuses a returned value that misses the schema with ToolResultError listing every violation', async () => {
-    const error = await forecast({ celsius: 'cold', days: [{ rain: 1 }] }).execute({ city: 'Oslo' }, exec).then(() => undefined, (e: unknown) => e)
+    const error = await forecast({ celsius: 'cold', days: [{ rain: 1 }] })
+      .execute({ city: 'Oslo' }, exec)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     expect(error).toBeInstanceOf(ToolResultError)
     expect((error as ToolResultError).code).toBe('INVALID_TOOL_OUTPUT')
     expect((error as ToolResultError).message).toBe(

@@ -34,7 +34,11 @@ function readFile(extra: Record<string, unknown> = {}) {
 describe('InferArgs (types)', () => {
   it('maps the read_file example', () => {
     const tool = readFile()
-    expectTypeOf<Parameters<typeof tool.execute>[0]>().toEqualTypeOf<{ path: string; offset?: number; limit?: number }>()
+    expectTypeOf<Parameters<typeof tool.execute>[0]>().toEqualTypeOf<{
+      path: string
+      offset?: number
+      limit?: number
+    }>()
   })
 
   it('maps enums, integers, nested objects and arrays', () => {
@@ -88,7 +92,11 @@ describe('defineTool', () => {
     expect(tool.description).toBe('Read a file from disk.')
     expect(tool.parameters).toStrictEqual({
       type: 'object',
-      properties: { path: { type: 'string', description: 'Absolute file path' }, offset: { type: 'number' }, limit: { type: 'number' } },
+      properties: {
+        path: { type: 'string', description: 'Absolute file path' },
+        offset: { type: 'number' },
+        limit: { type: 'number' },
+      },
       required: ['path'],
     })
     expect(Object.isFrozen(tool)).toBe(true)
@@ -97,7 +105,9 @@ describe('defineTool', () => {
   })
 
   it('runs execute with valid args', async () => {
-    await expect(readFile().execute({ path: '/x', offset: 2 }, exec)).resolves.toEqual([{ type: 'text', text: 'read /x@2' }])
+    await expect(readFile().execute({ path: '/x', offset: 2 }, exec)).resolves.toEqual([
+      { type: 'text', text: 'read /x@2' },
+    ])
   })
 
   it('validates args before execute and throws ToolArgsError listing every violation', async () => {
@@ -109,7 +119,10 @@ describe('defineTool', () => {
       },
     })
     const bad = { offset: 'x', limit: Number.NaN } as unknown as { path: string }
-    const error = await tool.execute(bad, exec).then(() => undefined, (e: unknown) => e)
+    const error = await tool.execute(bad, exec).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(ToolArgsError)
     expect((error as ToolArgsError).code).toBe('INVALID_ARGS')
     expect((error as ToolArgsError).message).toBe(
@@ -137,10 +150,18 @@ describe('defineTool', () => {
     ['empty name', { name: '' }, 'defineTool: name must be a non-empty string'],
     ['non-string name', { name: 3 }, 'defineTool: name must be a non-empty string'],
     ['missing execute', { execute: undefined }, 'defineTool("read_file"): execute must be a function'],
-    ['non-function presenter', { presentCall: 'x' }, 'defineTool("read_file"): presentCall must be a function or omitted'],
+    [
+      'non-function presenter',
+      { presentCall: 'x' },
+      'defineTool("read_file"): presentCall must be a function or omitted',
+    ],
     ['unknown field', { timeout: 5 }, 'defineTool("read_file"): timeout is not a defineTool field'],
     ['non-string description', { description: 5 }, 'defineTool("read_file"): description must be a string'],
-    ['bad parameters', { parameters: { path: { type: 'text' } } }, 'defineTool("read_file"): invalid SchemaSpec:\n- parameters.path.type'],
+    [
+      'bad parameters',
+      { parameters: { path: { type: 'text' } } },
+      'defineTool("read_file"): invalid SchemaSpec:\n- parameters.path.type',
+    ],
     ['zero timeout', { timeoutMs: 0 }, 'timeoutMs must be a positive finite number of milliseconds or omitted (got 0)'],
     ['negative timeout', { timeoutMs: -1 }, 'timeoutMs must be a positive finite number'],
     ['infinite timeout', { timeoutMs: Number.POSITIVE_INFINITY }, 'timeoutMs must be a positive finite number'],
@@ -177,8 +198,15 @@ describe('defineTool presenters', () => {
   })
 
   it('present valid args', () => {
-    expect(tool.presentCall?.({ command: 'ls', description: 'List' })).toEqual({ card: 'terminal', title: 'ls', description: 'List' })
-    expect(tool.presentResult?.({ command: 'ls', description: 'List' }, ok)).toEqual({ card: 'terminal', output: 'done' })
+    expect(tool.presentCall?.({ command: 'ls', description: 'List' })).toEqual({
+      card: 'terminal',
+      title: 'ls',
+      description: 'List',
+    })
+    expect(tool.presentResult?.({ command: 'ls', description: 'List' }, ok)).toEqual({
+      card: 'terminal',
+      output: 'done',
+    })
   })
 
   it('yield undefined for a malformed or older logged arg shape instead of throwing', () => {

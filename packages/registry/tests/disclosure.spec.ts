@@ -30,7 +30,10 @@ const tool = (name: string, description: string, group?: string) => ({
   execute: async () => [{ type: 'text' as const, text: name }],
 })
 
-async function boot(config: { sdkBudgetBytes?: number }, script: ScriptRuntime['config']['script'] = async () => ({ logs: [] })) {
+async function boot(
+  config: { sdkBudgetBytes?: number },
+  script: ScriptRuntime['config']['script'] = async () => ({ logs: [] }),
+) {
   const root = new Context()
   await root.plugin(SystemPrompt)
   await root.plugin(ToolRegistry, { mode: 'code', ...config })
@@ -63,8 +66,12 @@ describe('the tools:sdk byte budget', () => {
     const fiber = await root.plugin(ToolRegistry, { mode: 'code' })
     expect(root.tools.sdkBudgetBytes).toBe(16_384)
     await fiber.dispose()
-    await expect(root.plugin(ToolRegistry, { sdkBudgetBytes: -1 })).rejects.toThrow(/sdkBudgetBytes must be a whole number of bytes >= 0 \(got -1\)/)
-    await expect(root.plugin(ToolRegistry, { sdkBudgetBytes: '16k' } as never)).rejects.toThrow(/sdkBudgetBytes must be a whole number/)
+    await expect(root.plugin(ToolRegistry, { sdkBudgetBytes: -1 })).rejects.toThrow(
+      /sdkBudgetBytes must be a whole number of bytes >= 0 \(got -1\)/,
+    )
+    await expect(root.plugin(ToolRegistry, { sdkBudgetBytes: '16k' } as never)).rejects.toThrow(
+      /sdkBudgetBytes must be a whole number/,
+    )
   })
 })
 
@@ -75,11 +82,15 @@ describe('concurrentCallLimit', () => {
     expect(root.tools.concurrentCallLimit).toBe(10)
     root.tools.register({ ...tool('a', 'A.'), concurrencySafe: true })
     expect(root.tools.get('a')?.concurrencySafe).toBe(true)
-    expect(() => root.tools.register({ ...tool('b', 'B.'), concurrencySafe: 'yes' } as never)).toThrow('tool "b": concurrencySafe must be true or false when present')
+    expect(() => root.tools.register({ ...tool('b', 'B.'), concurrencySafe: 'yes' } as never)).toThrow(
+      'tool "b": concurrencySafe must be true or false when present',
+    )
     await fiber.dispose()
     await root.plugin(ToolRegistry, {})
     expect(root.tools.concurrentCallLimit).toBe(4)
-    await expect(root.plugin(ToolRegistry, { concurrentCallLimit: 0 })).rejects.toThrow(/concurrentCallLimit must be a whole number >= 1 \(got 0\)/)
+    await expect(root.plugin(ToolRegistry, { concurrentCallLimit: 0 })).rejects.toThrow(
+      /concurrentCallLimit must be a whole number >= 1 \(got 0\)/,
+    )
   })
 })
 
@@ -105,13 +116,23 @@ describe('discovery members', () => {
     })
     const dispatched: string[] = []
     root.on('tools/execute', async (exec, next) => (dispatched.push(exec.name), next()))
-    const result = await root.tools.execute({ callId: 'c', name: 'run_code', arguments: { code: '', description: 'd' } })
+    const result = await root.tools.execute({
+      callId: 'c',
+      name: 'run_code',
+      arguments: { code: '', description: 'd' },
+    })
     expect(result.isError).toBe(false)
     const declaration = '/** Weather for a city. */\nget_weather: (args: { path: string }) => Promise<string>;\n'
     expect(seen).toEqual([
       [
-        { name: 'write_file', declaration: '/** Write a file. */\nwrite_file: (args: { path: string }) => Promise<string>;\n' },
-        { name: 'read_file', declaration: '/** Read a file. */\nread_file: (args: { path: string }) => Promise<string>;\n' },
+        {
+          name: 'write_file',
+          declaration: '/** Write a file. */\nwrite_file: (args: { path: string }) => Promise<string>;\n',
+        },
+        {
+          name: 'read_file',
+          declaration: '/** Read a file. */\nread_file: (args: { path: string }) => Promise<string>;\n',
+        },
       ],
       declaration,
       '/** Read a file. */\nread_file: (args: { path: string }) => Promise<string>;\n',

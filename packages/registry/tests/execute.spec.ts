@@ -32,7 +32,10 @@ describe('ctx.tools.execute', () => {
     expect(textOf(await call('read', false))).toBe('global read')
     expect(textOf(await call('read', true))).toBe('agent read')
     expect(textOf(await call('write', false))).toBe('global write')
-    expect(await call('write', true)).toMatchObject({ content: text('unknown tool "write"'), error: { code: 'UNKNOWN_TOOL' } })
+    expect(await call('write', true)).toMatchObject({
+      content: text('unknown tool "write"'),
+      error: { code: 'UNKNOWN_TOOL' },
+    })
   })
 
   it('applies guards and listeners of a scope until the scope is disposed', async () => {
@@ -41,7 +44,9 @@ describe('ctx.tools.execute', () => {
     const agent = createAgentScope(ctx)
     agent.ctx.tools.guard(() => 'agent guard')
     const seen: string[] = []
-    agent.ctx.on('tools/result', (exec) => { seen.push(exec.callId) })
+    agent.ctx.on('tools/result', (exec) => {
+      seen.push(exec.callId)
+    })
     const run = () => ctx.tools.execute({ callId: 'a', name: 'x', arguments: {}, agent: agent.key })
     expect(textOf(await run())).toBe('agent guard')
     expect(seen).toEqual(['a'])
@@ -52,17 +57,21 @@ describe('ctx.tools.execute', () => {
 
   it('surfaces a defineTool argument mismatch as INVALID_ARGS listing the violations', async () => {
     const { ctx } = await boot()
-    ctx.tools.register(defineTool({
-      name: 'read_file',
-      parameters: { path: { type: 'string', required: true } },
-      async execute(args) {
-        return text(`read ${args.path}`)
-      },
-    }))
+    ctx.tools.register(
+      defineTool({
+        name: 'read_file',
+        parameters: { path: { type: 'string', required: true } },
+        async execute(args) {
+          return text(`read ${args.path}`)
+        },
+      }),
+    )
     const bad = await ctx.tools.execute({ callId: 'c', name: 'read_file', arguments: { path: 3 } })
     expect(bad).toMatchObject({ isError: true, error: { name: 'ToolArgsError', code: 'INVALID_ARGS' } })
     expect(textOf(bad)).toContain('path')
-    expect(textOf(await ctx.tools.execute({ callId: 'd', name: 'read_file', arguments: { path: '/a' } }))).toBe('read /a')
+    expect(textOf(await ctx.tools.execute({ callId: 'd', name: 'read_file', arguments: { path: '/a' } }))).toBe(
+      'read /a',
+    )
   })
 
   it('carries parent tokens on nested calls and refuses tokens of another registry', async () => {
@@ -78,10 +87,16 @@ describe('ctx.tools.execute', () => {
         return (await ctx.tools.execute({ callId: 'inner', name: 'inner', arguments: {}, parent: exec.token })).content
       },
     })
-    ctx.tools.register({ name: 'inner', parameters: { type: 'object' }, execute: async (_a, exec) => ((parents.push(exec.parent)), text('inner ok')) })
+    ctx.tools.register({
+      name: 'inner',
+      parameters: { type: 'object' },
+      execute: async (_a, exec) => (parents.push(exec.parent), text('inner ok')),
+    })
     other.ctx.tools.register(raw('probe', 'probe ok'))
     let foreign: ToolExecutionToken | undefined
-    other.root.on('tools/result', (exec) => { foreign = exec.token })
+    other.root.on('tools/result', (exec) => {
+      foreign = exec.token
+    })
     await other.ctx.tools.execute({ callId: 'p', name: 'probe', arguments: {} })
     expect(textOf(await ctx.tools.execute({ callId: 'o', name: 'outer', arguments: {} }))).toBe('inner ok')
     expect(parents).toEqual([outerToken])
@@ -97,13 +112,33 @@ describe('ctx.tools.execute', () => {
     ctx.tools.register(raw('x', 'approved run'))
     ctx.on('tools/pre-execute', async () => ({ kind: 'ask', reason: 'sensitive' }))
     const agent = createAgentScope(ctx)
-    expect(textOf(await ctx.tools.execute({ callId: 'c', name: 'x', arguments: {}, agent: agent.key }))).toBe('approved run')
+    expect(textOf(await ctx.tools.execute({ callId: 'c', name: 'x', arguments: {}, agent: agent.key }))).toBe(
+      'approved run',
+    )
     expect(approval.requests.map((r) => r.reason)).toEqual(['sensitive'])
   })
 
   it('never rejects, whatever it is given', async () => {
     const { ctx } = await boot()
-    const inputs: unknown[] = [undefined, null, 'x', [], { callId: 'c' }, { callId: 'c', name: 'x', arguments: new Proxy({}, { ownKeys: () => { throw new Error('trap') } }) }]
+    const inputs: unknown[] = [
+      undefined,
+      null,
+      'x',
+      [],
+      { callId: 'c' },
+      {
+        callId: 'c',
+        name: 'x',
+        arguments: new Proxy(
+          {},
+          {
+            ownKeys: () => {
+              throw new Error('trap')
+            },
+          },
+        ),
+      },
+    ]
     for (const input of inputs) {
       const result = await ctx.tools.execute(input as never)
       expect(result.isError).toBe(true)

@@ -7,16 +7,28 @@ import { setup, text, textOf, tool } from './pipeline-helpers.ts'
 type Remove = (exec: ToolExecution) => void
 
 const idioms: Array<[string, Remove]> = [
-  ['delete exec.signal', (exec) => { delete exec.signal }],
-  ['exec.signal = undefined', (exec) => { exec.signal = undefined }],
+  [
+    'delete exec.signal',
+    (exec) => {
+      delete exec.signal
+    },
+  ],
+  [
+    'exec.signal = undefined',
+    (exec) => {
+      exec.signal = undefined
+    },
+  ],
 ]
 
 async function recording() {
   const t = await setup()
   const seen: Array<[string, AbortSignal | undefined]> = []
-  t.register(tool('x', (_args, exec) => ((seen.push(['tool', exec.signal])), text('ok'))))
-  t.root.on('tools/post-execute', async (exec, _result, next) => ((seen.push(['post', exec.signal])), next()))
-  t.root.on('tools/result', (exec) => { seen.push(['result', exec.signal]) })
+  t.register(tool('x', (_args, exec) => (seen.push(['tool', exec.signal]), text('ok'))))
+  t.root.on('tools/post-execute', async (exec, _result, next) => (seen.push(['post', exec.signal]), next()))
+  t.root.on('tools/result', (exec) => {
+    seen.push(['result', exec.signal])
+  })
   return { t, seen }
 }
 
@@ -34,7 +46,11 @@ describe('restoring absence of exec.signal', () => {
     })
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(result.isError).toBe(false)
-    expect(seen).toEqual([['tool', deadline], ['post', undefined], ['result', undefined]])
+    expect(seen).toEqual([
+      ['tool', deadline],
+      ['post', undefined],
+      ['result', undefined],
+    ])
   })
 
   it.each(idioms)('%s before next() hides the caller signal from the tool', async (_label, remove) => {
@@ -46,7 +62,11 @@ describe('restoring absence of exec.signal', () => {
     })
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {}, signal: caller })
     expect(result.isError).toBe(false)
-    expect(seen).toEqual([['tool', undefined], ['post', undefined], ['result', undefined]])
+    expect(seen).toEqual([
+      ['tool', undefined],
+      ['post', undefined],
+      ['result', undefined],
+    ])
   })
 
   it('reports delete exec.signal as successful, and the value stays replaceable afterwards', async () => {
@@ -96,9 +116,11 @@ describe('restoring absence of exec.signal', () => {
   it('keeps one execution identity across every stage and a frozen-looking object', async () => {
     const t = await setup()
     const seen: ToolExecution[] = []
-    t.register(tool('x', (_args, exec) => ((seen.push(exec)), text('ok'))))
-    t.root.on('tools/execute', async (exec, next) => ((seen.push(exec)), next()))
-    t.root.on('tools/result', (exec) => { seen.push(exec) })
+    t.register(tool('x', (_args, exec) => (seen.push(exec), text('ok'))))
+    t.root.on('tools/execute', async (exec, next) => (seen.push(exec), next()))
+    t.root.on('tools/result', (exec) => {
+      seen.push(exec)
+    })
     await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(seen).toHaveLength(3)
     expect(new Set(seen).size).toBe(1)

@@ -59,7 +59,10 @@ describe('tools.guard', () => {
   it('is disposed with the registering plugin fiber', async () => {
     const { root, ctx } = await boot()
     ctx.tools.register(tool('ls'))
-    const fiber = await root.plugin({ inject: ['tools'], apply: (c: typeof ctx) => void c.tools.guard(() => 'plugin policy') })
+    const fiber = await root.plugin({
+      inject: ['tools'],
+      apply: (c: typeof ctx) => void c.tools.guard(() => 'plugin policy'),
+    })
     expect((await run(ctx, 'ls')).isError).toBe(true)
     await fiber.dispose()
     expect((await run(ctx, 'ls')).isError).toBe(false)

@@ -6,9 +6,11 @@ import { approvalWith, setup, text, textOf, tool } from './pipeline-helpers.ts'
 async function counting() {
   const t = await setup()
   const calls = { body: 0, post: 0, results: 0 }
-  t.register(tool('x', () => ((calls.body++), text('body ran'))))
-  t.root.on('tools/post-execute', async (_exec, _result, next) => ((calls.post++), next()))
-  t.root.on('tools/result', () => { calls.results++ })
+  t.register(tool('x', () => (calls.body++, text('body ran'))))
+  t.root.on('tools/post-execute', async (_exec, _result, next) => (calls.post++, next()))
+  t.root.on('tools/result', () => {
+    calls.results++
+  })
   return { t, calls }
 }
 
@@ -16,9 +18,24 @@ describe('tools/pre-execute', () => {
   it('runs listeners in registration order, first registered outermost, prepend first', async () => {
     const { t } = await counting()
     const order: string[] = []
-    t.root.on('tools/pre-execute', async (_exec, next) => { order.push('A before'); const d = await next(); order.push('A after'); return d })
-    t.root.on('tools/pre-execute', async (_exec, next) => { order.push('B'); return next() })
-    t.root.on('tools/pre-execute', async (_exec, next) => { order.push('P'); return next() }, { prepend: true })
+    t.root.on('tools/pre-execute', async (_exec, next) => {
+      order.push('A before')
+      const d = await next()
+      order.push('A after')
+      return d
+    })
+    t.root.on('tools/pre-execute', async (_exec, next) => {
+      order.push('B')
+      return next()
+    })
+    t.root.on(
+      'tools/pre-execute',
+      async (_exec, next) => {
+        order.push('P')
+        return next()
+      },
+      { prepend: true },
+    )
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(result.isError).toBe(false)
     expect(order).toEqual(['P', 'A before', 'B', 'A after'])
@@ -28,7 +45,12 @@ describe('tools/pre-execute', () => {
     const { t, calls } = await counting()
     t.root.on('tools/pre-execute', async () => ({ kind: 'deny', reason: 'not today' }))
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
-    expect(result).toEqual({ callId: 'c', content: text('not today'), isError: true, error: { name: 'RegistryError', code: 'DENIED' } })
+    expect(result).toEqual({
+      callId: 'c',
+      content: text('not today'),
+      isError: true,
+      error: { name: 'RegistryError', code: 'DENIED' },
+    })
     expect(calls).toEqual({ body: 0, post: 1, results: 1 })
   })
 
@@ -40,8 +62,20 @@ describe('tools/pre-execute', () => {
     ['a numeric ask reason', { kind: 'ask', reason: 7 }],
     ['undefined', undefined],
     ['a string', 'allow'],
-    ['a class instance', new (class Allow { kind = 'allow' })()],
-    ['a throwing getter', { get kind(): string { throw new Error('gotcha') } }],
+    [
+      'a class instance',
+      new (class Allow {
+        kind = 'allow'
+      })(),
+    ],
+    [
+      'a throwing getter',
+      {
+        get kind(): string {
+          throw new Error('gotcha')
+        },
+      },
+    ],
   ])('fails closed on %s: INVALID_DECISION, no body, no post-execute, one result', async (_label, garbage) => {
     const { t, calls } = await counting()
     t.root.on('tools/pre-execute', async () => garbage as PreToolDecision)
@@ -53,7 +87,9 @@ describe('tools/pre-execute', () => {
 
   it('fails closed when a listener throws, keeping a HarnessError code', async () => {
     const { t, calls } = await counting()
-    t.root.on('tools/pre-execute', async () => { throw new Error('policy crashed') })
+    t.root.on('tools/pre-execute', async () => {
+      throw new Error('policy crashed')
+    })
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(result).toMatchObject({ isError: true, error: { code: 'DENIED' } })
     expect(textOf(result)).toContain('policy crashed')
@@ -62,7 +98,10 @@ describe('tools/pre-execute', () => {
 
   it('fails closed when a listener calls next() twice', async () => {
     const { t, calls } = await counting()
-    t.root.on('tools/pre-execute', async (_exec, next) => { await next(); return next() })
+    t.root.on('tools/pre-execute', async (_exec, next) => {
+      await next()
+      return next()
+    })
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(result).toMatchObject({ isError: true, error: { code: 'DENIED' } })
     expect(textOf(result)).toContain('next() called multiple times')
@@ -74,7 +113,10 @@ describe('tools/pre-execute', () => {
     let next: unknown
     t.root.on('tools/pre-execute', async () => next as PreToolDecision)
     const decision = record(
-      { kind: constantFrom('allow', 'deny', 'ask', 'block', 7), reason: option(oneof(string(), integer()), { nil: undefined }) },
+      {
+        kind: constantFrom('allow', 'deny', 'ask', 'block', 7),
+        reason: option(oneof(string(), integer()), { nil: undefined }),
+      },
       { requiredKeys: [] },
     )
     const extras = dictionary(constantFrom('why', 'score', 'kind2'), string(), { maxKeys: 1 })
@@ -84,9 +126,10 @@ describe('tools/pre-execute', () => {
         if (value.reason === undefined) delete value.reason
         next = value
         const keys = Object.keys(value).toSorted().join(',')
-        const valid = (value.kind === 'allow' && keys === 'kind')
-          || (value.kind === 'deny' && keys === 'kind,reason' && typeof value.reason === 'string')
-          || (value.kind === 'ask' && (keys === 'kind' || (keys === 'kind,reason' && typeof value.reason === 'string')))
+        const valid =
+          (value.kind === 'allow' && keys === 'kind') ||
+          (value.kind === 'deny' && keys === 'kind,reason' && typeof value.reason === 'string') ||
+          (value.kind === 'ask' && (keys === 'kind' || (keys === 'kind,reason' && typeof value.reason === 'string')))
         const result = await t.execute({ callId: 'p', name: 'x', arguments: {} })
         expect(result.error?.code === 'INVALID_DECISION').toBe(!valid)
       }),
@@ -99,8 +142,8 @@ describe('tools/pre-execute', () => {
     const mine = t.agent()
     const theirs = t.agent()
     const seen: string[] = []
-    t.root.on('tools/pre-execute', async (exec, next) => ((seen.push(`global:${exec.callId}`)), next()))
-    mine.ctx.on('tools/pre-execute', async (exec, next) => ((seen.push(`mine:${exec.callId}`)), next()))
+    t.root.on('tools/pre-execute', async (exec, next) => (seen.push(`global:${exec.callId}`), next()))
+    mine.ctx.on('tools/pre-execute', async (exec, next) => (seen.push(`mine:${exec.callId}`), next()))
     await t.execute({ callId: 'none', name: 'x', arguments: {} })
     await t.execute({ callId: 'm', name: 'x', arguments: {}, agent: mine.key })
     await t.execute({ callId: 't', name: 'x', arguments: {}, agent: theirs.key })
@@ -117,9 +160,25 @@ describe('ask and the approval seam', () => {
   it.each([
     ['allowed-once', { content: text('body ran'), isError: false }, 1],
     ['rejected', { content: text('the user rejected tool "x"'), isError: true, error: { code: 'DENIED' } }, 0],
-    ['cancelled', { content: text('approval for tool "x" was cancelled'), isError: true, error: { code: 'DENIED' } }, 0],
-    ['unavailable', { content: text('approval for tool "x" is unavailable: no one can answer it now'), isError: true, error: { code: 'DENIED' } }, 0],
-    ['maybe', { content: text('approval for tool "x" returned an unknown outcome'), isError: true, error: { code: 'DENIED' } }, 0],
+    [
+      'cancelled',
+      { content: text('approval for tool "x" was cancelled'), isError: true, error: { code: 'DENIED' } },
+      0,
+    ],
+    [
+      'unavailable',
+      {
+        content: text('approval for tool "x" is unavailable: no one can answer it now'),
+        isError: true,
+        error: { code: 'DENIED' },
+      },
+      0,
+    ],
+    [
+      'maybe',
+      { content: text('approval for tool "x" returned an unknown outcome'), isError: true, error: { code: 'DENIED' } },
+      0,
+    ],
   ] as const)('approval answering %s', async (answer, expected, bodies) => {
     const { t, calls } = await counting()
     const approval = approvalWith(answer as 'rejected')
@@ -131,7 +190,12 @@ describe('ask and the approval seam', () => {
     expect(calls.body).toBe(bodies)
     expect(approval.requests).toHaveLength(1)
     expect(approval.requests[0]?.reason).toBe('writes files')
-    expect(approval.requests[0]?.execution).toMatchObject({ callId: 'c', name: 'x', arguments: { a: 1 }, agent: agent.key })
+    expect(approval.requests[0]?.execution).toMatchObject({
+      callId: 'c',
+      name: 'x',
+      arguments: { a: 1 },
+      agent: agent.key,
+    })
   })
 
   it('gives rejected, cancelled, unavailable and an unknown outcome four distinct denial reasons', async () => {
@@ -151,7 +215,11 @@ describe('ask and the approval seam', () => {
 
   it('denies when the approval service throws', async () => {
     const { t, calls } = await counting()
-    await t.root.plugin(approvalWith(async () => { throw new Error('ui gone') }).plugin)
+    await t.root.plugin(
+      approvalWith(async () => {
+        throw new Error('ui gone')
+      }).plugin,
+    )
     t.root.on('tools/pre-execute', ask)
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {}, agent: t.agent().key })
     expect(result).toMatchObject({ isError: true, error: { code: 'DENIED' } })
@@ -184,9 +252,9 @@ describe('guards', () => {
     const { t, calls } = await counting()
     const order: string[] = []
     t.root.on('tools/pre-execute', async () => ({ kind: 'allow' }), { prepend: true })
-    t.guard(() => ((order.push('g1')), undefined))
-    t.guard(() => ((order.push('g2')), 'g2 says no'))
-    t.guard(() => ((order.push('g3')), 'g3 says no'))
+    t.guard(() => (order.push('g1'), undefined))
+    t.guard(() => (order.push('g2'), 'g2 says no'))
+    t.guard(() => (order.push('g3'), 'g3 says no'))
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(result).toMatchObject({ content: text('g2 says no'), error: { code: 'DENIED' } })
     expect(order).toEqual(['g1', 'g2'])
@@ -201,12 +269,20 @@ describe('guards', () => {
     t.guard(() => 'agent-only denial', agent)
     expect((await t.execute({ callId: 'g', name: 'x', arguments: { a: [1] } })).isError).toBe(false)
     expect(Object.isFrozen(seen?.arguments.a)).toBe(true)
-    expect(textOf(await t.execute({ callId: 'a', name: 'x', arguments: {}, agent: agent.key }))).toBe('agent-only denial')
+    expect(textOf(await t.execute({ callId: 'a', name: 'x', arguments: {}, agent: agent.key }))).toBe(
+      'agent-only denial',
+    )
     expect(calls.body).toBe(1)
   })
 
   it.each([
-    ['throws', () => { throw new Error('guard bug') }, 'a guard failed for tool "x": guard bug'],
+    [
+      'throws',
+      () => {
+        throw new Error('guard bug')
+      },
+      'a guard failed for tool "x": guard bug',
+    ],
     ['returns a number', () => 42 as unknown as string, 'a guard returned a non-string verdict for tool "x"'],
   ])('fail closed when a guard %s', async (_label, guard, message) => {
     const { t, calls } = await counting()

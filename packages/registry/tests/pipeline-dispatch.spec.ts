@@ -7,9 +7,19 @@ describe('tools/execute (around dispatch)', () => {
   it('composes wrappers around dispatch in registration order', async () => {
     const t = await setup()
     const order: string[] = []
-    t.register(tool('x', () => ((order.push('body')), text('ok'))))
-    t.root.on('tools/execute', async (_exec, next) => { order.push('outer in'); const r = await next(); order.push('outer out'); return r })
-    t.root.on('tools/execute', async (_exec, next) => { order.push('inner in'); const r = await next(); order.push('inner out'); return r })
+    t.register(tool('x', () => (order.push('body'), text('ok'))))
+    t.root.on('tools/execute', async (_exec, next) => {
+      order.push('outer in')
+      const r = await next()
+      order.push('outer out')
+      return r
+    })
+    t.root.on('tools/execute', async (_exec, next) => {
+      order.push('inner in')
+      const r = await next()
+      order.push('inner out')
+      return r
+    })
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(result.isError).toBe(false)
     expect(order).toEqual(['outer in', 'inner in', 'body', 'inner out', 'outer out'])
@@ -20,7 +30,7 @@ describe('tools/execute (around dispatch)', () => {
     const wrapperSignal = new AbortController().signal
     const caller = new AbortController().signal
     const seen: Array<AbortSignal | undefined> = []
-    t.register(tool('x', (_args, exec) => ((seen.push(exec.signal)), text('ok'))))
+    t.register(tool('x', (_args, exec) => (seen.push(exec.signal), text('ok'))))
     t.root.on('tools/execute', async (exec, next) => {
       const original = exec.signal
       exec.signal = wrapperSignal
@@ -30,7 +40,7 @@ describe('tools/execute (around dispatch)', () => {
         exec.signal = original
       }
     })
-    t.root.on('tools/post-execute', async (exec, _result, next) => ((seen.push(exec.signal)), next()))
+    t.root.on('tools/post-execute', async (exec, _result, next) => (seen.push(exec.signal), next()))
     await t.execute({ callId: 'a', name: 'x', arguments: {}, signal: caller })
     await t.execute({ callId: 'b', name: 'x', arguments: {} })
     expect(seen).toEqual([wrapperSignal, caller, wrapperSignal, undefined])
@@ -40,9 +50,12 @@ describe('tools/execute (around dispatch)', () => {
     const t = await setup()
     let body = 0
     let post = 0
-    t.register(tool('x', () => ((body++), text('ok'))))
-    t.root.on('tools/execute', async (exec, next) => { (exec as { name: string }).name = 'other'; return next() })
-    t.root.on('tools/post-execute', async (_e, _r, next) => ((post++), next()))
+    t.register(tool('x', () => (body++, text('ok'))))
+    t.root.on('tools/execute', async (exec, next) => {
+      ;(exec as { name: string }).name = 'other'
+      return next()
+    })
+    t.root.on('tools/post-execute', async (_e, _r, next) => (post++, next()))
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(result).toMatchObject({ isError: true, error: { code: 'TOOL_FAILED' } })
     expect(textOf(result)).toContain('tools/execute wrapper failed for tool "x"')
@@ -52,16 +65,24 @@ describe('tools/execute (around dispatch)', () => {
   it('rejects a signal that is not an AbortSignal', async () => {
     const t = await setup()
     t.register(tool('x'))
-    t.root.on('tools/execute', async (exec, next) => { exec.signal = 'soon' as never; return next() })
+    t.root.on('tools/execute', async (exec, next) => {
+      exec.signal = 'soon' as never
+      return next()
+    })
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(textOf(result)).toContain('exec.signal must be an AbortSignal')
   })
 
-  it('gives a short-circuit result the execution\'s own callId and skips the body', async () => {
+  it("gives a short-circuit result the execution's own callId and skips the body", async () => {
     const t = await setup()
     let body = 0
-    t.register(tool('x', () => ((body++), text('body'))))
-    t.root.on('tools/execute', async () => ({ callId: 'someone-else', content: text('cached'), isError: false, meta: { hit: true } }))
+    t.register(tool('x', () => (body++, text('body'))))
+    t.root.on('tools/execute', async () => ({
+      callId: 'someone-else',
+      content: text('cached'),
+      isError: false,
+      meta: { hit: true },
+    }))
     const result = await t.execute({ callId: 'mine', name: 'x', arguments: {} })
     expect(result).toEqual({ callId: 'mine', content: text('cached'), isError: false, meta: { hit: true } })
     expect(body).toBe(0)
@@ -80,7 +101,7 @@ describe('tools/execute (around dispatch)', () => {
     let post = 0
     t.register(tool('x'))
     t.root.on('tools/execute', async () => garbage as ToolExecutionResult)
-    t.root.on('tools/post-execute', async (_e, _r, next) => ((post++), next()))
+    t.root.on('tools/post-execute', async (_e, _r, next) => (post++, next()))
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(result).toMatchObject({ callId: 'c', isError: true, error: { code: 'INVALID_TOOL_OUTPUT' } })
     expect(post).toBe(0)
@@ -89,7 +110,10 @@ describe('tools/execute (around dispatch)', () => {
   it('turns next() called twice into an isError', async () => {
     const t = await setup()
     t.register(tool('x'))
-    t.root.on('tools/execute', async (_exec, next) => { await next(); return next() })
+    t.root.on('tools/execute', async (_exec, next) => {
+      await next()
+      return next()
+    })
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(result).toMatchObject({ isError: true, error: { code: 'TOOL_FAILED' } })
     expect(textOf(result)).toContain('next() called multiple times')
@@ -98,19 +122,35 @@ describe('tools/execute (around dispatch)', () => {
   it('base next() already normalizes a thrown and an unknown tool', async () => {
     const t = await setup()
     const seen: ToolExecutionResult[] = []
-    t.register(tool('boom', () => { throw new Error('kaput') }))
-    t.root.on('tools/execute', async (_exec, next) => { const r = await next(); seen.push(r); return r })
+    t.register(
+      tool('boom', () => {
+        throw new Error('kaput')
+      }),
+    )
+    t.root.on('tools/execute', async (_exec, next) => {
+      const r = await next()
+      seen.push(r)
+      return r
+    })
     await t.execute({ callId: 'a', name: 'boom', arguments: {} })
     await t.execute({ callId: 'b', name: 'ghost', arguments: {} })
     expect(seen).toEqual([
       { callId: 'a', content: text('kaput'), isError: true, error: { name: 'RegistryError', code: 'TOOL_FAILED' } },
-      { callId: 'b', content: text('unknown tool "ghost"'), isError: true, error: { name: 'RegistryError', code: 'UNKNOWN_TOOL' } },
+      {
+        callId: 'b',
+        content: text('unknown tool "ghost"'),
+        isError: true,
+        error: { name: 'RegistryError', code: 'UNKNOWN_TOOL' },
+      },
     ])
   })
 
   it('resolves the tool at dispatch time', async () => {
     const t = await setup()
-    t.root.on('tools/pre-execute', async (_exec, next) => { t.register(tool('late', () => text('late ok'))); return next() })
+    t.root.on('tools/pre-execute', async (_exec, next) => {
+      t.register(tool('late', () => text('late ok')))
+      return next()
+    })
     const result = await t.execute({ callId: 'c', name: 'late', arguments: {} })
     expect(textOf(result)).toBe('late ok')
   })
@@ -122,11 +162,23 @@ function cyclic(): unknown {
   return [block]
 }
 
-describe('tool output normalization', () => {  it.each<[string, () => unknown, string]>([
+describe('tool output normalization', () => {
+  it.each<[string, () => unknown, string]>([
     ['a function', () => () => 1, 'function'],
     ['a BigInt', () => [{ type: 'text', text: 'x', n: 10n }], 'BigInt'],
     ['a cycle', cyclic, 'cycle'],
-    ['a throwing getter', () => [{ type: 'text', get text(): string { throw new Error('no text') } }], 'no text'],
+    [
+      'a throwing getter',
+      () => [
+        {
+          type: 'text',
+          get text(): string {
+            throw new Error('no text')
+          },
+        },
+      ],
+      'no text',
+    ],
     ['a bare string', () => 'hello', 'must return ContentBlock[]'],
     ['an object with extra keys', () => ({ content: text('x'), note: 1 }), 'must return ContentBlock[]'],
     ['a block of unknown type', () => [{ type: 'video', url: 'x' }], 'content[0] has unknown type "video"'],
@@ -137,7 +189,11 @@ describe('tool output normalization', () => {  it.each<[string, () => unknown, s
     const t = await setup()
     t.register(tool('x', output))
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
-    expect(result).toMatchObject({ callId: 'c', isError: true, error: { name: 'RegistryError', code: 'INVALID_TOOL_OUTPUT' } })
+    expect(result).toMatchObject({
+      callId: 'c',
+      isError: true,
+      error: { name: 'RegistryError', code: 'INVALID_TOOL_OUTPUT' },
+    })
     expect(textOf(result)).toContain(why)
   })
 
@@ -158,15 +214,32 @@ describe('tool output normalization', () => {  it.each<[string, () => unknown, s
 
   it('maps thrown HarnessErrors to { name, code } with the message as model-facing text', async () => {
     const t = await setup()
-    class QuotaError extends HarnessError { override name = 'QuotaError' }
-    t.register(tool('args', () => { throw new ToolArgsError(['"path" must be a string']) }))
-    t.register(tool('quota', () => { throw new QuotaError('over quota', 'QUOTA') }))
-    t.register(tool('raw', () => { throw 'just a string' }))
+    class QuotaError extends HarnessError {
+      override name = 'QuotaError'
+    }
+    t.register(
+      tool('args', () => {
+        throw new ToolArgsError(['"path" must be a string'])
+      }),
+    )
+    t.register(
+      tool('quota', () => {
+        throw new QuotaError('over quota', 'QUOTA')
+      }),
+    )
+    t.register(
+      tool('raw', () => {
+        throw 'just a string'
+      }),
+    )
     const args = await t.execute({ callId: 'a', name: 'args', arguments: {} })
     expect(args.error).toEqual({ name: 'ToolArgsError', code: 'INVALID_ARGS' })
     expect(textOf(args)).toContain('"path" must be a string')
     expect(await t.execute({ callId: 'q', name: 'quota', arguments: {} })).toEqual({
-      callId: 'q', content: text('over quota'), isError: true, error: { name: 'QuotaError', code: 'QUOTA' },
+      callId: 'q',
+      content: text('over quota'),
+      isError: true,
+      error: { name: 'QuotaError', code: 'QUOTA' },
     })
     const raw = await t.execute({ callId: 'r', name: 'raw', arguments: {} })
     expect(raw).toMatchObject({ content: text('just a string'), error: { code: 'TOOL_FAILED' } })

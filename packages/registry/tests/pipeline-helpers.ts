@@ -1,7 +1,21 @@
 // Shared setup of the pipeline specs: a real cordis root with ToolRegistry, a plugin context that
 // injects it, and agent scopes minted from that context.
-import { type AgentScope, ApprovalService, type ApprovalOutcome, type ApprovalSubject, createAgentScope } from '@isocode/harness'
-import { type ContentBlock, type ToolDefinition, type ToolExecution, type ToolExecutionResult, type ToolGuard, type ToolOutput, ToolRegistry } from '@isocode/registry'
+import {
+  type AgentScope,
+  ApprovalService,
+  type ApprovalOutcome,
+  type ApprovalSubject,
+  createAgentScope,
+} from '@isocode/harness'
+import {
+  type ContentBlock,
+  type ToolDefinition,
+  type ToolExecution,
+  type ToolExecutionResult,
+  type ToolGuard,
+  type ToolOutput,
+  ToolRegistry,
+} from '@isocode/registry'
 import { Context } from 'cordis'
 
 /** A text content array. */
@@ -14,7 +28,10 @@ export function textOf(result: ToolExecutionResult): string {
 }
 
 /** A raw tool definition around `run`. */
-export function tool(name: string, run: (args: never, exec: ToolExecution) => unknown = () => text(`${name} ok`)): ToolDefinition {
+export function tool(
+  name: string,
+  run: (args: never, exec: ToolExecution) => unknown = () => text(`${name} ok`),
+): ToolDefinition {
   return { name, parameters: { type: 'object' }, execute: async (args, exec) => run(args as never, exec) as ToolOutput }
 }
 

@@ -23,19 +23,31 @@ class ThrowingMessage extends Error {
   }
 }
 
-
 // why: built lazily so each case gets a fresh value and nothing hostile runs at import time.
 const hostile: Array<[string, () => unknown]> = [
   ['a Proxy whose getPrototypeOf throws', () => new Proxy({}, { getPrototypeOf: trap })],
-  ['a Proxy whose every trap throws', () => new Proxy({}, { getPrototypeOf: trap, get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap })],
+  [
+    'a Proxy whose every trap throws',
+    () => new Proxy({}, { getPrototypeOf: trap, get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap }),
+  ],
   ['a revoked Proxy', revoked],
-  ['an object whose message getter throws', () => ({ get message(): string { return trap() } })],
+  [
+    'an object whose message getter throws',
+    () => ({
+      get message(): string {
+        return trap()
+      },
+    }),
+  ],
   ['an object whose toString throws', () => ({ toString: trap })],
   ['an object whose Symbol.toPrimitive throws', () => ({ [Symbol.toPrimitive]: trap })],
   ['a prototype-less object', () => Object.create(null) as object],
   ['a message that is itself hostile', () => ({ message: { toString: trap } })],
   ['an Error whose message getter throws', () => new ThrowingMessage()],
-  ['a HarnessError whose code getter throws', () => Object.defineProperty(new HarnessError('m', 'X'), 'code', { get: trap })],
+  [
+    'a HarnessError whose code getter throws',
+    () => Object.defineProperty(new HarnessError('m', 'X'), 'code', { get: trap }),
+  ],
   ['a symbol', () => Symbol('thrown')],
 ]
 
@@ -50,33 +62,47 @@ describe('describing a thrown value', () => {
 })
 
 describe('a tool throwing a hostile value', () => {
-  it.each(hostile)('%s: await next() resolves an isError, post-execute and one observer see it', async (_label, make) => {
-    const t = await setup()
-    t.register(tool('x', () => { throw make() }))
-    const wrapped: ToolExecutionResult[] = []
-    const posted: ToolExecutionResult[] = []
-    const observed: ToolExecutionResult[] = []
-    t.root.on('tools/execute', async (_exec, next) => { const r = await next(); wrapped.push(r); return r })
-    t.root.on('tools/post-execute', async (_exec, result, next) => ((posted.push(result)), next()))
-    t.root.on('tools/result', (_exec, result) => { observed.push(result) })
-    const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
-    expect(result).toMatchObject({ callId: 'c', isError: true, error: { code: 'TOOL_FAILED' } })
-    expect(textOf(result).length).toBeGreaterThan(0)
-    expect(wrapped).toHaveLength(1)
-    expect(wrapped[0]).toMatchObject({ callId: 'c', isError: true, error: { code: 'TOOL_FAILED' } })
-    expect(posted).toHaveLength(1)
-    expect(observed).toEqual([result])
-  })
+  it.each(hostile)(
+    '%s: await next() resolves an isError, post-execute and one observer see it',
+    async (_label, make) => {
+      const t = await setup()
+      t.register(
+        tool('x', () => {
+          throw make()
+        }),
+      )
+      const wrapped: ToolExecutionResult[] = []
+      const posted: ToolExecutionResult[] = []
+      const observed: ToolExecutionResult[] = []
+      t.root.on('tools/execute', async (_exec, next) => {
+        const r = await next()
+        wrapped.push(r)
+        return r
+      })
+      t.root.on('tools/post-execute', async (_exec, result, next) => (posted.push(result), next()))
+      t.root.on('tools/result', (_exec, result) => {
+        observed.push(result)
+      })
+      const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
+      expect(result).toMatchObject({ callId: 'c', isError: true, error: { code: 'TOOL_FAILED' } })
+      expect(textOf(result).length).toBeGreaterThan(0)
+      expect(wrapped).toHaveLength(1)
+      expect(wrapped[0]).toMatchObject({ callId: 'c', isError: true, error: { code: 'TOOL_FAILED' } })
+      expect(posted).toHaveLength(1)
+      expect(observed).toEqual([result])
+    },
+  )
 })
 
 const make = (): unknown => new Proxy({}, { getPrototypeOf: trap, get: trap })
 
 describe('listeners throwing a hostile value', () => {
-
   it('a tools/pre-execute listener fails closed', async () => {
     const t = await setup()
     t.register(tool('x'))
-    t.root.on('tools/pre-execute', async () => { throw make() })
+    t.root.on('tools/pre-execute', async () => {
+      throw make()
+    })
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(result).toMatchObject({ isError: true, error: { code: 'DENIED' } })
   })
@@ -84,7 +110,9 @@ describe('listeners throwing a hostile value', () => {
   it('a tools/execute wrapper becomes an isError', async () => {
     const t = await setup()
     t.register(tool('x'))
-    t.root.on('tools/execute', async () => { throw make() })
+    t.root.on('tools/execute', async () => {
+      throw make()
+    })
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(result).toMatchObject({ isError: true, error: { code: 'TOOL_FAILED' } })
   })
@@ -92,7 +120,9 @@ describe('listeners throwing a hostile value', () => {
   it('a tools/post-execute listener becomes an isError', async () => {
     const t = await setup()
     t.register(tool('x'))
-    t.root.on('tools/post-execute', async () => { throw make() })
+    t.root.on('tools/post-execute', async () => {
+      throw make()
+    })
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     expect(result).toMatchObject({ isError: true, error: { code: 'INVALID_DECISION' } })
   })
@@ -102,9 +132,18 @@ describe('listeners throwing a hostile value', () => {
     t.register(tool('x', () => text('fine')))
     let other = 0
     const warned: string[] = []
-    t.root.logger.exporter({ export: (message: Message) => { if (message.type === 'warn') warned.push(message.args.map((a) => (typeof a === 'string' ? a : typeof a)).join(' ')) } })
-    t.root.on('tools/result', async () => { throw make() })
-    t.root.on('tools/result', () => { other++ })
+    t.root.logger.exporter({
+      export: (message: Message) => {
+        if (message.type === 'warn')
+          warned.push(message.args.map((a) => (typeof a === 'string' ? a : typeof a)).join(' '))
+      },
+    })
+    t.root.on('tools/result', async () => {
+      throw make()
+    })
+    t.root.on('tools/result', () => {
+      other++
+    })
     const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
     // why: observers are not awaited by execute(); a macrotask lets the rejection be handled and logged.
     await new Promise((resolve) => setTimeout(resolve, 0))

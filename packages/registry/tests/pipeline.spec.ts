@@ -19,13 +19,16 @@ describe('executeTool: input snapshot', () => {
     t.register(tool('echo', (args: { n: number }) => text(String(args.n))))
     const reads = new Map<string | symbol, number>()
     let n = 0
-    const input = new Proxy({ callId: 'c', name: 'echo', arguments: {} }, {
-      get(target, key) {
-        reads.set(key, (reads.get(key) ?? 0) + 1)
-        if (key === 'arguments') return { n: ++n }
-        return Reflect.get(target, key)
+    const input = new Proxy(
+      { callId: 'c', name: 'echo', arguments: {} },
+      {
+        get(target, key) {
+          reads.set(key, (reads.get(key) ?? 0) + 1)
+          if (key === 'arguments') return { n: ++n }
+          return Reflect.get(target, key)
+        },
       },
-    })
+    )
     const result = await t.execute(input)
     expect(textOf(result)).toBe('1')
     for (const key of ['callId', 'name', 'arguments', 'agent', 'parent', 'signal']) expect(reads.get(key)).toBe(1)
@@ -35,7 +38,13 @@ describe('executeTool: input snapshot', () => {
     const t = await setup()
     let ran = false
     t.register(tool('x', () => ((ran = true), text('no'))))
-    const input = { callId: 'c', name: 'x', get arguments(): never { throw new Error('boom') } }
+    const input = {
+      callId: 'c',
+      name: 'x',
+      get arguments(): never {
+        throw new Error('boom')
+      },
+    }
     const result = await t.execute(input)
     expect(result).toMatchObject({ isError: true, error: { name: 'RegistryError', code: 'INVALID_INPUT' } })
     expect(textOf(result)).toContain('boom')
@@ -60,7 +69,15 @@ describe('executeTool: input snapshot', () => {
     ['a string', 'hello', 'got a string'],
     ['null', null, 'got null'],
     ['a BigInt member', { n: 1n }, 'BigInt'],
-    ['a cycle', (() => { const a: Record<string, unknown> = {}; a.self = a; return a })(), 'cycle'],
+    [
+      'a cycle',
+      (() => {
+        const a: Record<string, unknown> = {}
+        a.self = a
+        return a
+      })(),
+      'cycle',
+    ],
     ['a Date', { when: new Date(0) }, 'not a plain object'],
     ['an undefined member', { a: undefined }, 'undefined'],
     ['NaN', { a: Number.NaN }, 'NaN'],
@@ -70,7 +87,7 @@ describe('executeTool: input snapshot', () => {
     let ran = false
     t.register(tool('x', () => ((ran = true), text('no'))))
     let observed = 0
-    t.root.on('tools/pre-execute', async (_exec, next) => ((observed++), next()))
+    t.root.on('tools/pre-execute', async (_exec, next) => (observed++, next()))
     const result = await t.execute({ callId: 'c', name: 'x', arguments: args })
     expect(result).toMatchObject({ callId: 'c', isError: true, error: { code: 'INVALID_ARGS' } })
     expect(textOf(result)).toContain(why)
@@ -83,13 +100,15 @@ describe('executeTool: input snapshot', () => {
     let release!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
     let seen: unknown
-    t.register(tool('x', async (args: { list: number[] }) => {
-      await gate
-      seen = structuredClone(args)
-      expect(Object.isFrozen(args)).toBe(true)
-      expect(Object.isFrozen(args.list)).toBe(true)
-      return text('ok')
-    }))
+    t.register(
+      tool('x', async (args: { list: number[] }) => {
+        await gate
+        seen = structuredClone(args)
+        expect(Object.isFrozen(args)).toBe(true)
+        expect(Object.isFrozen(args.list)).toBe(true)
+        return text('ok')
+      }),
+    )
     const args = { list: [1, 2], nested: { a: 'b' } }
     const pending = t.execute({ callId: 'c', name: 'x', arguments: args })
     args.list.push(3)
@@ -103,10 +122,13 @@ describe('executeTool: input snapshot', () => {
   it('handles 5,000-deep arguments', async () => {
     const t = await setup()
     let depth = 0
-    t.register(tool('deep', (args: Record<string, unknown>) => {
-      for (let node: unknown = args; typeof node === 'object' && node !== null; node = (node as { a?: unknown }).a) depth++
-      return text('deep ok')
-    }))
+    t.register(
+      tool('deep', (args: Record<string, unknown>) => {
+        for (let node: unknown = args; typeof node === 'object' && node !== null; node = (node as { a?: unknown }).a)
+          depth++
+        return text('deep ok')
+      }),
+    )
     let args: Record<string, unknown> = {}
     for (let i = 0; i < 5_000; i++) args = { a: args }
     const result = await t.execute({ callId: 'c', name: 'deep', arguments: args })
@@ -119,14 +141,24 @@ describe('executeTool: identity', () => {
   it('assigns a fresh frozen property-free token and protects the identity', async () => {
     const t = await setup()
     const seen: ToolExecution[] = []
-    t.register(tool('x', (_args, exec) => {
-      seen.push(exec)
-      expect(() => { (exec as { name: string }).name = 'y' }).toThrow(TypeError)
-      expect(() => { (exec as { callId: string }).callId = 'z' }).toThrow(TypeError)
-      expect(() => { (exec as unknown as { extra: number }).extra = 1 }).toThrow(TypeError)
-      expect(() => { (exec as { token: unknown }).token = {} }).toThrow(TypeError)
-      return text('ok')
-    }))
+    t.register(
+      tool('x', (_args, exec) => {
+        seen.push(exec)
+        expect(() => {
+          ;(exec as { name: string }).name = 'y'
+        }).toThrow(TypeError)
+        expect(() => {
+          ;(exec as { callId: string }).callId = 'z'
+        }).toThrow(TypeError)
+        expect(() => {
+          ;(exec as unknown as { extra: number }).extra = 1
+        }).toThrow(TypeError)
+        expect(() => {
+          ;(exec as { token: unknown }).token = {}
+        }).toThrow(TypeError)
+        return text('ok')
+      }),
+    )
     await t.execute({ callId: 'a', name: 'x', arguments: {} })
     await t.execute({ callId: 'b', name: 'x', arguments: {} })
     const [first, second] = seen as [ToolExecution, ToolExecution]
@@ -141,22 +173,33 @@ describe('executeTool: identity', () => {
     const t = await setup()
     const other = await setup()
     const parents: unknown[] = []
-    t.register(tool('outer', async (_args, exec) => {
-      const inner = await t.execute({ callId: 'inner', name: 'inner', arguments: {}, parent: exec.token })
-      return inner.content
-    }))
-    t.register(tool('inner', (_args, exec) => ((parents.push(exec.parent)), text('inner ok'))))
+    t.register(
+      tool('outer', async (_args, exec) => {
+        const inner = await t.execute({ callId: 'inner', name: 'inner', arguments: {}, parent: exec.token })
+        return inner.content
+      }),
+    )
+    t.register(tool('inner', (_args, exec) => (parents.push(exec.parent), text('inner ok'))))
     const tokens: unknown[] = []
-    t.root.on('tools/result', (exec) => { tokens.push(exec.token) })
+    t.root.on('tools/result', (exec) => {
+      tokens.push(exec.token)
+    })
     const outer = await t.execute({ callId: 'outer', name: 'outer', arguments: {} })
     expect(textOf(outer)).toBe('inner ok')
     expect(parents).toHaveLength(1)
     expect(tokens).toContain(parents[0])
 
-    const forged = await t.execute({ callId: 'f', name: 'inner', arguments: {}, parent: Object.freeze(Object.create(null)) })
+    const forged = await t.execute({
+      callId: 'f',
+      name: 'inner',
+      arguments: {},
+      parent: Object.freeze(Object.create(null)),
+    })
     expect(forged).toMatchObject({ isError: true, error: { code: 'INVALID_INPUT' } })
     let foreign: unknown
-    other.root.on('tools/result', (exec) => { foreign = exec.token })
+    other.root.on('tools/result', (exec) => {
+      foreign = exec.token
+    })
     other.register(tool('probe'))
     await other.execute({ callId: 'p', name: 'probe', arguments: {} })
     expect(foreign).toBeDefined()
@@ -190,11 +233,13 @@ describe('executeTool: scale and properties', () => {
   it('runs 10,000 concurrent executions with correct results and distinct tokens', async () => {
     const t = await setup()
     const tokens = new Set<unknown>()
-    t.register(tool('double', async (args: { n: number }, exec) => {
-      tokens.add(exec.token)
-      await Promise.resolve()
-      return { content: text(String(args.n * 2)), meta: { n: args.n } }
-    }))
+    t.register(
+      tool('double', async (args: { n: number }, exec) => {
+        tokens.add(exec.token)
+        await Promise.resolve()
+        return { content: text(String(args.n * 2)), meta: { n: args.n } }
+      }),
+    )
     const results: ToolExecutionResult[] = await Promise.all(
       Array.from({ length: 10_000 }, (_, n) => t.execute({ callId: `c${n}`, name: 'double', arguments: { n } })),
     )

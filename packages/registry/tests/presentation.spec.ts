@@ -1,5 +1,18 @@
-import { defineTool, type JsonValue, type ToolDefinition, type ToolExecution, type ToolExecutionResult, type ToolOutput } from '@isocode/registry'
-import { fileDiffs, isToolCallView, isToolResultView, presentCallOf, presentResultOf } from '@isocode/registry/presentation'
+import {
+  defineTool,
+  type JsonValue,
+  type ToolDefinition,
+  type ToolExecution,
+  type ToolExecutionResult,
+  type ToolOutput,
+} from '@isocode/registry'
+import {
+  fileDiffs,
+  isToolCallView,
+  isToolResultView,
+  presentCallOf,
+  presentResultOf,
+} from '@isocode/registry/presentation'
 import { describe, expect, it } from 'vitest'
 
 const exec = { callId: 'c1', name: 'write_file', arguments: {} } as unknown as ToolExecution
@@ -35,16 +48,28 @@ function writeFileTool(disk: Map<string, string>) {
 async function run(tool: ToolDefinition<{ path: string; content: string }>, args: { path: string; content: string }) {
   const output: ToolOutput = await tool.execute(args, exec)
   const { content, meta } = Array.isArray(output) ? { content: output, meta: undefined } : output
-  return { callId: 'c1', content, isError: false, ...(meta === undefined ? {} : { meta }) } satisfies ToolExecutionResult
+  return {
+    callId: 'c1',
+    content,
+    isError: false,
+    ...(meta === undefined ? {} : { meta }),
+  } satisfies ToolExecutionResult
 }
 
 describe('a write tool with diff cards', () => {
   it('shows the whole new file while pending and a whole-file diff for a create', async () => {
     const tool = writeFileTool(new Map())
     const args = { path: '/src/a.ts', content: 'one\ntwo\n' }
-    expect(presentCallOf(tool, args)).toEqual({ card: 'diff', title: '/src/a.ts', diffs: [{ path: '/src/a.ts', oldText: null, newText: 'one\ntwo\n' }] })
+    expect(presentCallOf(tool, args)).toEqual({
+      card: 'diff',
+      title: '/src/a.ts',
+      diffs: [{ path: '/src/a.ts', oldText: null, newText: 'one\ntwo\n' }],
+    })
     const result = await run(tool, args)
-    expect(presentResultOf(tool, args, result)).toEqual({ card: 'diff', diffs: [{ path: '/src/a.ts', oldText: null, newText: 'one\ntwo\n' }] })
+    expect(presentResultOf(tool, args, result)).toEqual({
+      card: 'diff',
+      diffs: [{ path: '/src/a.ts', oldText: null, newText: 'one\ntwo\n' }],
+    })
   })
 
   it('shows the applied hunks with context for an overwrite, from meta alone', async () => {
@@ -71,7 +96,9 @@ describe('a write tool with diff cards', () => {
     const args = { path: '/a', content: 'x' }
     expect(presentResultOf(tool, args, { content: [], isError: true, meta: { before: null } })).toBeUndefined()
     expect(presentCallOf(tool, { file: '/a', text: 'x' })).toBeUndefined()
-    expect(presentResultOf(tool, { file: '/a' }, { content: [], isError: false, meta: { before: null } })).toBeUndefined()
+    expect(
+      presentResultOf(tool, { file: '/a' }, { content: [], isError: false, meta: { before: null } }),
+    ).toBeUndefined()
     expect(presentResultOf(tool, args, { content: [], isError: false, meta: [1] as JsonValue })).toBeUndefined()
   })
 })
@@ -83,10 +110,20 @@ describe('presentCallOf / presentResultOf', () => {
   const snapshot = { content: [{ type: 'text', text: 'out' }], isError: false }
   it('returns a valid view of a raw definition', () => {
     const def = raw(
-      (args: { q: string }) => ({ card: 'generic', title: `search ${args.q}`, kind: 'search', locations: [{ path: '/a', line: 3 }] }),
+      (args: { q: string }) => ({
+        card: 'generic',
+        title: `search ${args.q}`,
+        kind: 'search',
+        locations: [{ path: '/a', line: 3 }],
+      }),
       () => ({ card: 'terminal', output: 'ok', exitCode: 0 }),
     )
-    expect(presentCallOf(def, { q: 'x' })).toEqual({ card: 'generic', title: 'search x', kind: 'search', locations: [{ path: '/a', line: 3 }] })
+    expect(presentCallOf(def, { q: 'x' })).toEqual({
+      card: 'generic',
+      title: 'search x',
+      kind: 'search',
+      locations: [{ path: '/a', line: 3 }],
+    })
     expect(presentResultOf(def, { q: 'x' }, snapshot)).toEqual({ card: 'terminal', output: 'ok', exitCode: 0 })
   })
 

@@ -4,7 +4,9 @@ import { codeFrame, explainProgramError, FRAME_WIDTH, missingMemberHint } from '
 
 describe('codeFrame', () => {
   it('quotes the line with a caret under the column', () => {
-    expect(codeFrame('const a = 1\nreturn await tools.ech({ a })', 2, 20)).toBe('2 | return await tools.ech({ a })\n  |                    ^')
+    expect(codeFrame('const a = 1\nreturn await tools.ech({ a })', 2, 20)).toBe(
+      '2 | return await tools.ech({ a })\n  |                    ^',
+    )
   })
 
   it('keeps tabs so the caret lines up, and widens the gutter for long line numbers', () => {
@@ -32,7 +34,13 @@ describe('explainProgramError', () => {
   const names = ['everything__echo', 'everything__get-sum', 'read_file']
 
   it('adds the frame and, for a missing member, up to 3 closest names', () => {
-    expect(explainProgramError('TypeError: tools.echo is not a function (at 1:20)', 'return await tools.echo({ message: "hi" })', names)).toBe(
+    expect(
+      explainProgramError(
+        'TypeError: tools.echo is not a function (at 1:20)',
+        'return await tools.echo({ message: "hi" })',
+        names,
+      ),
+    ).toBe(
       [
         'TypeError: tools.echo is not a function (at 1:20)',
         '1 | return await tools.echo({ message: "hi" })',
@@ -43,21 +51,35 @@ describe('explainProgramError', () => {
   })
 
   it('points a name with no close match at $search, and leaves messages without a position alone', () => {
-    expect(missingMemberHint('TypeError: tools.zzzzzzzzzzzzzzzz is not a function', names)).toBe('There is no tool named "zzzzzzzzzzzzzzzz"; find tools with tools.$search("words")')
+    expect(missingMemberHint('TypeError: tools.zzzzzzzzzzzzzzzz is not a function', names)).toBe(
+      'There is no tool named "zzzzzzzzzzzzzzzz"; find tools with tools.$search("words")',
+    )
     expect(missingMemberHint('TypeError: tools.read_file is not a function', names)).toBeUndefined()
-    expect(explainProgramError('CPU budget of 100 ms exceeded', 'while (true) {}', names)).toBe('CPU budget of 100 ms exceeded')
+    expect(explainProgramError('CPU budget of 100 ms exceeded', 'while (true) {}', names)).toBe(
+      'CPU budget of 100 ms exceeded',
+    )
   })
 
   it('quotes non-identifier suggestions with bracket access', () => {
-    expect(missingMemberHint('TypeError: tools.get_sum is not a function', names)).toBe('There is no tool named "get_sum"; did you mean tools["everything__get-sum"]?')
+    expect(missingMemberHint('TypeError: tools.get_sum is not a function', names)).toBe(
+      'There is no tool named "get_sum"; did you mean tools["everything__get-sum"]?',
+    )
   })
 })
 
 describe('failed calls', () => {
   it('finds the argument path in the registry, Zod 4 and Zod 3 / JSON Schema formats', () => {
-    expect(argumentPaths('invalid arguments for add:\n- args.b: expected a number\n- args.items[0].name: required')).toEqual(['args.b', 'args.items[0].name'])
-    expect(argumentPaths('MCP error -32602: Input validation error: Invalid arguments for tool echo: Invalid input: expected string, received undefined at message')).toEqual(['args.message'])
-    expect(argumentPaths('Invalid arguments: [{"code":"invalid_type","path":["items",0,"my-key"],"message":"Required"}]')).toEqual(['args.items[0]["my-key"]'])
+    expect(
+      argumentPaths('invalid arguments for add:\n- args.b: expected a number\n- args.items[0].name: required'),
+    ).toEqual(['args.b', 'args.items[0].name'])
+    expect(
+      argumentPaths(
+        'MCP error -32602: Input validation error: Invalid arguments for tool echo: Invalid input: expected string, received undefined at message',
+      ),
+    ).toEqual(['args.message'])
+    expect(
+      argumentPaths('Invalid arguments: [{"code":"invalid_type","path":["items",0,"my-key"],"message":"Required"}]'),
+    ).toEqual(['args.items[0]["my-key"]'])
     expect(argumentPaths('{"instancePath":"/query/limit","message":"must be integer"}')).toEqual(['args.query.limit'])
     expect(argumentPaths('boom from fail')).toEqual([])
   })
@@ -66,12 +88,19 @@ describe('failed calls', () => {
     const result = {
       callId: 'c',
       isError: true,
-      content: [{ type: 'text' as const, text: 'MCP error -32602: Input validation error: Invalid arguments for tool echo: Invalid input: expected string, received undefined at message' }],
+      content: [
+        {
+          type: 'text' as const,
+          text: 'MCP error -32602: Input validation error: Invalid arguments for tool echo: Invalid input: expected string, received undefined at message',
+        },
+      ],
       error: { name: 'McpBridgeError', code: 'TOOL_ERROR' },
     }
     expect(callFailureText('everything__echo', result)).toBe(
       'tools.everything__echo failed (TOOL_ERROR): MCP error -32602: Input validation error: Invalid arguments for tool echo: Invalid input: expected string, received undefined at message; wrong argument: args.message',
     )
-    expect(callFailureText('my-tool', { callId: 'c', isError: true, content: [] })).toBe('tools["my-tool"] failed: tool call failed')
+    expect(callFailureText('my-tool', { callId: 'c', isError: true, content: [] })).toBe(
+      'tools["my-tool"] failed: tool call failed',
+    )
   })
 })

@@ -35,8 +35,12 @@ describe('tools.register snapshot', () => {
 
   it('rejects an outputSchema that is not a JSON Schema object, naming the field', async () => {
     const { ctx } = await boot()
-    expect(() => ctx.tools.register(tool('bad', 'x', { outputSchema: [] as never }))).toThrow(/tool "bad": outputSchema must be a JSON Schema object/)
-    expect(() => ctx.tools.register(tool('worse', 'x', { outputSchema: { at: new Date() } as never }))).toThrow(/outputSchema must be lossless JSON/)
+    expect(() => ctx.tools.register(tool('bad', 'x', { outputSchema: [] as never }))).toThrow(
+      /tool "bad": outputSchema must be a JSON Schema object/,
+    )
+    expect(() => ctx.tools.register(tool('worse', 'x', { outputSchema: { at: new Date() } as never }))).toThrow(
+      /outputSchema must be lossless JSON/,
+    )
   })
 
   it('ignores later mutation of the original definition, including callback replacement', async () => {
@@ -77,11 +81,23 @@ describe('tools.register snapshot', () => {
         throw new Error('getter boom')
       },
     })
-    const bad: unknown[] = [{ n: 1n }, { d: new Date(0) }, { n: Number.NaN }, { u: undefined }, cyclic, throwing, ['array'], 'string', undefined]
+    const bad: unknown[] = [
+      { n: 1n },
+      { d: new Date(0) },
+      { n: Number.NaN },
+      { u: undefined },
+      cyclic,
+      throwing,
+      ['array'],
+      'string',
+      undefined,
+    ]
     for (const parameters of bad) {
       expect(() => ctx.tools.register({ ...tool('bad'), parameters } as ToolDefinition)).toThrow(RegistryError)
     }
-    expect(() => ctx.tools.register({ ...tool('bad'), parameters: { n: 1n } } as never)).toThrow(/parameters must be lossless JSON \(\$\.n: BigInt is not JSON\)/)
+    expect(() => ctx.tools.register({ ...tool('bad'), parameters: { n: 1n } } as never)).toThrow(
+      /parameters must be lossless JSON \(\$\.n: BigInt is not JSON\)/,
+    )
     expect(ctx.tools.knownNames()).toEqual([])
     expect(changes).toEqual([])
   })
@@ -119,7 +135,9 @@ describe('tools.register layers and disposal', () => {
     const { ctx } = await boot()
     const agent = createAgentScope(ctx)
     ctx.tools.register(tool('dup'))
-    expect(() => ctx.tools.register(tool('dup'))).toThrow(/already registered globally; to give one agent its own variant, register it from that agent's scoped context/)
+    expect(() => ctx.tools.register(tool('dup'))).toThrow(
+      /already registered globally; to give one agent its own variant, register it from that agent's scoped context/,
+    )
     agent.ctx.tools.register(tool('dup', 'agent dup'))
     expect(() => agent.ctx.tools.register(tool('dup'))).toThrow(/already registered in this scope/)
     const error = (() => {

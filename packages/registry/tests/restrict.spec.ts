@@ -81,10 +81,16 @@ describe('tools.restrict', () => {
     const before = changes.length
     expect(() => agent.ctx.tools.restrict({})).toThrow(/restrict\(\{\}\) restricts nothing/)
     expect(() => agent.ctx.tools.restrict({ allow: undefined, deny: undefined })).toThrow(/restricts nothing/)
-    expect(() => agent.ctx.tools.restrict({ allow: ['raed'] })).toThrow('tools.restrict: unknown tool "raed" (known: "bash", "read", "write")')
+    expect(() => agent.ctx.tools.restrict({ allow: ['raed'] })).toThrow(
+      'tools.restrict: unknown tool "raed" (known: "bash", "read", "write")',
+    )
     expect(() => agent.ctx.tools.restrict({ deny: ['x', 'y', 'x'] })).toThrow(/unknown tools "x", "y" \(known:/)
-    expect(() => agent.ctx.tools.restrict({ deny: ['own'] })).toThrow(/"own" is registered in this scope only, and scoped registrations bypass restrictions/)
-    expect(() => agent.ctx.tools.restrict({ allow: ['run_code'] })).toThrow(/"run_code" is the reserved Code Mode transport/)
+    expect(() => agent.ctx.tools.restrict({ deny: ['own'] })).toThrow(
+      /"own" is registered in this scope only, and scoped registrations bypass restrictions/,
+    )
+    expect(() => agent.ctx.tools.restrict({ allow: ['run_code'] })).toThrow(
+      /"run_code" is the reserved Code Mode transport/,
+    )
     expect(() => agent.ctx.tools.restrict({ allow: 'read' } as never)).toThrow(/allow must be an array of tool names/)
     expect(() => agent.ctx.tools.restrict(null as never)).toThrow(RegistryError)
     expect(() => agent.ctx.tools.restrict({ deny: ['read'] })).not.toThrow()

@@ -34,7 +34,11 @@ async function boot(script: Script, config: { maxToolCalls?: number } = {}) {
   await root.plugin(SystemPrompt)
   await root.plugin(ToolRegistry, { mode: 'code', ...config })
   await root.plugin(ScriptedRuntime, { script })
-  root.tools.register({ name: 'echo', parameters: { type: 'object' }, execute: async () => [{ type: 'text', text: 'héllo' }] })
+  root.tools.register({
+    name: 'echo',
+    parameters: { type: 'object' },
+    execute: async () => [{ type: 'text', text: 'héllo' }],
+  })
   root.tools.register({
     name: 'fails',
     parameters: { type: 'object' },
@@ -47,14 +51,22 @@ async function boot(script: Script, config: { maxToolCalls?: number } = {}) {
 
 function runCode(root: Context, extra: Partial<ToolExecutionInput> = {}) {
   const events: RunEvent[] = []
-  const pending = root.tools.execute({ callId: 'r1', name: 'run_code', arguments: { code: 'x', description: 'd' }, onRunEvent: (event) => void events.push(event), ...extra })
+  const pending = root.tools.execute({
+    callId: 'r1',
+    name: 'run_code',
+    arguments: { code: 'x', description: 'd' },
+    onRunEvent: (event) => void events.push(event),
+    ...extra,
+  })
   return { events, pending }
 }
 
 const echoThenFail: Script = async (request) => {
   request.onEvent?.({ type: 'console', line: 'before' })
   await tools(request).echo?.({})
-  await tools(request).fails?.({}).catch(() => undefined)
+  await tools(request)
+    .fails?.({})
+    .catch(() => undefined)
   request.onEvent?.({ type: 'console', line: 'after' })
   return withUsage({ logs: ['before', 'after'], value: 1 })
 }
@@ -64,7 +76,13 @@ describe('onRunEvent: the events of one run_code call (R-80..R-83)', () => {
     const root = await boot(echoThenFail)
     const { events, pending } = runCode(root)
     expect((await pending).isError).toBe(false)
-    const shape = events.map((e) => (e.type === 'call-started' || e.type === 'call-finished' ? `${e.type} ${e.call} ${e.tool} ${e.callId}` : e.type === 'console' ? `console ${e.line}` : e.type))
+    const shape = events.map((e) =>
+      e.type === 'call-started' || e.type === 'call-finished'
+        ? `${e.type} ${e.call} ${e.tool} ${e.callId}`
+        : e.type === 'console'
+          ? `console ${e.line}`
+          : e.type,
+    )
     expect(shape).toEqual([
       'run-started',
       'console before',
@@ -81,15 +99,27 @@ describe('onRunEvent: the events of one run_code call (R-80..R-83)', () => {
     expect(echo).not.toHaveProperty('code')
     expect(fails).toMatchObject({ ok: false, code: 'TOOL_FAILED' })
     expect(fails?.type === 'call-finished' && fails.bytes).toBeGreaterThan(Buffer.byteLength('no such file'))
-    expect(events.at(-1)).toMatchObject({ type: 'run-finished', callId: 'r1', outcome: 'ok', calls: 2, usage: { bindingCalls: 0 } })
+    expect(events.at(-1)).toMatchObject({
+      type: 'run-finished',
+      callId: 'r1',
+      outcome: 'ok',
+      calls: 2,
+      usage: { bindingCalls: 0 },
+    })
     expect(events[0]).toEqual({ type: 'run-started', callId: 'r1' })
   })
 
   it('a failed run ends the stream with its failure kind, tool-call-limit included (R-71)', async () => {
-    const root = await boot(async (request) => {
-      for (let i = 0; i < 3; i++) await tools(request).echo?.({}).catch(() => undefined)
-      return withUsage({ logs: [], value: 1 })
-    }, { maxToolCalls: 2 })
+    const root = await boot(
+      async (request) => {
+        for (let i = 0; i < 3; i++)
+          await tools(request)
+            .echo?.({})
+            .catch(() => undefined)
+        return withUsage({ logs: [], value: 1 })
+      },
+      { maxToolCalls: 2 },
+    )
     const { events, pending } = runCode(root)
     expect((await pending).error?.code).toBe('CODE_RUN_FAILED')
     // why: R-81 — the refused third call was never dispatched, so it is not reported.
@@ -148,11 +178,23 @@ describe('onRunEvent: the events of one run_code call (R-80..R-83)', () => {
 
   it('a listener that is not a function is refused as INVALID_INPUT; other tools ignore a listener', async () => {
     const root = await boot(echoThenFail)
-    const bad = await root.tools.execute({ callId: 'r2', name: 'run_code', arguments: { code: 'x', description: 'd' }, onRunEvent: 'no' as never })
+    const bad = await root.tools.execute({
+      callId: 'r2',
+      name: 'run_code',
+      arguments: { code: 'x', description: 'd' },
+      onRunEvent: 'no' as never,
+    })
     expect(bad.error?.code).toBe('INVALID_INPUT')
-    expect(bad.content[0]?.type === 'text' && bad.content[0].text).toMatch(/onRunEvent of tool call "run_code" must be a function/)
+    expect(bad.content[0]?.type === 'text' && bad.content[0].text).toMatch(
+      /onRunEvent of tool call "run_code" must be a function/,
+    )
     const events: RunEvent[] = []
-    const echo = await root.tools.execute({ callId: 'e1', name: 'echo', arguments: {}, onRunEvent: (event) => void events.push(event) })
+    const echo = await root.tools.execute({
+      callId: 'e1',
+      name: 'echo',
+      arguments: {},
+      onRunEvent: (event) => void events.push(event),
+    })
     expect(echo.isError).toBe(false)
     expect(events).toEqual([])
   })
@@ -163,7 +205,10 @@ describe('onRunEvent: the events of one run_code call (R-80..R-83)', () => {
     })
     const { events, pending } = runCode(root)
     expect((await pending).isError).toBe(true)
-    expect(events).toEqual([{ type: 'run-started', callId: 'r1' }, { type: 'run-finished', callId: 'r1', outcome: 'crash', calls: 0, usage: null }])
+    expect(events).toEqual([
+      { type: 'run-started', callId: 'r1' },
+      { type: 'run-finished', callId: 'r1', outcome: 'crash', calls: 0, usage: null },
+    ])
   })
 
   it('an aborted run ends with the abort outcome and the in-flight tool saw its signal fire', async () => {
@@ -180,7 +225,9 @@ describe('onRunEvent: the events of one run_code call (R-80..R-83)', () => {
       parameters: { type: 'object' },
       execute: (_args, exec) => {
         toolSignal = exec.signal
-        return new Promise((_resolve, reject) => exec.signal?.addEventListener('abort', () => reject(new Error('stopped'))))
+        return new Promise((_resolve, reject) =>
+          exec.signal?.addEventListener('abort', () => reject(new Error('stopped'))),
+        )
       },
     })
     const { events, pending } = runCode(root, { signal: outer.signal })

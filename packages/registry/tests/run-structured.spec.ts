@@ -27,7 +27,11 @@ async function runWith(result: CodeRunResult) {
   await root.plugin(SystemPrompt)
   await root.plugin(ToolRegistry, { mode: 'code' })
   await root.plugin(FixedRuntime, { result })
-  return root.tools.execute({ callId: 'c1', name: 'run_code', arguments: { code: 'const a = 1\nreturn a', description: 'd' } })
+  return root.tools.execute({
+    callId: 'c1',
+    name: 'run_code',
+    arguments: { code: 'const a = 1\nreturn a', description: 'd' },
+  })
 }
 
 const validOutput = new Ajv2020({ strict: true }).compile(RUN_CODE_OUTPUT_SCHEMA)
@@ -37,7 +41,11 @@ describe('run_code structuredContent (R-75, R-76, R-77)', () => {
     const result = await runWith(withUsage({ logs: ['hi'], value: { n: 2 } }, { cpuMs: 3, wallMs: 5, bindingCalls: 2 }))
     expect(result.isError).toBe(false)
     expect(result.content).toEqual([{ type: 'text', text: 'hi\n\nreturn value:\n{\n  "n": 2\n}' }])
-    expect(result.structuredContent).toEqual({ value: { n: 2 }, logs: ['hi'], usage: { cpuMs: 3, wallMs: 5, toolCalls: 2, outputBytes: expect.any(Number) } })
+    expect(result.structuredContent).toEqual({
+      value: { n: 2 },
+      logs: ['hi'],
+      usage: { cpuMs: 3, wallMs: 5, toolCalls: 2, outputBytes: expect.any(Number) },
+    })
     expect(validOutput(result.structuredContent)).toBe(true)
   })
 
@@ -48,10 +56,18 @@ describe('run_code structuredContent (R-75, R-76, R-77)', () => {
   })
 
   it('a failed run is an isError result that keeps the run as data, with the position as numbers', async () => {
-    const result = await runWith(withUsage({ logs: ['before'], error: { kind: 'exception', message: 'ReferenceError: b is not defined (at 2:8)' } }, { bindingCalls: 1 }))
+    const result = await runWith(
+      withUsage(
+        { logs: ['before'], error: { kind: 'exception', message: 'ReferenceError: b is not defined (at 2:8)' } },
+        { bindingCalls: 1 },
+      ),
+    )
     expect(result.isError).toBe(true)
     expect(result.error).toEqual({ name: 'CodeRunFailedError', code: 'CODE_RUN_FAILED' })
-    expect(result.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('run_code failed (exception)') })
+    expect(result.content[0]).toMatchObject({
+      type: 'text',
+      text: expect.stringContaining('run_code failed (exception)'),
+    })
     expect(result.structuredContent).toEqual({
       logs: ['before'],
       usage: { cpuMs: 0, wallMs: 0, toolCalls: 1, outputBytes: expect.any(Number) },
@@ -61,8 +77,12 @@ describe('run_code structuredContent (R-75, R-76, R-77)', () => {
   })
 
   it('a failure without a position has no line or column', async () => {
-    const result = await runWith(withUsage({ logs: [], error: { kind: 'memory', message: 'the program ran out of memory' } }))
-    expect(result.structuredContent).toMatchObject({ error: { kind: 'memory', message: 'the program ran out of memory' } })
+    const result = await runWith(
+      withUsage({ logs: [], error: { kind: 'memory', message: 'the program ran out of memory' } }),
+    )
+    expect(result.structuredContent).toMatchObject({
+      error: { kind: 'memory', message: 'the program ran out of memory' },
+    })
     expect(result.structuredContent).not.toHaveProperty('error.line')
   })
 
@@ -78,9 +98,12 @@ describe('run_code structuredContent (R-75, R-76, R-77)', () => {
 })
 
 describe('runStructuredContent', () => {
-  it('reports the failure run_code decided on when it is not the runtime\'s', () => {
+  it("reports the failure run_code decided on when it is not the runtime's", () => {
     const ran = withUsage({ logs: ['x'], error: { kind: 'abort', message: 'aborted' } })
-    expect(runStructuredContent(ran, { kind: 'budget', message: 'too many calls (at 3:1)' })).toMatchObject({ logs: ['x'], error: { kind: 'budget', message: 'too many calls (at 3:1)', line: 3, column: 1 } })
+    expect(runStructuredContent(ran, { kind: 'budget', message: 'too many calls (at 3:1)' })).toMatchObject({
+      logs: ['x'],
+      error: { kind: 'budget', message: 'too many calls (at 3:1)', line: 3, column: 1 },
+    })
     expect(runStructuredContent(ran)).toMatchObject({ error: { kind: 'abort', message: 'aborted' } })
   })
 })
@@ -89,14 +112,18 @@ describe('failurePosition', () => {
   it('reads both position forms of the runtime (RT-7)', () => {
     expect(failurePosition('TypeError: x is not a function (at 12:3)')).toEqual({ line: 12, column: 3 })
     expect(failurePosition('`enum` at 4:1 is not erasable TypeScript; use a union')).toEqual({ line: 4, column: 1 })
-    expect(failurePosition('wall-clock budget exceeded while waiting on tools.slow (at 7:22); later (at 9:1)')).toEqual({ line: 7, column: 22 })
+    expect(failurePosition('wall-clock budget exceeded while waiting on tools.slow (at 7:22); later (at 9:1)')).toEqual(
+      { line: 7, column: 22 },
+    )
     expect(failurePosition('no position here')).toBeUndefined()
   })
 })
 
 describe('selfContainedRunCodeDescription (R-78)', () => {
   it('points below and appends the SDK; an empty SDK leaves the description alone', () => {
-    expect(selfContainedRunCodeDescription('Run against the SDK described in the system prompt.', 'declare const tools: {}')).toBe('Run against the SDK described below.\n\nThe SDK:\n\ndeclare const tools: {}')
+    expect(
+      selfContainedRunCodeDescription('Run against the SDK described in the system prompt.', 'declare const tools: {}'),
+    ).toBe('Run against the SDK described below.\n\nThe SDK:\n\ndeclare const tools: {}')
     expect(selfContainedRunCodeDescription('Run.', '')).toBe('Run.')
   })
 })

@@ -32,21 +32,42 @@ describe('schemaSpecToJsonSchema', () => {
     ],
     [
       'required list in declaration order, required: false omitted',
-      { b: { type: 'boolean', required: true }, a: { type: 'integer', required: false }, c: { type: 'string', required: true } },
-      { type: 'object', properties: { b: { type: 'boolean' }, a: { type: 'integer' }, c: { type: 'string' } }, required: ['b', 'c'] },
+      {
+        b: { type: 'boolean', required: true },
+        a: { type: 'integer', required: false },
+        c: { type: 'string', required: true },
+      },
+      {
+        type: 'object',
+        properties: { b: { type: 'boolean' }, a: { type: 'integer' }, c: { type: 'string' } },
+        required: ['b', 'c'],
+      },
     ],
     [
       'string enum and default are kept as annotations',
       { mode: { type: 'string', enum: ['fast', 'slow'], default: 'fast', description: 'Speed' } },
-      { type: 'object', properties: { mode: { type: 'string', description: 'Speed', enum: ['fast', 'slow'], default: 'fast' } } },
+      {
+        type: 'object',
+        properties: { mode: { type: 'string', description: 'Speed', enum: ['fast', 'slow'], default: 'fast' } },
+      },
     ],
     [
       'nested object with properties and its own required list',
-      { opts: { type: 'object', required: true, properties: { depth: { type: 'integer', required: true }, tag: { type: 'string' } } } },
+      {
+        opts: {
+          type: 'object',
+          required: true,
+          properties: { depth: { type: 'integer', required: true }, tag: { type: 'string' } },
+        },
+      },
       {
         type: 'object',
         properties: {
-          opts: { type: 'object', properties: { depth: { type: 'integer' }, tag: { type: 'string' } }, required: ['depth'] },
+          opts: {
+            type: 'object',
+            properties: { depth: { type: 'integer' }, tag: { type: 'string' } },
+            required: ['depth'],
+          },
         },
         required: ['opts'],
       },
@@ -61,7 +82,12 @@ describe('schemaSpecToJsonSchema', () => {
       { items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string', required: true } } } } },
       {
         type: 'object',
-        properties: { items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } } },
+        properties: {
+          items: {
+            type: 'array',
+            items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          },
+        },
       },
     ],
     [
@@ -77,7 +103,10 @@ describe('schemaSpecToJsonSchema', () => {
   })
 
   it('is deterministic and detached from the spec', () => {
-    const spec = { tags: { type: 'array', items: { type: 'string' } }, d: { type: 'object', default: { a: [1] } } } as const
+    const spec = {
+      tags: { type: 'array', items: { type: 'string' } },
+      d: { type: 'object', default: { a: [1] } },
+    } as const
     const first = schemaSpecToJsonSchema(spec)
     const second = schemaSpecToJsonSchema(spec)
     expect(second).toStrictEqual(first)
@@ -110,21 +139,45 @@ describe('schemaSpecToJsonSchema rejects authoring errors loudly', () => {
   const cases: Array<[string, unknown, string]> = [
     ['non-object spec', [], 'parameters must be a plain object'],
     ['property that is not an object', { a: 'string' }, 'parameters.a must be a property spec object'],
-    ['unknown type', { a: { type: 'str' } }, `parameters.a.type must be one of 'string', 'number', 'integer', 'boolean', 'object', 'array' (got "str")`],
+    [
+      'unknown type',
+      { a: { type: 'str' } },
+      `parameters.a.type must be one of 'string', 'number', 'integer', 'boolean', 'object', 'array' (got "str")`,
+    ],
     ['null type is outside the DSL', { a: { type: 'null' } }, 'parameters.a.type must be one of'],
     ['missing type', { a: {} }, '(got undefined)'],
     ['unknown field', { a: { type: 'string', minLength: 1 } }, 'parameters.a.minLength is not a SchemaSpec field'],
     ['enum on a number', { a: { type: 'number', enum: ['1'] } }, `parameters.a.enum is only allowed on type 'string'`],
-    ['items on an object', { a: { type: 'object', items: { type: 'string' } } }, `parameters.a.items is only allowed on type 'array'`],
+    [
+      'items on an object',
+      { a: { type: 'object', items: { type: 'string' } } },
+      `parameters.a.items is only allowed on type 'array'`,
+    ],
     ['non-boolean required', { a: { type: 'string', required: 'yes' } }, 'parameters.a.required must be true or false'],
-    ['required on items', { a: { type: 'array', items: { type: 'string', required: true } } }, 'parameters.a.items.required has no meaning'],
+    [
+      'required on items',
+      { a: { type: 'array', items: { type: 'string', required: true } } },
+      'parameters.a.items.required has no meaning',
+    ],
     ['empty enum', { a: { type: 'string', enum: [] } }, 'parameters.a.enum must be a non-empty array of strings'],
-    ['non-string enum', { a: { type: 'string', enum: ['a', 1] } }, 'parameters.a.enum must be a non-empty array of strings'],
+    [
+      'non-string enum',
+      { a: { type: 'string', enum: ['a', 1] } },
+      'parameters.a.enum must be a non-empty array of strings',
+    ],
     ['duplicate enum', { a: { type: 'string', enum: ['a', 'a'] } }, 'lists a string twice'],
     ['non-string description', { a: { type: 'string', description: 1 } }, 'parameters.a.description must be a string'],
     ['non-JSON default', { a: { type: 'number', default: Number.NaN } }, 'parameters.a.default must be JSON data'],
-    ['default of the wrong type', { a: { type: 'number', default: 'x' } }, 'parameters.a.default must be a number (got string)'],
-    ['default outside the enum', { a: { type: 'string', enum: ['x'], default: 'y' } }, 'parameters.a.default must be one of "x"'],
+    [
+      'default of the wrong type',
+      { a: { type: 'number', default: 'x' } },
+      'parameters.a.default must be a number (got string)',
+    ],
+    [
+      'default outside the enum',
+      { a: { type: 'string', enum: ['x'], default: 'y' } },
+      'parameters.a.default must be one of "x"',
+    ],
     ['odd key paths are quoted', { 'my key': { type: 'nope' } }, 'parameters["my key"].type'],
   ]
   it.each(cases)('%s', (_name, spec, message) => {
@@ -149,6 +202,8 @@ describe('schemaSpecToJsonSchema rejects authoring errors loudly', () => {
     })
     const loop: Record<string, unknown> = { type: 'object' }
     loop.properties = { self: loop }
-    expect(() => schemaSpecToJsonSchema({ root: loop } as unknown as SchemaSpec)).toThrow('parameters.root.properties.self refers back')
+    expect(() => schemaSpecToJsonSchema({ root: loop } as unknown as SchemaSpec)).toThrow(
+      'parameters.root.properties.self refers back',
+    )
   })
 })

@@ -3,7 +3,13 @@
 import { SystemPrompt } from '@isocode/harness'
 import type { ScopeKey } from '@isocode/harness'
 import { ToolRegistry } from '@isocode/registry'
-import type { ContentBlock, ToolDefinition, ToolExecutionResult, ToolRegistryConfig, ToolsChange } from '@isocode/registry'
+import type {
+  ContentBlock,
+  ToolDefinition,
+  ToolExecutionResult,
+  ToolRegistryConfig,
+  ToolsChange,
+} from '@isocode/registry'
 import { Context } from 'cordis'
 
 /** A plain raw tool answering `<name> ok` (or `label` when given). */
@@ -34,7 +40,8 @@ export async function pluginCtx(root: Context, inject: string[] = ['tools']): Pr
 /** Boot a root with ToolRegistry (and SystemPrompt when `prompt`), recording tools/change events. */
 export async function boot(options: { config?: ToolRegistryConfig; prompt?: boolean; toolOrder?: string[] } = {}) {
   const root = new Context()
-  if (options.prompt === true) await root.plugin(SystemPrompt, options.toolOrder ? { toolOrder: options.toolOrder } : {})
+  if (options.prompt === true)
+    await root.plugin(SystemPrompt, options.toolOrder ? { toolOrder: options.toolOrder } : {})
   await root.plugin(ToolRegistry, options.config ?? {})
   const ctx = await pluginCtx(root, options.prompt === true ? ['tools', 'systemPrompt'] : ['tools'])
   const changes: ToolsChange[] = []

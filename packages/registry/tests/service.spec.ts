@@ -10,7 +10,9 @@ describe('ToolRegistry config', () => {
     const { ctx } = await boot()
     expect(ctx.tools.mode).toBe('native')
     const root = new Context()
-    await expect(root.plugin(ToolRegistry, { mode: 'python' as never })).rejects.toThrow(/mode must be one of "native", "code", "both"/)
+    await expect(root.plugin(ToolRegistry, { mode: 'python' as never })).rejects.toThrow(
+      /mode must be one of "native", "code", "both"/,
+    )
     await expect(root.plugin(ToolRegistry, { modes: 'code' } as never)).rejects.toThrow(/unknown option "modes"/)
     expect(root.get('tools')).toBeUndefined()
     await root.plugin(ToolRegistry, { mode: 'both' })
@@ -55,13 +57,21 @@ describe('read API', () => {
     ctx.tools.register(tool('a', 'x', { timeoutMs: 10, presentCall: () => undefined }))
     ctx.tools.register({ name: 'bare', parameters: {}, execute: async () => [] })
     const [first, bare] = ctx.tools.schemas()
-    expect(first).toEqual({ name: 'a', description: 'the a tool', parameters: { type: 'object', properties: { path: { type: 'string' } } } })
+    expect(first).toEqual({
+      name: 'a',
+      description: 'the a tool',
+      parameters: { type: 'object', properties: { path: { type: 'string' } } },
+    })
     expect(Object.keys(bare ?? {})).toEqual(['name', 'parameters'])
     expect(Object.isFrozen(first?.parameters)).toBe(false)
     if (first === undefined) throw new Error('no schema')
     ;((first.parameters.properties as JsonObject).path as JsonObject).type = 'number'
     first.name = 'hacked'
-    expect(ctx.tools.schemas()[0]).toEqual({ name: 'a', description: 'the a tool', parameters: { type: 'object', properties: { path: { type: 'string' } } } })
+    expect(ctx.tools.schemas()[0]).toEqual({
+      name: 'a',
+      description: 'the a tool',
+      parameters: { type: 'object', properties: { path: { type: 'string' } } },
+    })
     expect(ctx.tools.get('a')?.parameters).not.toBe(ctx.tools.schemas()[0]?.parameters)
   })
 
@@ -152,8 +162,14 @@ describe('system prompt contribution (native)', () => {
     expect((await ctx.systemPrompt.assemble()).tools).toEqual([])
   })
 
-  it.each(['code', 'both'] as const)('rejects assembly with an actionable error in %s mode until Code Mode lands', async (mode) => {
-    const { ctx } = await boot({ prompt: true, config: { mode } })
-    await expect(ctx.systemPrompt.assemble()).rejects.toMatchObject({ code: 'CODE_MODE_UNAVAILABLE', message: expect.stringMatching(/mode: "native"/) })
-  })
+  it.each(['code', 'both'] as const)(
+    'rejects assembly with an actionable error in %s mode until Code Mode lands',
+    async (mode) => {
+      const { ctx } = await boot({ prompt: true, config: { mode } })
+      await expect(ctx.systemPrompt.assemble()).rejects.toMatchObject({
+        code: 'CODE_MODE_UNAVAILABLE',
+        message: expect.stringMatching(/mode: "native"/),
+      })
+    },
+  )
 })

@@ -17,14 +17,16 @@ function slowTool(name: string, body: Body, timeoutMs?: number): ToolDefinition 
 
 // why: a body that only settles when its signal aborts, so the deadline is the only way out.
 const untilAborted: Body = (exec) =>
-  new Promise((resolve) => exec.signal?.addEventListener('abort', () => resolve([{ type: 'text', text: 'aborted' }]), { once: true }))
+  new Promise((resolve) =>
+    exec.signal?.addEventListener('abort', () => resolve([{ type: 'text', text: 'aborted' }]), { once: true }),
+  )
 
 async function boot(...tools: ToolDefinition[]) {
   const root = new Context()
   await root.plugin(ToolRegistry)
   await root.plugin(TimeoutPolicy)
   const signals: Array<AbortSignal | undefined> = []
-  root.on('tools/post-execute', async (exec, _result, next) => ((signals.push(exec.signal)), next()))
+  root.on('tools/post-execute', async (exec, _result, next) => (signals.push(exec.signal), next()))
   for (const tool of tools) root.tools.register(tool)
   return { root, signals }
 }
@@ -36,7 +38,7 @@ afterEach(() => {
 describe('timeout policy', () => {
   it('turns an expired budget into an isError TIMEOUT naming the tool and the budget', async () => {
     const seen: Array<AbortSignal | undefined> = []
-    const { root, signals } = await boot(slowTool('slow', (exec) => ((seen.push(exec.signal)), untilAborted(exec)), 20))
+    const { root, signals } = await boot(slowTool('slow', (exec) => (seen.push(exec.signal), untilAborted(exec)), 20))
     const result = await root.tools.execute({ callId: 'c', name: 'slow', arguments: {} })
     expect(result).toEqual({
       callId: 'c',
@@ -58,11 +60,17 @@ describe('timeout policy', () => {
   it('combines the caller signal with the deadline and restores the caller signal afterwards', async () => {
     const caller = new AbortController()
     const seen: Array<AbortSignal | undefined> = []
-    const { root, signals } = await boot(slowTool('slow', (exec) => {
-      seen.push(exec.signal)
-      queueMicrotask(() => caller.abort(new Error('user hit stop')))
-      return untilAborted(exec)
-    }, 60_000))
+    const { root, signals } = await boot(
+      slowTool(
+        'slow',
+        (exec) => {
+          seen.push(exec.signal)
+          queueMicrotask(() => caller.abort(new Error('user hit stop')))
+          return untilAborted(exec)
+        },
+        60_000,
+      ),
+    )
     const result = await root.tools.execute({ callId: 'c', name: 'slow', arguments: {}, signal: caller.signal })
     expect(result).toMatchObject({ isError: false, content: [{ type: 'text', text: 'aborted' }] })
     expect(seen[0]).not.toBe(caller.signal)
@@ -82,7 +90,9 @@ describe('timeout policy', () => {
 
   it('leaves tools without timeoutMs alone', async () => {
     const seen: Array<AbortSignal | undefined> = []
-    const { root } = await boot(slowTool('plain', async (exec) => ((seen.push(exec.signal)), [{ type: 'text', text: 'ok' }])))
+    const { root } = await boot(
+      slowTool('plain', async (exec) => (seen.push(exec.signal), [{ type: 'text', text: 'ok' }])),
+    )
     const caller = new AbortController().signal
     await root.tools.execute({ callId: 'a', name: 'plain', arguments: {}, signal: caller })
     await root.tools.execute({ callId: 'b', name: 'plain', arguments: {} })

@@ -33,7 +33,10 @@ class Events extends SessionSink {
   }
 }
 
-const aborted = (signal: AbortSignal): Omit<CodeRunResult, 'usage'> => ({ logs: ['before the end'], error: { kind: 'abort', message: `the run was aborted (${String(signal.reason)})` } })
+const aborted = (signal: AbortSignal): Omit<CodeRunResult, 'usage'> => ({
+  logs: ['before the end'],
+  error: { kind: 'abort', message: `the run was aborted (${String(signal.reason)})` },
+})
 
 // why: what `while (true) { try { await tools.echo({}) } catch {} }` does on a backend: it keeps
 // calling after every refusal and only the run-scoped abort ends it.
@@ -48,17 +51,34 @@ async function boot(config: ToolRegistryConfig, script: Script) {
   await root.plugin(ScriptRuntime, { script })
   await root.plugin(Events)
   const counts = { echo: 0, safe: 0 }
-  root.tools.register({ name: 'echo', parameters: { type: 'object' }, execute: async () => (counts.echo++, [{ type: 'text', text: 'e' }]) })
-  root.tools.register({ name: 'safe', concurrencySafe: true, parameters: { type: 'object' }, execute: async () => (counts.safe++, [{ type: 'text', text: 's' }]) })
+  root.tools.register({
+    name: 'echo',
+    parameters: { type: 'object' },
+    execute: async () => (counts.echo++, [{ type: 'text', text: 'e' }]),
+  })
+  root.tools.register({
+    name: 'safe',
+    concurrencySafe: true,
+    parameters: { type: 'object' },
+    execute: async () => (counts.safe++, [{ type: 'text', text: 's' }]),
+  })
   const events = (root.get('session') as Events).events
   const run = (signal?: AbortSignal): Promise<ToolExecutionResult> =>
-    root.tools.execute({ callId: 'c1', name: 'run_code', arguments: { code: '…', description: 'd' }, ...(signal === undefined ? {} : { signal }) })
+    root.tools.execute({
+      callId: 'c1',
+      name: 'run_code',
+      arguments: { code: '…', description: 'd' },
+      ...(signal === undefined ? {} : { signal }),
+    })
   return { root, counts, events, run }
 }
 
-const textOf = (result: ToolExecutionResult): string => (result.content[0]?.type === 'text' ? result.content[0].text : '')
-const outcomes = (events: SessionEvent[]) => events.filter((event) => event.type === 'tool/code-run').map((event) => event.outcome)
-const dispatches = (events: SessionEvent[]) => events.filter((event) => event.type === 'tool/code-dispatch').map((event) => event.callId)
+const textOf = (result: ToolExecutionResult): string =>
+  result.content[0]?.type === 'text' ? result.content[0].text : ''
+const outcomes = (events: SessionEvent[]) =>
+  events.filter((event) => event.type === 'tool/code-run').map((event) => event.outcome)
+const dispatches = (events: SessionEvent[]) =>
+  events.filter((event) => event.type === 'tool/code-dispatch').map((event) => event.callId)
 
 describe('maxToolCalls config', () => {
   it('defaults to 1000 and takes a whole number >= 1', async () => {
@@ -146,7 +166,10 @@ describe('the tool-call budget of a run', () => {
   })
 
   it('the budget is per run_code call: a second run starts again at zero', async () => {
-    const { counts, run } = await boot({ maxToolCalls: 3 }, async (tools) => ({ logs: [], value: [await tools.echo!({}), await tools.echo!({}), await tools.echo!({})] }))
+    const { counts, run } = await boot({ maxToolCalls: 3 }, async (tools) => ({
+      logs: [],
+      value: [await tools.echo!({}), await tools.echo!({}), await tools.echo!({})],
+    }))
     expect((await run()).isError).toBe(false)
     expect((await run()).isError).toBe(false)
     expect(counts.echo).toBe(6)

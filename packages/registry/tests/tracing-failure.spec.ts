@@ -19,7 +19,12 @@ afterAll(async () => {
   await sdk.shutdown()
 })
 
-const echo: ToolDefinition = { name: 'echo', concurrencySafe: true, parameters: { type: 'object' }, execute: async (args) => [{ type: 'text', text: `echo ${String(args.n)}` }] }
+const echo: ToolDefinition = {
+  name: 'echo',
+  concurrencySafe: true,
+  parameters: { type: 'object' },
+  execute: async (args) => [{ type: 'text', text: `echo ${String(args.n)}` }],
+}
 const threeCalls: Script = async (t) => {
   const first = await t.echo?.({ n: 1 })
   const rest = await Promise.all([t.echo?.({ n: 2 }), t.echo?.({ n: 3 })])
@@ -52,7 +57,12 @@ function brokenSpans(): TracerProvider {
         const broken = (): never => {
           throw new Error(`span ${name} is broken`)
         }
-        return Object.assign(Object.create(span) as Span, { setAttributes: broken, setAttribute: broken, setStatus: broken, end: broken })
+        return Object.assign(Object.create(span) as Span, {
+          setAttributes: broken,
+          setAttribute: broken,
+          setStatus: broken,
+          end: broken,
+        })
       },
       startActiveSpan: () => {
         throw new Error('unused')
@@ -62,9 +72,21 @@ function brokenSpans(): TracerProvider {
 }
 
 const cases: Array<[string, () => TracerProvider, string]> = [
-  ['getTracer throws', () => ({ getTracer: () => { throw new Error('no tracer today') } }), 'no tracer today'],
+  [
+    'getTracer throws',
+    () => ({
+      getTracer: () => {
+        throw new Error('no tracer today')
+      },
+    }),
+    'no tracer today',
+  ],
   ['startSpan throws for every span', () => refusingProvider(() => true), 'startSpan refused isocode.run'],
-  ['startSpan throws for tool spans only', () => refusingProvider((name) => name.startsWith('isocode.tool ')), 'startSpan refused isocode.tool echo'],
+  [
+    'startSpan throws for tool spans only',
+    () => refusingProvider((name) => name.startsWith('isocode.tool ')),
+    'startSpan refused isocode.tool echo',
+  ],
   ['the spans throw from setAttributes, setStatus and end', brokenSpans, 'span isocode.tool echo is broken'],
 ]
 
@@ -73,10 +95,15 @@ describe('a tracer provider that throws (R-94)', () => {
     trace.setGlobalTracerProvider(provider())
     const { root, run } = await bootScripted(threeCalls, [echo])
     const warnings: string[] = []
-    root.logger.exporter({ export: (message: Message) => void (message.type === 'warn' && warnings.push(message.args.map(String).join(' '))) })
+    root.logger.exporter({
+      export: (message: Message) => void (message.type === 'warn' && warnings.push(message.args.map(String).join(' '))),
+    })
     for (const callId of ['a', 'b', 'c']) {
       const result = await run(callId)
-      expect(result).toMatchObject({ isError: false, content: [{ type: 'text', text: 'echo 1\n\nreturn value:\necho 2,echo 3' }] })
+      expect(result).toMatchObject({
+        isError: false,
+        content: [{ type: 'text', text: 'echo 1\n\nreturn value:\necho 2,echo 3' }],
+      })
     }
     expect(warnings.length).toBe(1)
     expect(warnings[0]).toContain(reason)

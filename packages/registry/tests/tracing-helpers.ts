@@ -34,7 +34,10 @@ class ScriptRuntime extends CodeRuntime {
     // why: a sandbox serves binding calls from its own host callbacks, never from the caller's
     // async context; running the script under the root context reproduces that loss.
     return context.with(ROOT_CONTEXT, async () => {
-      const { result, usage } = await this.config.script(request.bindings[0]?.functions ?? {}, request.signal as AbortSignal)
+      const { result, usage } = await this.config.script(
+        request.bindings[0]?.functions ?? {},
+        request.signal as AbortSignal,
+      )
       return withUsage(result, usage)
     })
   }
@@ -68,7 +71,8 @@ export async function bootScripted(script: Script, tools: ToolDefinition[], conf
   await root.plugin(ToolRegistry, { mode: 'code', ...config })
   await root.plugin(ScriptRuntime, { script })
   for (const tool of tools) root.tools.register(tool)
-  const run = (callId = 'outer'): Promise<ToolExecutionResult> => root.tools.execute({ callId, name: 'run_code', arguments: { code: '…', description: 'd' } })
+  const run = (callId = 'outer'): Promise<ToolExecutionResult> =>
+    root.tools.execute({ callId, name: 'run_code', arguments: { code: '…', description: 'd' } })
   return { root, run }
 }
 
@@ -84,12 +88,14 @@ export function asCaller<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** The finished spans named `name`. */
-export const spansNamed = (spans: readonly ReadableSpan[], name: string): ReadableSpan[] => spans.filter((span) => span.name === name)
+export const spansNamed = (spans: readonly ReadableSpan[], name: string): ReadableSpan[] =>
+  spans.filter((span) => span.name === name)
 
 /** The one finished span named `name`; throws when there is not exactly one. */
 export function oneSpan(spans: readonly ReadableSpan[], name: string): ReadableSpan {
   const found = spansNamed(spans, name)
-  if (found.length !== 1) throw new Error(`expected one span named ${name}, got ${found.length}: ${spans.map((s) => s.name).join(', ')}`)
+  if (found.length !== 1)
+    throw new Error(`expected one span named ${name}, got ${found.length}: ${spans.map((s) => s.name).join(', ')}`)
   return found[0] as ReadableSpan
 }
 

@@ -14,12 +14,22 @@ afterEach(() => {
 })
 afterAll(() => context.disable())
 
-const echo: ToolDefinition = { name: 'echo', parameters: { type: 'object' }, execute: async () => [{ type: 'text', text: 'e' }] }
-const twoCalls: Script = async (t) => ({ result: { logs: [], value: [await t.echo?.({}), await t.echo?.({})].join('') } })
+const echo: ToolDefinition = {
+  name: 'echo',
+  parameters: { type: 'object' },
+  execute: async () => [{ type: 'text', text: 'e' }],
+}
+const twoCalls: Script = async (t) => ({
+  result: { logs: [], value: [await t.echo?.({}), await t.echo?.({})].join('') },
+})
 
 /** Spies on the API entry points a traced run goes through. */
 function spyOnTracing() {
-  return { getTracer: vi.spyOn(trace, 'getTracer'), setSpan: vi.spyOn(trace, 'setSpan'), with: vi.spyOn(context, 'with') }
+  return {
+    getTracer: vi.spyOn(trace, 'getTracer'),
+    setSpan: vi.spyOn(trace, 'setSpan'),
+    with: vi.spyOn(context, 'with'),
+  }
 }
 
 describe('with no tracer provider registered (R-95)', () => {
@@ -39,7 +49,11 @@ describe('with no tracer provider registered (R-95)', () => {
     trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }))
     const { run } = await bootScripted(twoCalls, [echo])
     await run('traced')
-    expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual(['isocode.tool echo', 'isocode.tool echo', 'isocode.run'])
+    expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual([
+      'isocode.tool echo',
+      'isocode.tool echo',
+      'isocode.run',
+    ])
     trace.disable()
     const spies = spyOnTracing()
     await run('untraced')

@@ -4,7 +4,16 @@
 import type { ContentBlock, ToolDefinition } from '@isocode/registry'
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { asCaller, bootScripted, installTracing, oneSpan, parentOf, type Script, spanStrings, spansNamed } from './tracing-helpers.ts'
+import {
+  asCaller,
+  bootScripted,
+  installTracing,
+  oneSpan,
+  parentOf,
+  type Script,
+  spanStrings,
+  spansNamed,
+} from './tracing-helpers.ts'
 
 const tracing = installTracing()
 afterAll(() => tracing.uninstall())
@@ -12,7 +21,8 @@ beforeEach(() => tracing.exporter.reset())
 
 const text = (value: string): ContentBlock[] => [{ type: 'text', text: value }]
 const secretArg = (name: string, i: number) => ({ secret: `ARG-SECRET-${name}-${i}` })
-const secretResult = (args: Record<string, unknown>) => `RESULT-SECRET for ${String(args.secret).replace('ARG-SECRET', 'x')} é`
+const secretResult = (args: Record<string, unknown>) =>
+  `RESULT-SECRET for ${String(args.secret).replace('ARG-SECRET', 'x')} é`
 
 /** `par` calls wait until three of them are in flight, so they provably overlap. */
 function tools() {
@@ -31,7 +41,11 @@ function tools() {
         return text(secretResult(args))
       },
     },
-    { name: 'fail', parameters: { type: 'object' }, execute: async () => Promise.reject(new Error('boom ARG-SECRET-in-message')) },
+    {
+      name: 'fail',
+      parameters: { type: 'object' },
+      execute: async () => Promise.reject(new Error('boom ARG-SECRET-in-message')),
+    },
     {
       name: 'nested',
       parameters: { type: 'object' },
@@ -69,12 +83,21 @@ describe('spans of a run (R-90, R-91)', () => {
     expect(parentOf(runSpan)).toBe(caller.spanContext().spanId)
     expect(runSpan.spanContext().traceId).toBe(caller.spanContext().traceId)
     const toolSpans = spans.filter((span) => span.name.startsWith('isocode.tool '))
-    expect(toolSpans.map((span) => span.name).toSorted()).toEqual(['isocode.tool par', 'isocode.tool par', 'isocode.tool par', 'isocode.tool seq', 'isocode.tool seq', 'isocode.tool seq'])
+    expect(toolSpans.map((span) => span.name).toSorted()).toEqual([
+      'isocode.tool par',
+      'isocode.tool par',
+      'isocode.tool par',
+      'isocode.tool seq',
+      'isocode.tool seq',
+      'isocode.tool seq',
+    ])
     for (const span of toolSpans) {
       expect(parentOf(span)).toBe(runSpan.spanContext().spanId)
       expect(span.spanContext().traceId).toBe(caller.spanContext().traceId)
     }
-    expect(toolSpans.map((span) => span.attributes['gen_ai.tool.call.id']).toSorted()).toEqual([1, 2, 3, 4, 5, 6].map((n) => `outer:code:${n}`))
+    expect(toolSpans.map((span) => span.attributes['gen_ai.tool.call.id']).toSorted()).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => `outer:code:${n}`),
+    )
     expect(spans.length).toBe(8)
   })
 
@@ -105,7 +128,11 @@ describe('spans of a run (R-90, R-91)', () => {
     let inTool: string | undefined
     let afterCall: unknown = 'unset'
     const list = tools()
-    list.push({ name: 'probe', parameters: { type: 'object' }, execute: async () => ((inTool = trace.getActiveSpan()?.spanContext().spanId), text('p')) })
+    list.push({
+      name: 'probe',
+      parameters: { type: 'object' },
+      execute: async () => ((inTool = trace.getActiveSpan()?.spanContext().spanId), text('p')),
+    })
     const { run } = await bootScripted(async (t) => {
       await t.probe?.({})
       afterCall = trace.getActiveSpan()
@@ -122,7 +149,9 @@ describe('attributes and status (R-92, R-93)', () => {
     const { run } = await bootScripted(threeAndThree, tools())
     await run('c9')
     const spans = tracing.exporter.getFinishedSpans()
-    const first = spansNamed(spans, 'isocode.tool seq').find((span) => span.attributes['gen_ai.tool.call.id'] === 'c9:code:1')
+    const first = spansNamed(spans, 'isocode.tool seq').find(
+      (span) => span.attributes['gen_ai.tool.call.id'] === 'c9:code:1',
+    )
     const expectedText = secretResult(secretArg('seq', 1))
     expect(first?.kind).toBe(SpanKind.INTERNAL)
     expect(first?.attributes).toEqual({
@@ -163,7 +192,10 @@ describe('attributes and status (R-92, R-93)', () => {
   })
 
   it('marks a failing program: the run span has error status and error.type set to the failure kind', async () => {
-    const { run } = await bootScripted(async () => ({ result: { logs: [], error: { kind: 'exception', message: 'ReferenceError: x is not defined' } } }), tools())
+    const { run } = await bootScripted(
+      async () => ({ result: { logs: [], error: { kind: 'exception', message: 'ReferenceError: x is not defined' } } }),
+      tools(),
+    )
     const result = await run()
     expect(result.isError).toBe(true)
     const runSpan = oneSpan(tracing.exporter.getFinishedSpans(), 'isocode.run')
@@ -183,7 +215,9 @@ describe('attributes and status (R-92, R-93)', () => {
     expect(failed.status).toEqual({ code: SpanStatusCode.ERROR, message: 'TOOL_FAILED' })
     expect(failed.attributes['error.type']).toBe('TOOL_FAILED')
     expect(failed.attributes['isocode.tool.outcome']).toBe('error')
-    expect(failed.attributes['isocode.tool.bytes']).toBe(Buffer.byteLength('tools.fail failed (TOOL_FAILED): boom ARG-SECRET-in-message'))
+    expect(failed.attributes['isocode.tool.bytes']).toBe(
+      Buffer.byteLength('tools.fail failed (TOOL_FAILED): boom ARG-SECRET-in-message'),
+    )
     expect(oneSpan(spans, 'isocode.run').status.code).toBe(SpanStatusCode.UNSET)
   })
 

@@ -24,16 +24,27 @@ function shiftingKeys(): object {
 
 describe('toStableLosslessJson', () => {
   it('copies any JSON value exactly like one lossless read (property)', () => {
-    assert(property(jsonValue(), (value) => {
-      const copy = toStableLosslessJson(value)
-      expect(copy).toEqual({ ok: true, value: JSON.parse(JSON.stringify(value)) as unknown })
-    }), { numRuns: 200 })
+    assert(
+      property(jsonValue(), (value) => {
+        const copy = toStableLosslessJson(value)
+        expect(copy).toEqual({ ok: true, value: JSON.parse(JSON.stringify(value)) as unknown })
+      }),
+      { numRuns: 200 },
+    )
   })
 
   it.each<[string, () => unknown, string]>([
-    ['JSON on the first read and a Map on the second', () => flipping('a', 1, new Map()), '$.a: Map is not a plain object'],
+    [
+      'JSON on the first read and a Map on the second',
+      () => flipping('a', 1, new Map()),
+      '$.a: Map is not a plain object',
+    ],
     ['two different JSON values', () => flipping('a', 1, 2), '$.a: 1 then 2'],
-    ['a nested change of type', () => ({ list: [flipping('v', 'x', { y: 1 })] }), '$.list[0].v: a string then an object'],
+    [
+      'a nested change of type',
+      () => ({ list: [flipping('v', 'x', { y: 1 })] }),
+      '$.list[0].v: a string then an object',
+    ],
     ['keys that change between reads', shiftingKeys, '$: keys ["a"] then ["a","b"]'],
   ])('reports %s as unstable, with the path', (_label, make, why) => {
     const copy = toStableLosslessJson(make())
@@ -64,8 +75,10 @@ describe('unstable arguments at execute', () => {
     const t = await setup()
     let ran = 0
     const observed: string[] = []
-    t.register(tool('x', () => ((ran++), text('ran'))))
-    t.root.on('tools/result', (exec) => { observed.push(exec.callId) })
+    t.register(tool('x', () => (ran++, text('ran'))))
+    t.root.on('tools/result', (exec) => {
+      observed.push(exec.callId)
+    })
     const result = await t.execute({ callId: 'c', name: 'x', arguments: make() })
     expect(result).toMatchObject({ callId: 'c', isError: true, error: { code: 'INVALID_ARGS' } })
     expect(textOf(result)).toContain(`arguments of tool "x" are unstable`)
@@ -77,11 +90,16 @@ describe('unstable arguments at execute', () => {
   it('reads a stable getter exactly twice, both while snapshotting, and never again', async () => {
     const t = await setup()
     let reads = 0
-    const args = Object.defineProperty({}, 'n', { enumerable: true, get: () => ((reads++), 7) })
+    const args = Object.defineProperty({}, 'n', { enumerable: true, get: () => (reads++, 7) })
     let atDispatch = -1
     t.register(tool('x', (got: { n: number }) => ((atDispatch = reads), text(String(got.n)))))
-    t.root.on('tools/post-execute', async (exec, _result, next) => { void exec.arguments.n; return next() })
-    t.root.on('tools/result', (exec) => { void exec.arguments.n })
+    t.root.on('tools/post-execute', async (exec, _result, next) => {
+      void exec.arguments.n
+      return next()
+    })
+    t.root.on('tools/result', (exec) => {
+      void exec.arguments.n
+    })
     const result = await t.execute({ callId: 'c', name: 'x', arguments: args })
     expect(textOf(result)).toBe('7')
     expect(atDispatch).toBe(2)
@@ -91,8 +109,16 @@ describe('unstable arguments at execute', () => {
 
 describe('unstable parameters at register', () => {
   it.each<[string, () => unknown, RegExp]>([
-    ['JSON then a Map', () => ({ type: 'object', properties: flipping('a', { type: 'string' }, new Map()) }), /unstable parameters.*\$\.properties\.a: Map is not a plain object/],
-    ['a type that changes', () => flipping('type', 'object', 'string'), /unstable parameters.*\$\.type: "object" then "string"/],
+    [
+      'JSON then a Map',
+      () => ({ type: 'object', properties: flipping('a', { type: 'string' }, new Map()) }),
+      /unstable parameters.*\$\.properties\.a: Map is not a plain object/,
+    ],
+    [
+      'a type that changes',
+      () => flipping('type', 'object', 'string'),
+      /unstable parameters.*\$\.type: "object" then "string"/,
+    ],
   ])('refuses %s with INVALID_DEFINITION', (_label, make, why) => {
     const registry = new ToolRegistry(new Context())
     let thrown: unknown
@@ -109,7 +135,13 @@ describe('unstable parameters at register', () => {
   it('refuses an unstable outputSchema the same way', () => {
     const registry = new ToolRegistry(new Context())
     const outputSchema = flipping('type', 'object', 'array')
-    expect(() => registry.register({ name: 'x', parameters: { type: 'object' }, outputSchema: outputSchema as never, execute: async () => [] }))
-      .toThrow(/unstable outputSchema/)
+    expect(() =>
+      registry.register({
+        name: 'x',
+        parameters: { type: 'object' },
+        outputSchema: outputSchema as never,
+        execute: async () => [],
+      }),
+    ).toThrow(/unstable outputSchema/)
   })
 })

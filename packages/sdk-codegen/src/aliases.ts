@@ -57,7 +57,9 @@ export class TypeAliases {
   /** Record the rendered body of a pending alias. */
   define(pending: PendingAlias, type: string): void {
     const description = pending.target.description
-    this.done.push(typeof description === 'string' ? { name: pending.name, type, description } : { name: pending.name, type })
+    this.done.push(
+      typeof description === 'string' ? { name: pending.name, type, description } : { name: pending.name, type },
+    )
   }
 
   /** Note that the body of alias `from` names alias `to` outside any object, array or tuple. */

@@ -34,7 +34,8 @@ export function closestNames(wanted: string, names: readonly string[], limit = 3
       continue
     }
     const distance = editDistance(lower, candidate)
-    if (distance <= Math.max(2, Math.floor(Math.max(lower.length, candidate.length) / 2))) ranked.push({ name, rank: 1 + distance })
+    if (distance <= Math.max(2, Math.floor(Math.max(lower.length, candidate.length) / 2)))
+      ranked.push({ name, rank: 1 + distance })
   }
   ranked.sort((a, b) => a.rank - b.rank || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   return ranked.slice(0, limit).map((r) => r.name)

@@ -47,7 +47,8 @@ export function toolGroups(tools: readonly ToolSchema[], wordLimit: number): Too
         // why: numbers (`tool_081`) and the group's own word tell the model nothing to search for.
         if (own.has(term) || /^\d+$/.test(term)) continue
         const current = shown.get(term)
-        if (current === undefined || word.length < current.length || (word.length === current.length && word < current)) shown.set(term, word)
+        if (current === undefined || word.length < current.length || (word.length === current.length && word < current))
+          shown.set(term, word)
         if (!seen.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1)
         seen.add(term)
       }

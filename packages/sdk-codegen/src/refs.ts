@@ -42,5 +42,8 @@ export function refHint(ref: string): string {
   const pointer = localPointer(ref) ?? ''
   const slash = pointer.lastIndexOf('/')
   if (slash < 0) return 'Root'
-  return pointer.slice(slash + 1).replaceAll('~1', '/').replaceAll('~0', '~')
+  return pointer
+    .slice(slash + 1)
+    .replaceAll('~1', '/')
+    .replaceAll('~0', '~')
 }

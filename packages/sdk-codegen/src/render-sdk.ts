@@ -48,7 +48,11 @@ export function renderToolsSdk(tools: readonly ToolSchema[], options: RenderTool
   if (options.instructions !== false) blocks.push(SDK_INSTRUCTIONS)
   blocks.push(SDK_ERROR_CLASS)
   if (shared !== undefined && shared.shapes.length > 0) {
-    blocks.push(shared.shapes.map((s) => `type ${s.name} = ${jsonSchemaToTs(s.representative, { shared: shared.byNode })};\n`).join(''))
+    blocks.push(
+      shared.shapes
+        .map((s) => `type ${s.name} = ${jsonSchemaToTs(s.representative, { shared: shared.byNode })};\n`)
+        .join(''),
+    )
   }
   if (aliases.declarations.length > 0) {
     blocks.push(aliases.declarations.map((a) => `${jsdoc(a.description, '')}type ${a.name} = ${a.type};\n`).join(''))
@@ -75,10 +79,28 @@ export function renderToolDeclaration(tool: ToolSchema): string {
 
 // why: the one place a tool becomes a member: a declared output schema types the resolved value
 // (the runtime resolves such calls with their structuredContent), anything else resolves to text.
-function renderMember(tool: ToolSchema, aliases: TypeAliases, indent = INDENT, shared?: ReadonlyMap<object, string>): string {
+function renderMember(
+  tool: ToolSchema,
+  aliases: TypeAliases,
+  indent = INDENT,
+  shared?: ReadonlyMap<object, string>,
+): string {
   const prefix = pascalCase(tool.name)
-  const args = jsonSchemaToTs(tool.parameters, { aliases, aliasPrefix: prefix, indent, ...(shared === undefined ? {} : { shared }) })
-  const output = tool.outputSchema === undefined ? 'string' : jsonSchemaToTs(tool.outputSchema, { aliases, aliasPrefix: `${prefix}Output`, indent, ...(shared === undefined ? {} : { shared }) })
+  const args = jsonSchemaToTs(tool.parameters, {
+    aliases,
+    aliasPrefix: prefix,
+    indent,
+    ...(shared === undefined ? {} : { shared }),
+  })
+  const output =
+    tool.outputSchema === undefined
+      ? 'string'
+      : jsonSchemaToTs(tool.outputSchema, {
+          aliases,
+          aliasPrefix: `${prefix}Output`,
+          indent,
+          ...(shared === undefined ? {} : { shared }),
+        })
   return `${jsdoc(tool.description, indent)}${indent}${propertyKey(tool.name)}: (args: ${args}) => Promise<${output}>;\n`
 }
 

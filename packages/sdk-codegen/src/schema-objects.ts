@@ -49,7 +49,10 @@ interface Member {
 // less per property; anything longer or documented keeps one property a line.
 function block(members: readonly Member[], indent: string): string {
   if (members.length === 0) return '{}'
-  const flat = `{ ${members.map((m) => m.text).join(' ').slice(0, -1)} }`
+  const flat = `{ ${members
+    .map((m) => m.text)
+    .join(' ')
+    .slice(0, -1)} }`
   if (flat.length <= INLINE_MAX && !flat.includes('\n') && members.every((m) => m.doc === '')) return flat
   const inner = indent + INDENT
   return `{\n${members.map((m) => `${inner}${m.doc}${m.text}\n`).join('')}${indent}}`

@@ -3,7 +3,17 @@
 import type { TypeAliases } from './aliases.ts'
 import { refHint, resolveLocalRef } from './refs.ts'
 import { isRecord, renderArray, renderObject } from './schema-objects.ts'
-import { atom, intersection, literal, NEVER, NULL, union, UNKNOWN, type RenderContext, type Rendered } from './type-expr.ts'
+import {
+  atom,
+  intersection,
+  literal,
+  NEVER,
+  NULL,
+  union,
+  UNKNOWN,
+  type RenderContext,
+  type Rendered,
+} from './type-expr.ts'
 
 /** Schema nesting deeper than this renders as `unknown` (no schema a model reads needs more). */
 export const MAX_SCHEMA_DEPTH = 32

@@ -31,10 +31,12 @@ interface Doc {
 
 /** The top-level parameters of a tool as [name, description] pairs; anything malformed is skipped. */
 function parametersOf(schema: unknown): Array<[string, string]> {
-  const properties = typeof schema === 'object' && schema !== null ? (schema as { properties?: unknown }).properties : undefined
+  const properties =
+    typeof schema === 'object' && schema !== null ? (schema as { properties?: unknown }).properties : undefined
   if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) return []
   return Object.entries(properties as Record<string, unknown>).map(([key, value]) => {
-    const description = typeof value === 'object' && value !== null ? (value as { description?: unknown }).description : undefined
+    const description =
+      typeof value === 'object' && value !== null ? (value as { description?: unknown }).description : undefined
     return [key, typeof description === 'string' ? description : '']
   })
 }

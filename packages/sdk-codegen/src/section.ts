@@ -23,7 +23,12 @@ export function utf8Bytes(text: string): number {
  * The tools:sdk section for `tools` under `budgetBytes`: {@link renderToolsSdk} byte for byte
  * when it fits, {@link renderCompactSdk} otherwise.
  */
-export function renderToolsSection(tools: readonly ToolSchema[], budgetBytes: number = DEFAULT_SDK_BUDGET_BYTES): ToolsSection {
+export function renderToolsSection(
+  tools: readonly ToolSchema[],
+  budgetBytes: number = DEFAULT_SDK_BUDGET_BYTES,
+): ToolsSection {
   const full = renderToolsSdk(tools)
-  return utf8Bytes(full) <= budgetBytes ? { text: full, form: 'full' } : { text: renderCompactSdk(tools), form: 'compact' }
+  return utf8Bytes(full) <= budgetBytes
+    ? { text: full, form: 'full' }
+    : { text: renderCompactSdk(tools), form: 'compact' }
 }

@@ -21,7 +21,9 @@ const MAX_DEPTH = 32
 const MAX_SHAPES = 100
 // why: names the model already knows as TypeScript or sandbox types; an alias must not shadow them.
 const RESERVED = new Set(
-  'Array Awaited Boolean Capitalize ConstructorParameters Date Error Exclude Extract Function InstanceType Iterable Iterator JSON Lowercase Map Math NoInfer NonNullable Number Object Omit OmitThisParameter Parameters Partial Pick Promise PromiseLike PropertyKey Readonly ReadonlyArray Record RegExp Required ReturnType Set String Symbol ThisParameterType ThisType ToolCallError Uncapitalize Uppercase WeakMap WeakSet'.split(' '),
+  'Array Awaited Boolean Capitalize ConstructorParameters Date Error Exclude Extract Function InstanceType Iterable Iterator JSON Lowercase Map Math NoInfer NonNullable Number Object Omit OmitThisParameter Parameters Partial Pick Promise PromiseLike PropertyKey Readonly ReadonlyArray Record RegExp Required ReturnType Set String Symbol ThisParameterType ThisType ToolCallError Uncapitalize Uppercase WeakMap WeakSet'.split(
+    ' ',
+  ),
 )
 
 interface Occurrence {
@@ -36,13 +38,15 @@ interface Occurrence {
  */
 function children(node: Readonly<Record<string, unknown>>, hint: string): Occurrence[] {
   const out: Occurrence[] = []
-  if (isRecord(node.properties)) for (const [key, sub] of Object.entries(node.properties)) if (isRecord(sub)) out.push({ node: sub, hint: key })
+  if (isRecord(node.properties))
+    for (const [key, sub] of Object.entries(node.properties)) if (isRecord(sub)) out.push({ node: sub, hint: key })
   if (isRecord(node.items)) out.push({ node: node.items, hint: singular(hint) })
   for (const list of [node.prefixItems, node.items, node.anyOf, node.oneOf, node.allOf]) {
     if (Array.isArray(list)) for (const sub of list) if (isRecord(sub)) out.push({ node: sub, hint: '' })
   }
   if (isRecord(node.additionalProperties)) out.push({ node: node.additionalProperties, hint: '' })
-  if (isRecord(node.patternProperties)) for (const sub of Object.values(node.patternProperties)) if (isRecord(sub)) out.push({ node: sub, hint: '' })
+  if (isRecord(node.patternProperties))
+    for (const sub of Object.values(node.patternProperties)) if (isRecord(sub)) out.push({ node: sub, hint: '' })
   return out
 }
 
@@ -72,7 +76,8 @@ export function findSharedShapes(roots: readonly unknown[], render: (node: unkno
       }
       try {
         text = render(node)
-        if (!text.startsWith('{\n') || !text.endsWith('}') || text.length < MIN_SHAPE_CHARS || hasRef(node)) text = undefined
+        if (!text.startsWith('{\n') || !text.endsWith('}') || text.length < MIN_SHAPE_CHARS || hasRef(node))
+          text = undefined
       } catch {
         // why: a cyclic JavaScript object cannot be stringified; it is simply never shared.
         text = undefined
@@ -119,7 +124,10 @@ export function findSharedShapes(roots: readonly unknown[], render: (node: unkno
       .toSorted(([a], [b]) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0))[0]
     if (best === undefined) break
     const [k, entry] = best
-    const hint = [...(hints.get(k) ?? new Map<string, number>()).entries()].toSorted(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))[0]?.[0] ?? 'shape'
+    const hint =
+      [...(hints.get(k) ?? new Map<string, number>()).entries()].toSorted(
+        ([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0),
+      )[0]?.[0] ?? 'shape'
     const base = pascalCase(singular(hint))
     let name = base
     for (let n = 2; taken.has(name); n++) name = `${base}${n}`
@@ -131,6 +139,8 @@ export function findSharedShapes(roots: readonly unknown[], render: (node: unkno
     const shape = k === undefined ? undefined : chosen.get(k)
     if (shape !== undefined) byNode.set(node, shape.name)
   }
-  const shapes = [...chosen.entries()].toSorted(([a], [b]) => (firstSeen.get(a) ?? 0) - (firstSeen.get(b) ?? 0)).map(([, shape]) => shape)
+  const shapes = [...chosen.entries()]
+    .toSorted(([a], [b]) => (firstSeen.get(a) ?? 0) - (firstSeen.get(b) ?? 0))
+    .map(([, shape]) => shape)
   return { byNode, shapes }
 }

@@ -56,7 +56,12 @@ export function intersection(members: readonly Rendered[]): Rendered {
 
 // why: a one-member union/intersection is the member itself, with its own precedence kept; with
 // more members, the other operator's expressions get parentheses (`(A & B) | C`, `(A | B) & C`).
-function combine(kept: Map<string, Rendered>, separator: string, kind: 'union' | 'intersection', empty: Rendered): Rendered {
+function combine(
+  kept: Map<string, Rendered>,
+  separator: string,
+  kind: 'union' | 'intersection',
+  empty: Rendered,
+): Rendered {
   if (kept.size === 0) return empty
   const members = [...kept.values()]
   if (members.length === 1) return members[0] ?? empty

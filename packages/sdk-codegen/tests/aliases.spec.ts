@@ -46,7 +46,9 @@ describe('local $ref with TypeAliases', () => {
   it('keeps a self-referencing definition as one recursive alias', () => {
     const schema = {
       $ref: '#/$defs/Node',
-      $defs: { Node: { type: 'object', properties: { next: { anyOf: [{ $ref: '#/$defs/Node' }, { type: 'null' }] } } } },
+      $defs: {
+        Node: { type: 'object', properties: { next: { anyOf: [{ $ref: '#/$defs/Node' }, { type: 'null' }] } } },
+      },
     }
     const { type, declarations } = withAliases(schema)
     expect(type).toBe('T_Node')
@@ -89,7 +91,10 @@ describe('local $ref with TypeAliases', () => {
   it('stays linear in size on a diamond of references that would explode if inlined', () => {
     const $defs: Record<string, unknown> = { d30: { type: 'string', description: 'leaf' } }
     for (let i = 29; i >= 0; i--) {
-      $defs[`d${i}`] = { type: 'object', properties: { l: { $ref: `#/$defs/d${i + 1}` }, r: { $ref: `#/$defs/d${i + 1}` } } }
+      $defs[`d${i}`] = {
+        type: 'object',
+        properties: { l: { $ref: `#/$defs/d${i + 1}` }, r: { $ref: `#/$defs/d${i + 1}` } },
+      }
     }
     const schema = { $ref: '#/$defs/d0', $defs }
     const aliases = new TypeAliases()

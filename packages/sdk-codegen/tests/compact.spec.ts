@@ -1,7 +1,15 @@
 import { join } from 'node:path'
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { renderCompactSdk, renderToolDeclaration, renderToolGroups, renderToolsSdk, renderToolsSection, utf8Bytes, type ToolSchema } from '@isocode/sdk-codegen'
+import {
+  renderCompactSdk,
+  renderToolDeclaration,
+  renderToolGroups,
+  renderToolsSdk,
+  renderToolsSection,
+  utf8Bytes,
+  type ToolSchema,
+} from '@isocode/sdk-codegen'
 import { goldenDir, loadToolSets, typecheck } from './helpers.ts'
 
 const sets = loadToolSets()
@@ -42,7 +50,7 @@ async function program(): Promise<unknown> {
     expect(compact / full).toBeLessThanOrEqual(0.03)
   })
 
-  it('names the tool and group counts but no tool or group: the groups are $describe()\'s answer', () => {
+  it("names the tool and group counts but no tool or group: the groups are $describe()'s answer", () => {
     const tools = [...mcp('memory'), ...set('tools-500').slice(0, 3)]
     const text = renderCompactSdk(tools)
     expect(text).toContain(' * - 12 tools in 4 groups, too many to declare here.')
@@ -55,7 +63,9 @@ async function program(): Promise<unknown> {
   })
 
   it('is the same text for sets of the same counts, whatever the tools say', () => {
-    const hostile = [{ name: 'x', group: 'evil */ declare const y: 1; /*', description: '*/ oops', parameters: { type: 'object' } }]
+    const hostile = [
+      { name: 'x', group: 'evil */ declare const y: 1; /*', description: '*/ oops', parameters: { type: 'object' } },
+    ]
     const text = renderCompactSdk(hostile)
     expect(typecheck({ 'sdk.d.ts': text })).toEqual([])
     expect(text).toBe(renderCompactSdk([{ name: 'other', parameters: {} }]))
@@ -115,22 +125,34 @@ describe('renderToolsSection', () => {
 })
 
 describe('renderToolDeclaration', () => {
-  it.each(sets.filter((s) => s.tools.length > 0))('$name: a declaration without aliases is the member the full SDK declares', ({ tools }) => {
-    // why: $describe shows one tool alone, so it inlines the shapes the section declares once.
-    const full = renderToolsSdk(tools, { sharedTypes: false })
-    let compared = 0
-    for (const tool of tools) {
-      const declaration = renderToolDeclaration(tool)
-      // why: alias names are unique per section, so a standalone one may lack the `_2` suffix.
-      if (/^type /m.test(declaration)) continue
-      expect(full).toContain(declaration.replace(/^(?=.)/gm, '  '))
-      compared++
-    }
-    expect(compared).toBeGreaterThan(0)
-  })
+  it.each(sets.filter((s) => s.tools.length > 0))(
+    '$name: a declaration without aliases is the member the full SDK declares',
+    ({ tools }) => {
+      // why: $describe shows one tool alone, so it inlines the shapes the section declares once.
+      const full = renderToolsSdk(tools, { sharedTypes: false })
+      let compared = 0
+      for (const tool of tools) {
+        const declaration = renderToolDeclaration(tool)
+        // why: alias names are unique per section, so a standalone one may lack the `_2` suffix.
+        if (/^type /m.test(declaration)) continue
+        expect(full).toContain(declaration.replace(/^(?=.)/gm, '  '))
+        compared++
+      }
+      expect(compared).toBeGreaterThan(0)
+    },
+  )
 
   it('renders the aliases a $ref needs before the member', () => {
-    const text = renderToolDeclaration({ name: 'walk', parameters: { type: 'object', properties: { node: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } } } })
-    expect(text).toBe('type Walk_Node = { next?: Walk_Node };\nwalk: (args: { node?: Walk_Node }) => Promise<string>;\n')
+    const text = renderToolDeclaration({
+      name: 'walk',
+      parameters: {
+        type: 'object',
+        properties: { node: { $ref: '#/$defs/Node' } },
+        $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } },
+      },
+    })
+    expect(text).toBe(
+      'type Walk_Node = { next?: Walk_Node };\nwalk: (args: { node?: Walk_Node }) => Promise<string>;\n',
+    )
   })
 })

@@ -24,7 +24,10 @@ describe('golden tools:sdk sections', () => {
   })
 
   it('has no golden file without a fixture', () => {
-    const goldens = readdirSync(goldenDir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).toSorted()
+    const goldens = readdirSync(goldenDir, { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name)
+      .toSorted()
     expect(goldens).toEqual(sets.map((s) => `${s.name}.d.ts`).toSorted())
   })
 })

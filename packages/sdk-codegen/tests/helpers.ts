@@ -18,7 +18,10 @@ export function loadToolSets(): Array<{ name: string; tools: ToolSchema[] }> {
   return readdirSync(toolsDir)
     .filter((f) => f.endsWith('.json'))
     .toSorted()
-    .map((f) => ({ name: f.slice(0, -'.json'.length), tools: JSON.parse(readFileSync(join(toolsDir, f), 'utf8')) as ToolSchema[] }))
+    .map((f) => ({
+      name: f.slice(0, -'.json'.length),
+      tools: JSON.parse(readFileSync(join(toolsDir, f), 'utf8')) as ToolSchema[],
+    }))
 }
 
 const options: ts.CompilerOptions = {

@@ -6,27 +6,70 @@ import { toolMemberNames, typecheck } from './helpers.ts'
 // why: names and descriptions are hostile input, so the alphabet is mostly the
 // characters that could break out of a key, a string literal or a comment.
 const hostileText = fc.string({
-  unit: fc.constantFrom('a', 'Z', '_', '$', '1', '-', ' ', '"', "'", '\\', '*', '/', '}', '{', ';', '`', '\n', '\u2028', '\u202E', 'é', '😀', '\uD800'),
+  unit: fc.constantFrom(
+    'a',
+    'Z',
+    '_',
+    '$',
+    '1',
+    '-',
+    ' ',
+    '"',
+    "'",
+    '\\',
+    '*',
+    '/',
+    '}',
+    '{',
+    ';',
+    '`',
+    '\n',
+    '\u2028',
+    '\u202E',
+    'é',
+    '😀',
+    '\uD800',
+  ),
   minLength: 1,
   maxLength: 12,
 })
-const toolName = fc.oneof(hostileText, fc.constantFrom('__proto__', 'constructor', 'toString', 'my-tool', '1st'), fc.string({ unit: 'binary', minLength: 1, maxLength: 6 }))
+const toolName = fc.oneof(
+  hostileText,
+  fc.constantFrom('__proto__', 'constructor', 'toString', 'my-tool', '1st'),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 6 }),
+)
 
 const defNames = ['A', 'B', 'C'] as const
 const schema = fc.letrec<{ node: unknown }>((tie) => ({
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.constantFrom({ type: 'string' }, { type: 'integer' }, { type: ['boolean', 'null'] }, { enum: ['a', 1, null] }, { const: -1 }, true, false),
+    fc.constantFrom(
+      { type: 'string' },
+      { type: 'integer' },
+      { type: ['boolean', 'null'] },
+      { enum: ['a', 1, null] },
+      { const: -1 },
+      true,
+      false,
+    ),
     fc.constantFrom(...defNames).map((d) => ({ $ref: `#/$defs/${d}` })),
     fc.record({ type: fc.constant('array'), items: tie('node') }),
-    fc.record({ type: fc.constant('object'), properties: fc.dictionary(hostileText, tie('node'), { maxKeys: 3 }), additionalProperties: fc.oneof(fc.boolean(), tie('node')) }),
+    fc.record({
+      type: fc.constant('object'),
+      properties: fc.dictionary(hostileText, tie('node'), { maxKeys: 3 }),
+      additionalProperties: fc.oneof(fc.boolean(), tie('node')),
+    }),
     fc.record({ anyOf: fc.array(tie('node'), { maxLength: 3 }) }),
     fc.record({ allOf: fc.array(tie('node'), { maxLength: 2 }) }),
     fc.record({ prefixItems: fc.array(tie('node'), { maxLength: 3 }), minItems: fc.nat(3) }),
     fc.record({ description: hostileText, type: fc.constant('number') }),
   ),
 })).node
-const parameters = fc.record({ type: fc.constant('object'), properties: fc.dictionary(hostileText, schema, { maxKeys: 3 }), $defs: fc.record({ A: schema, B: schema, C: schema }) })
+const parameters = fc.record({
+  type: fc.constant('object'),
+  properties: fc.dictionary(hostileText, schema, { maxKeys: 3 }),
+  $defs: fc.record({ A: schema, B: schema, C: schema }),
+})
 const tool = fc.record({ name: toolName, description: fc.option(hostileText, { nil: undefined }), parameters })
 const toolSet = fc.uniqueArray(tool, { selector: (t) => t.name, maxLength: 6 }).map((tools) => tools as ToolSchema[])
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)

@@ -4,8 +4,15 @@ import { CodegenError, renderToolsSdk, type ToolSchema } from '@isocode/sdk-code
 import { SDK_INSTRUCTIONS } from '../src/instructions.ts'
 import { toolMemberNames, typecheck } from './helpers.ts'
 
-const object = (properties: Record<string, unknown>, required: string[] = []): unknown => ({ type: 'object', properties, required })
-const nodeRefSchema = (): object => ({ ...(object({ n: { $ref: '#/$defs/Node' } }) as object), $defs: { Node: { type: 'string' } } })
+const object = (properties: Record<string, unknown>, required: string[] = []): unknown => ({
+  type: 'object',
+  properties,
+  required,
+})
+const nodeRefSchema = (): object => ({
+  ...(object({ n: { $ref: '#/$defs/Node' } }) as object),
+  $defs: { Node: { type: 'string' } },
+})
 
 /** The names every top-level statement declares, as the TypeScript parser sees them. */
 function topLevelNames(text: string): string[] {
@@ -63,14 +70,21 @@ describe('renderToolsSdk', () => {
   })
 
   it('places named aliases for $refs before the tools declaration', () => {
-    const parameters = { ...(object({ node: { $ref: '#/$defs/Node' } }) as object), $defs: { Node: { type: 'string', description: 'A node.' } } }
+    const parameters = {
+      ...(object({ node: { $ref: '#/$defs/Node' } }) as object),
+      $defs: { Node: { type: 'string', description: 'A node.' } },
+    }
     const sdk = renderToolsSdk([{ name: 'get_node', parameters }], { instructions: false })
     expect(sdk).toContain('/** A node. */\ntype GetNode_Node = string;\n\ndeclare const tools: {\n')
     expect(sdk).toContain('  get_node: (args: { node?: GetNode_Node }) => Promise<string>;\n')
   })
 
   it('keeps schema problems out of the exception path', () => {
-    const tools = [{ name: 'a', parameters: 'garbage' }, { name: 'b', parameters: null }, { name: 'c', parameters: { type: 9 } }]
+    const tools = [
+      { name: 'a', parameters: 'garbage' },
+      { name: 'b', parameters: null },
+      { name: 'c', parameters: { type: 9 } },
+    ]
     expect(renderToolsSdk(tools, { instructions: false })).toContain(
       '  a: (args: unknown) => Promise<string>;\n  b: (args: unknown) => Promise<string>;\n  c: (args: unknown) => Promise<string>;\n',
     )
@@ -78,7 +92,11 @@ describe('renderToolsSdk', () => {
 
   it('types the result with the outputSchema, and keeps text without one', () => {
     const tools: ToolSchema[] = [
-      { name: 'sum', parameters: {}, outputSchema: { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] } },
+      {
+        name: 'sum',
+        parameters: {},
+        outputSchema: { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] },
+      },
       { name: 'text', parameters: {} },
     ]
     const sdk = renderToolsSdk(tools, { instructions: false })
@@ -98,7 +116,11 @@ describe('renderToolsSdk', () => {
     const tools: ToolSchema[] = [
       { name: '*/ declare const a: 1; /*', description: '*/ declare const b: 2; /*', parameters: {} },
       { name: '}; declare const c: 3; {', description: '\n}; declare const d: 4;\u2028{', parameters: {} },
-      { name: '`${x}`', description: '`${process.exit()}`', parameters: object({ '*/k': { description: '*/ declare const e: 5;' } }) },
+      {
+        name: '`${x}`',
+        description: '`${process.exit()}`',
+        parameters: object({ '*/k': { description: '*/ declare const e: 5;' } }),
+      },
     ]
     const sdk = renderToolsSdk(tools)
     expect(topLevelNames(sdk)).toEqual(['ToolCallError', 'tools'])
@@ -107,7 +129,11 @@ describe('renderToolsSdk', () => {
   })
 
   it('throws DUPLICATE_TOOL_NAME naming the tool and its position', () => {
-    const tools = [{ name: 'x', parameters: {} }, { name: 'y', parameters: {} }, { name: 'x', parameters: {} }]
+    const tools = [
+      { name: 'x', parameters: {} },
+      { name: 'y', parameters: {} },
+      { name: 'x', parameters: {} },
+    ]
     const error = catchError(() => renderToolsSdk(tools))
     expect(error).toMatchObject({ code: 'DUPLICATE_TOOL_NAME', toolName: 'x', index: 2 })
     expect(error.message).toContain('tools[2].name "x" is already used')

@@ -9,7 +9,8 @@ import { loadToolSets, toolsDir } from './helpers.ts'
 type Query = { query: string; expected: string }
 const sets = loadToolSets()
 const tools = sets.find((s) => s.name === 'tools-500')?.tools ?? []
-const readQueries = (file: string): Query[] => JSON.parse(readFileSync(join(toolsDir, '..', 'search', file), 'utf8')) as Query[]
+const readQueries = (file: string): Query[] =>
+  JSON.parse(readFileSync(join(toolsDir, '..', 'search', file), 'utf8')) as Query[]
 const queries = readQueries('tools-500-queries.json')
 
 /** The queries whose expected tool is not in the top 3, as printable lines. */
@@ -30,7 +31,9 @@ describe('the tools-500 retrieval set', () => {
     expect(queries.filter((q) => !byName.has(q.expected))).toEqual([])
     // why: the words of the description (minus the generated number) must not appear verbatim.
     const copied = queries.filter(({ query, expected }) => {
-      const description = (byName.get(expected)?.description ?? '').replace(/ \(generated tool \d+\)\.$/, '').toLowerCase()
+      const description = (byName.get(expected)?.description ?? '')
+        .replace(/ \(generated tool \d+\)\.$/, '')
+        .toLowerCase()
       return query.toLowerCase().includes(description) || query.includes(expected)
     })
     expect(copied).toEqual([])
@@ -40,7 +43,9 @@ describe('the tools-500 retrieval set', () => {
     const missed = misses(new ToolSearchIndex(tools), queries)
     const rate = 1 - missed.length / queries.length
     // why: the misses are the list to improve the ranking from; printed on every run.
-    console.log(`tools-500 top-3 hit rate ${(rate * 100).toFixed(1)}% (${queries.length - missed.length}/${queries.length}); misses:\n${missed.join('\n')}`)
+    console.log(
+      `tools-500 top-3 hit rate ${(rate * 100).toFixed(1)}% (${queries.length - missed.length}/${queries.length}); misses:\n${missed.join('\n')}`,
+    )
     expect(rate).toBeGreaterThanOrEqual(0.9)
   })
 })
@@ -50,12 +55,16 @@ describe('the tools-500 retrieval set', () => {
 // parameters and synonyms).
 describe('the held-out MCP retrieval set (server-filesystem, server-memory, server-everything together)', () => {
   it('puts the expected tool in the top 3 for at least 80% of the queries', () => {
-    const mcp = ['filesystem', 'memory', 'everything'].flatMap((server) => (sets.find((s) => s.name === `mcp-${server}`)?.tools ?? []).map((t) => ({ ...t, group: server })))
+    const mcp = ['filesystem', 'memory', 'everything'].flatMap((server) =>
+      (sets.find((s) => s.name === `mcp-${server}`)?.tools ?? []).map((t) => ({ ...t, group: server })),
+    )
     const held = readQueries('mcp-queries.json')
     expect(held.length).toBeGreaterThanOrEqual(20)
     const missed = misses(new ToolSearchIndex(mcp), held)
     const rate = 1 - missed.length / held.length
-    console.log(`MCP top-3 hit rate ${(rate * 100).toFixed(1)}% (${held.length - missed.length}/${held.length}); misses:\n${missed.join('\n')}`)
+    console.log(
+      `MCP top-3 hit rate ${(rate * 100).toFixed(1)}% (${held.length - missed.length}/${held.length}); misses:\n${missed.join('\n')}`,
+    )
     expect(rate).toBeGreaterThanOrEqual(0.8)
   })
 })

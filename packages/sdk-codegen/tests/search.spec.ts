@@ -5,13 +5,30 @@ import { editDistance } from '../src/closest.ts'
 import { searchTerms } from '../src/terms.ts'
 import { loadToolSets } from './helpers.ts'
 
-const tool = (name: string, description?: string): ToolSchema => ({ name, parameters: { type: 'object' }, ...(description === undefined ? {} : { description }) })
-const withParams = (name: string, properties: Record<string, unknown>): ToolSchema => ({ name, description: 'List tickets.', parameters: { type: 'object', properties } })
+const tool = (name: string, description?: string): ToolSchema => ({
+  name,
+  parameters: { type: 'object' },
+  ...(description === undefined ? {} : { description }),
+})
+const withParams = (name: string, properties: Record<string, unknown>): ToolSchema => ({
+  name,
+  description: 'List tickets.',
+  parameters: { type: 'object', properties },
+})
 const tools500 = loadToolSets().find((s) => s.name === 'tools-500')?.tools ?? []
 
 describe('searchTerms', () => {
   it('splits snake, kebab, dotted and camelCase names into lower-case words', () => {
-    expect(searchTerms('read_file-now.fast readFile URLPath x2')).toEqual(['read', 'file', 'now', 'fast', 'read', 'file', 'urlpath', 'x2'])
+    expect(searchTerms('read_file-now.fast readFile URLPath x2')).toEqual([
+      'read',
+      'file',
+      'now',
+      'fast',
+      'read',
+      'file',
+      'urlpath',
+      'x2',
+    ])
   })
 })
 
@@ -37,7 +54,11 @@ describe('ToolSearchIndex (BM25)', () => {
   })
 
   it('finds a tool through a synonym, below a tool that uses the word itself', () => {
-    const tools = new ToolSearchIndex([tool('delete_file', 'Delete a file.'), tool('remove_tag', 'Remove a tag.'), tool('get_weather', 'Weather.')])
+    const tools = new ToolSearchIndex([
+      tool('delete_file', 'Delete a file.'),
+      tool('remove_tag', 'Remove a tag.'),
+      tool('get_weather', 'Weather.'),
+    ])
     expect(tools.search('remove a document', 3).map((h) => h.name)).toEqual(['delete_file', 'remove_tag'])
     expect(tools.search('remove', 3).map((h) => h.name)).toEqual(['remove_tag', 'delete_file'])
   })
@@ -68,9 +89,12 @@ describe('ToolSearchIndex (BM25)', () => {
     const expected = new ToolSearchIndex(tools500).search('archive invoice records', 10)
     expect(expected.length).toBe(10)
     fc.assert(
-      fc.property(fc.shuffledSubarray(tools500, { minLength: tools500.length, maxLength: tools500.length }), (shuffled) => {
-        expect(new ToolSearchIndex(shuffled).search('archive invoice records', 10)).toEqual(expected)
-      }),
+      fc.property(
+        fc.shuffledSubarray(tools500, { minLength: tools500.length, maxLength: tools500.length }),
+        (shuffled) => {
+          expect(new ToolSearchIndex(shuffled).search('archive invoice records', 10)).toEqual(expected)
+        },
+      ),
       { numRuns: 15 },
     )
   })

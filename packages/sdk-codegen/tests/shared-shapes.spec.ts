@@ -3,7 +3,14 @@ import { renderToolsSdk, type ToolSchema } from '@isocode/sdk-codegen'
 import { loadToolSets, toolMemberNames, typecheck } from './helpers.ts'
 
 const memory = loadToolSets().find((s) => s.name === 'mcp-memory')?.tools ?? []
-const person = { type: 'object', properties: { name: { type: 'string', description: 'Full name.' }, email: { type: 'string', description: 'Work address.' } }, required: ['name'] }
+const person = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', description: 'Full name.' },
+    email: { type: 'string', description: 'Work address.' },
+  },
+  required: ['name'],
+}
 const tool = (name: string, properties: Record<string, unknown>, outputSchema?: unknown): ToolSchema => ({
   name,
   parameters: { type: 'object', properties },
@@ -23,7 +30,9 @@ describe('shapes several places repeat are declared once', () => {
 
   it('matches by the rendered type, so an output schema closed with additionalProperties shares the input shape', () => {
     const closed = { ...person, additionalProperties: false }
-    const text = renderToolsSdk([tool('add', { person }, { type: 'object', properties: { person: closed } })], { instructions: false })
+    const text = renderToolsSdk([tool('add', { person }, { type: 'object', properties: { person: closed } })], {
+      instructions: false,
+    })
     expect(text).toContain('type Person = {')
     expect(text).toContain('  add: (args: { person?: Person }) => Promise<{ person?: Person }>;\n')
   })
@@ -36,7 +45,13 @@ describe('shapes several places repeat are declared once', () => {
   })
 
   it('never shadows a type the model knows: a shape under "errors" is not named Error', () => {
-    const text = renderToolsSdk([tool('a', { errors: { type: 'array', items: person } }), tool('b', { errors: { type: 'array', items: person } })], { instructions: false })
+    const text = renderToolsSdk(
+      [
+        tool('a', { errors: { type: 'array', items: person } }),
+        tool('b', { errors: { type: 'array', items: person } }),
+      ],
+      { instructions: false },
+    )
     expect(text).toContain('type Error2 = {')
     expect(text).toContain('errors?: Error2[] }')
     expect(typecheck({ 'sdk.d.ts': text, 'use.ts': 'const e: Error = new Error("x"); export {}\n' })).toEqual([])

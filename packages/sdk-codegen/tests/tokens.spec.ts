@@ -13,7 +13,12 @@ const tools500 = set('tools-500')
 
 /** What direct calling sends for the same tools: the OpenAI `tools` array as JSON. */
 const directJson = (tools: readonly ToolSchema[]): string =>
-  JSON.stringify(tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })))
+  JSON.stringify(
+    tools.map((t) => ({
+      type: 'function',
+      function: { name: t.name, description: t.description, parameters: t.parameters },
+    })),
+  )
 
 const COMPACT_MAX = 450
 const FIXED_MAX = 250
@@ -43,7 +48,11 @@ describe('the compact section is flat', () => {
   })
 
   it(`stays within ${COMPACT_MAX} tokens for any tool set`, () => {
-    const tool = fc.record({ name: fc.string({ minLength: 1, maxLength: 40 }), description: fc.string({ maxLength: 200 }), group: fc.string({ maxLength: 40 }) })
+    const tool = fc.record({
+      name: fc.string({ minLength: 1, maxLength: 40 }),
+      description: fc.string({ maxLength: 200 }),
+      group: fc.string({ maxLength: 40 }),
+    })
     fc.assert(
       fc.property(fc.uniqueArray(tool, { selector: (t) => t.name, maxLength: 60 }), (list) => {
         expect(tokens(renderCompactSdk(list.map((t) => ({ ...t, parameters: {} }))))).toBeLessThanOrEqual(COMPACT_MAX)
@@ -66,7 +75,7 @@ describe('the full section', () => {
     ['mcp-everything (13)', set('mcp-everything')],
   ]
   const withMemory: Array<[string, ToolSchema[]]> = [...cases, ['mcp-memory (9)', set('mcp-memory')]]
-  it.each(cases)('%s: costs no more tokens than direct calling\'s OpenAI function JSON', (_label, tools) => {
+  it.each(cases)("%s: costs no more tokens than direct calling's OpenAI function JSON", (_label, tools) => {
     expect(tools.length).toBeGreaterThanOrEqual(10)
     expect(tokens(renderToolsSdk(tools))).toBeLessThanOrEqual(tokens(directJson(tools)))
   })
@@ -79,14 +88,18 @@ describe('the full section', () => {
 
   it.each(withMemory)('%s: keeps every description and declares output types', (_label, tools) => {
     const text = renderToolsSdk(tools)
-    const descriptions = tools.map((t) => (t.description ?? '').replace(/\s+/g, ' ').trim().replaceAll('*/', '*\\/')).filter((d) => d !== '')
+    const descriptions = tools
+      .map((t) => (t.description ?? '').replace(/\s+/g, ' ').trim().replaceAll('*/', '*\\/'))
+      .filter((d) => d !== '')
     expect(descriptions.filter((d) => !text.includes(d))).toEqual([])
     // why: a tool with an output schema resolves to that type, never to the text fallback.
     const resolvesTo = (name: string): string => {
       const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)
       const start = text.indexOf(`\n  ${key}: (args: `)
       const arrow = text.indexOf(') => Promise<', start)
-      return start < 0 || arrow < 0 ? 'missing' : text.slice(arrow + ') => Promise<'.length, arrow + ') => Promise<'.length + 7)
+      return start < 0 || arrow < 0
+        ? 'missing'
+        : text.slice(arrow + ') => Promise<'.length, arrow + ') => Promise<'.length + 7)
     }
     const typed = tools.filter((t) => t.outputSchema !== undefined).map((t) => t.name)
     expect(typed.filter((name) => resolvesTo(name) === 'string>' || resolvesTo(name) === 'missing')).toEqual([])

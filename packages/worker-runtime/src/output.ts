@@ -30,10 +30,18 @@ export function fittingLogs(logs: readonly string[], cap: number): string[] {
 
 /** Apply the output cap (rule RT-21 in docs/runtime-contract.md): JSON bytes of logs plus value or failure message. */
 export function capOutput(result: Omit<CodeRunResult, 'usage'>, cap: number): Omit<CodeRunResult, 'usage'> {
-  const tail = result.error !== undefined ? JSON.stringify(result.error.message) : result.value === undefined ? '' : JSON.stringify(result.value)
+  const tail =
+    result.error !== undefined
+      ? JSON.stringify(result.error.message)
+      : result.value === undefined
+        ? ''
+        : JSON.stringify(result.value)
   if (bytes(JSON.stringify(result.logs)) + bytes(tail) <= cap) return result
   return {
     logs: fittingLogs(result.logs, cap),
-    error: { kind: 'output-limit', message: `output exceeded ${cap} bytes (logs plus ${result.error ? 'failure message' : 'value'})` },
+    error: {
+      kind: 'output-limit',
+      message: `output exceeded ${cap} bytes (logs plus ${result.error ? 'failure message' : 'value'})`,
+    },
   }
 }

@@ -43,13 +43,16 @@ function losslessReason(root) {
     stack[stack.length] = { value, path, exit: true }
     if (Array.isArray(value)) {
       if (Object.keys(value).length !== value.length) return `${path}: array has holes or extra properties`
-      for (let i = value.length - 1; i >= 0; i--) stack[stack.length] = { value: value[i], path: `${path}[${i}]`, exit: false }
+      for (let i = value.length - 1; i >= 0; i--)
+        stack[stack.length] = { value: value[i], path: `${path}[${i}]`, exit: false }
       continue
     }
     const proto = Object.getPrototypeOf(value)
-    if (proto !== null && proto !== Object.prototype) return `${path}: ${Object.prototype.toString.call(value).slice(8, -1)} is not a plain object`
+    if (proto !== null && proto !== Object.prototype)
+      return `${path}: ${Object.prototype.toString.call(value).slice(8, -1)} is not a plain object`
     if (Object.getOwnPropertySymbols(value).length > 0) return `${path}: symbol key is not JSON`
-    for (const key of Object.keys(value)) stack[stack.length] = { value: value[key], path: `${path}.${key}`, exit: false }
+    for (const key of Object.keys(value))
+      stack[stack.length] = { value: value[key], path: `${path}.${key}`, exit: false }
   }
   return null
 }
@@ -83,7 +86,9 @@ function describeError(error) {
   const lines = text
     .split('\n')
     .filter((l, i) => i === 0 || !/^\s+at /.test(l) || (l.includes(FILE) && !l.includes(wrapperFrame)))
-  return lines.join('\n').replace(/program\.ts:1:(\d+)/g, (_, c) => `${FILE}:1:${Math.max(1, Number(c) - prefixLength)}`)
+  return lines
+    .join('\n')
+    .replace(/program\.ts:1:(\d+)/g, (_, c) => `${FILE}:1:${Math.max(1, Number(c) - prefixLength)}`)
 }
 
 function log(...args) {
@@ -111,7 +116,12 @@ function makeErrorClass({ name, memberNameProperty }) {
   Object.defineProperty(ErrorClass.prototype, 'name', { value: name, writable: true, configurable: true })
   return (message, member) => {
     const error = new ErrorClass(message)
-    Object.defineProperty(error, memberNameProperty, { value: member, writable: true, enumerable: true, configurable: true })
+    Object.defineProperty(error, memberNameProperty, {
+      value: member,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
     return error
   }
 }
@@ -123,7 +133,8 @@ namespaces.forEach((ns, index) => {
   for (const name of ns.members) {
     object[name] = async (args) => {
       const wire = snapshot(args)
-      if (wire.reason !== undefined) throw makeError(`${ns.global}.${name}: argument is not lossless JSON: ${wire.reason}`, name)
+      if (wire.reason !== undefined)
+        throw makeError(`${ns.global}.${name}: argument is not lossless JSON: ${wire.reason}`, name)
       const id = ++nextId
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject, makeError: (m) => makeError(m, name) })
@@ -151,7 +162,9 @@ try {
   const line = Number(/:(\d+)$/.exec(where)?.[1] ?? 0)
   const column = caret.indexOf('^') + 1
   const col = line === 1 ? Math.max(1, column - prefixLength) : column
-  done({ error: { kind: 'exception', message: `${error?.name ?? 'SyntaxError'}: ${error?.message} (at ${line}:${col})` } })
+  done({
+    error: { kind: 'exception', message: `${error?.name ?? 'SyntaxError'}: ${error?.message} (at ${line}:${col})` },
+  })
 }
 
 if (completion !== undefined) {
@@ -164,7 +177,9 @@ if (completion !== undefined) {
       if (value === undefined) return done({})
       const wire = snapshot(value)
       if (wire.reason !== undefined) {
-        return done({ error: { kind: 'invalid-output', message: `program completion must be lossless JSON: ${wire.reason}` } })
+        return done({
+          error: { kind: 'invalid-output', message: `program completion must be lossless JSON: ${wire.reason}` },
+        })
       }
       return done({ value: wire.json })
     },

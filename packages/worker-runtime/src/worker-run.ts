@@ -1,6 +1,13 @@
 import type { EventLoopUtilization } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
-import { type CodeBindingNamespace, type CodeRunFailure, type CodeRunResult, type JsonValue, toLosslessJson, withUsage } from '@isocode/code-runtime'
+import {
+  type CodeBindingNamespace,
+  type CodeRunFailure,
+  type CodeRunResult,
+  type JsonValue,
+  toLosslessJson,
+  withUsage,
+} from '@isocode/code-runtime'
 import { capOutput } from './output.ts'
 import { PROGRAM_PREFIX } from './program-wrapper.ts'
 
@@ -44,7 +51,11 @@ export class WorkerRun {
     private readonly onLine?: (line: string) => void,
   ) {
     this.result = new Promise((resolve) => (this.resolve = resolve))
-    const namespaces = bindings.map((ns) => ({ global: ns.global, members: Object.keys(ns.functions), errorClass: ns.errorClass }))
+    const namespaces = bindings.map((ns) => ({
+      global: ns.global,
+      members: Object.keys(ns.functions),
+      errorClass: ns.errorClass,
+    }))
     this.worker = new Worker(WORKER_URL, {
       workerData: { code, namespaces, prefixLength: PROGRAM_PREFIX.length },
       env: {},
@@ -59,7 +70,10 @@ export class WorkerRun {
       else this.fail('crash', `worker error: ${error.message}`)
     })
     this.worker.on('exit', (exitCode) => this.fail('crash', `worker exited with code ${exitCode} before completing`))
-    const wall = setTimeout(() => this.fail('timeout', `wall-clock budget of ${budgets.wallMs} ms exceeded`), budgets.wallMs)
+    const wall = setTimeout(
+      () => this.fail('timeout', `wall-clock budget of ${budgets.wallMs} ms exceeded`),
+      budgets.wallMs,
+    )
     // why: charge the program, not the worker's boot: event-loop active time since the program started.
     const cpu = setInterval(() => {
       if (this.started === undefined) return
@@ -84,10 +98,18 @@ export class WorkerRun {
     // why: the worker's event-loop active time since the program started is the CPU the budget
     // charges (node 20 has no per-thread CPU clock); read before the worker is terminated.
     // why: the difference of two readings can come out a hair below zero for an idle worker.
-    const cpuMs = this.started === undefined ? 0 : Math.max(0, this.worker.performance.eventLoopUtilization(this.started).active)
-    const measured = { cpuMs, wallMs: performance.now() - this.createdAt, bindingCalls: this.bindingCalls, bindingMs: this.bindingMs }
+    const cpuMs =
+      this.started === undefined ? 0 : Math.max(0, this.worker.performance.eventLoopUtilization(this.started).active)
+    const measured = {
+      cpuMs,
+      wallMs: performance.now() - this.createdAt,
+      bindingCalls: this.bindingCalls,
+      bindingMs: this.bindingMs,
+    }
     // why: like upstream, the worker is gone before run() resolves.
-    void this.worker.terminate().then(() => this.resolve(withUsage(capOutput(result, this.budgets.outputBytes), measured)))
+    void this.worker
+      .terminate()
+      .then(() => this.resolve(withUsage(capOutput(result, this.budgets.outputBytes), measured)))
   }
 
   private onMessage(message: Inbound): void {
@@ -98,7 +120,8 @@ export class WorkerRun {
       this.logs.push(message.text)
       this.logBytes += Buffer.byteLength(JSON.stringify(message.text)) + 1
       // why: stop a runaway logger early instead of buffering it until a budget fires.
-      if (this.logBytes > this.budgets.outputBytes) this.fail('output-limit', `output exceeded ${this.budgets.outputBytes} bytes`)
+      if (this.logBytes > this.budgets.outputBytes)
+        this.fail('output-limit', `output exceeded ${this.budgets.outputBytes} bytes`)
       else this.onLine?.(message.text)
     } else if (message.t === 'call') {
       this.queue.push(message)
@@ -106,7 +129,11 @@ export class WorkerRun {
     } else if (message.error !== undefined) {
       this.settle({ logs: this.logs, error: message.error })
     } else {
-      this.settle(message.value === undefined ? { logs: this.logs } : { logs: this.logs, value: JSON.parse(message.value) as JsonValue })
+      this.settle(
+        message.value === undefined
+          ? { logs: this.logs }
+          : { logs: this.logs, value: JSON.parse(message.value) as JsonValue },
+      )
     }
   }
 
@@ -132,7 +159,8 @@ export class WorkerRun {
       const value: unknown = await fn(JSON.parse(call.args))
       if (value === undefined) return { id: call.id, ok: true }
       const copy = toLosslessJson(value)
-      if (!copy.ok) return { id: call.id, ok: false, message: `binding resolution must be lossless JSON: ${copy.reason}` }
+      if (!copy.ok)
+        return { id: call.id, ok: false, message: `binding resolution must be lossless JSON: ${copy.reason}` }
       return { id: call.id, ok: true, json: JSON.stringify(copy.value) }
     } catch (error) {
       return { id: call.id, ok: false, message: error instanceof Error ? error.message : String(error) }

@@ -21,7 +21,10 @@ function budgetsOf(config: WorkerRuntimeConfig): WorkerBudgets {
   const budgets = { ...DEFAULTS, ...config }
   for (const [field, value] of Object.entries(budgets)) {
     if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-      throw new CodeRuntimeError(CodeRuntimeErrorCode.INVALID_CONFIG, `WorkerRuntime config.${field} must be a positive finite number`)
+      throw new CodeRuntimeError(
+        CodeRuntimeErrorCode.INVALID_CONFIG,
+        `WorkerRuntime config.${field} must be a positive finite number`,
+      )
     }
   }
   return budgets
@@ -55,20 +58,31 @@ export class WorkerRuntime extends CodeRuntime {
 
   /** Run one program in a fresh worker; with `onEvent`, its events arrive while it is live (rules RT-44 to RT-47). */
   run(request: CodeRunRequest): Promise<CodeRunResult> {
-    return request?.onEvent === undefined ? this.runInWorker(request) : observeRun(request, (observed) => this.runInWorker(observed))
+    return request?.onEvent === undefined
+      ? this.runInWorker(request)
+      : observeRun(request, (observed) => this.runInWorker(observed))
   }
 
   private async runInWorker(request: CodeRunRequest): Promise<CodeRunResult> {
     if (this.disposed) {
-      throw new CodeRuntimeError(CodeRuntimeErrorCode.DISPOSED, 'run() called after the runtime was disposed; load a new one')
+      throw new CodeRuntimeError(
+        CodeRuntimeErrorCode.DISPOSED,
+        'run() called after the runtime was disposed; load a new one',
+      )
     }
     validateBindings(request.bindings)
     const { signal } = request
-    if (signal?.aborted) return withUsage({ logs: [], error: { kind: 'abort', message: `aborted: ${String(signal.reason)}` } })
+    if (signal?.aborted)
+      return withUsage({ logs: [], error: { kind: 'abort', message: `aborted: ${String(signal.reason)}` } })
     const wrapped = wrapProgram(request.program)
     if (!wrapped.ok) return withUsage({ logs: [], error: { kind: 'exception', message: wrapped.message } })
     const { onEvent } = request
-    const run = new WorkerRun(wrapped.code, request.bindings, this.budgets, onEvent && ((line) => onEvent({ type: 'console', line })))
+    const run = new WorkerRun(
+      wrapped.code,
+      request.bindings,
+      this.budgets,
+      onEvent && ((line) => onEvent({ type: 'console', line })),
+    )
     this.live.add(run)
     const onAbort = (): void => run.fail('abort', `aborted: ${String(signal?.reason)}`)
     signal?.addEventListener('abort', onAbort, { once: true })

@@ -20,10 +20,18 @@ it('isocode serve, default flags: run_code with the Map bomb is a memory failure
   try {
     expect(app.isolation).toBe('process')
     const watch = app.watchRun('bomb')
-    const bomb = await app.root.tools.execute({ callId: 'bomb', name: 'run_code', arguments: { code: 'const m = new Map(); for (let i = 0;; i++) m.set(i, { i })', description: 'map bomb' } })
+    const bomb = await app.root.tools.execute({
+      callId: 'bomb',
+      name: 'run_code',
+      arguments: { code: 'const m = new Map(); for (let i = 0;; i++) m.set(i, { i })', description: 'map bomb' },
+    })
     expect(bomb.isError).toBe(true)
     expect(watch.take().run?.result.error?.kind).toBe('memory')
-    const fine = await app.root.tools.execute({ callId: 'fine', name: 'run_code', arguments: { code: 'return 6 * 7', description: 'answer' } })
+    const fine = await app.root.tools.execute({
+      callId: 'fine',
+      name: 'run_code',
+      arguments: { code: 'return 6 * 7', description: 'answer' },
+    })
     expect(fine).toMatchObject({ isError: false, content: [{ type: 'text', text: '42' }] })
   } finally {
     await app.dispose()

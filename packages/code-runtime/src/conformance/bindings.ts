@@ -17,7 +17,7 @@ const nan: CodeBinding = () => Promise.resolve(Number.NaN)
 export function defineBindingCases(h: ConformanceHarness): void {
   h.test('bindings/namespaces', async () => {
     const bindings = [
-      namespace('tools', { echo, twice: (args) => Promise.resolve(((args as { n: number }).n * 2)) }),
+      namespace('tools', { echo, twice: (args) => Promise.resolve((args as { n: number }).n * 2) }),
       namespace('db', { query: () => Promise.resolve(['row']) }),
     ]
     const program = [
@@ -41,7 +41,8 @@ export function defineBindingCases(h: ConformanceHarness): void {
     expectValue(await run(h.runtime(), program, [namespace('tools', { echo: seen.binding })]), expected)
     expect(seen.calls).toEqual(expected)
     expect(Object.is(seen.calls[3], 0)).toBe(true)
-    const deep = 'let v: unknown = 1; for (let i = 0; i < 3000; i++) v = [v]; let r: any = await tools.echo(v); let d = 0; while (Array.isArray(r)) { r = r[0]; d++ } return d'
+    const deep =
+      'let v: unknown = 1; for (let i = 0; i < 3000; i++) v = [v]; let r: any = await tools.echo(v); let d = 0; while (Array.isArray(r)) { r = r[0]; d++ } return d'
     expectValue(await run(h.runtime(), deep, [namespace('tools', { echo })]), 3000)
   })
 
@@ -51,7 +52,7 @@ export function defineBindingCases(h: ConformanceHarness): void {
     functions.constructor = () => Promise.resolve('ctor')
     functions['my-tool'] = () => Promise.resolve('dash')
     const program = [
-      "const own = Object.keys(tools).sort()",
+      'const own = Object.keys(tools).sort()',
       "return [await tools['__proto__']({}), await tools.constructor({}), await tools['my-tool']({}), own, typeof (tools as any).hasOwnProperty]",
     ].join('\n')
     expectValue(await run(h.runtime(), program, [{ global: 'tools', functions }]), [
@@ -64,7 +65,11 @@ export function defineBindingCases(h: ConformanceHarness): void {
   })
 
   h.test('bindings/error-class', async () => {
-    const tools = namespace('tools', { fail: failWithSecretStack, echo }, { name: 'ToolCallError', memberNameProperty: 'tool' })
+    const tools = namespace(
+      'tools',
+      { fail: failWithSecretStack, echo },
+      { name: 'ToolCallError', memberNameProperty: 'tool' },
+    )
     const program = [
       'try { await tools.fail({ x: 1 }) } catch (e: any) {',
       '  return { isClass: e instanceof ToolCallError, isError: e instanceof Error, name: e.name,',
@@ -118,7 +123,10 @@ export function defineBindingCases(h: ConformanceHarness): void {
       'try { await tools.nan({}) } catch { out.push("nan rejected") }',
       'return out',
     ].join('\n')
-    expectValue(await run(h.runtime(), program, [namespace('tools', { lossy, nan })]), ['lossy rejected', 'nan rejected'])
+    expectValue(await run(h.runtime(), program, [namespace('tools', { lossy, nan })]), [
+      'lossy rejected',
+      'nan rejected',
+    ])
   })
 
   h.test('bindings/undefined-result', async () => {

@@ -27,12 +27,16 @@ export function defineBudgetCases(h: ConformanceHarness): void {
   // why: each turn schedules the next and returns nothing, so no promise chain builds up: the loop
   // only burns CPU and must end by the CPU budget on a machine of any speed.
   h.test('budgets/cpu-microtask-loop', () =>
-    expectCpuTimeout('const spin = (): void => void Promise.resolve().then(spin)\nspin()\nawait new Promise(() => {})'))
+    expectCpuTimeout('const spin = (): void => void Promise.resolve().then(spin)\nspin()\nawait new Promise(() => {})'),
+  )
 
   // why: returning the next promise chains every turn to the last, so the heap grows as fast as
   // the CPU turns: which budget ends it first depends on the machine, and either is correct.
   h.test('budgets/microtask-chain', async () => {
-    const result = await run(h.runtime(), "console.log('before')\nconst spin = (): Promise<void> => Promise.resolve().then(spin)\nspin()\nawait new Promise(() => {})")
+    const result = await run(
+      h.runtime(),
+      "console.log('before')\nconst spin = (): Promise<void> => Promise.resolve().then(spin)\nspin()\nawait new Promise(() => {})",
+    )
     expect(result.error?.kind).toMatch(/^(memory|timeout)$/)
     expect(result.logs).toEqual(['before'])
     await expectHealthy(h.runtime())
@@ -51,7 +55,8 @@ export function defineBudgetCases(h: ConformanceHarness): void {
     'budgets/memory',
     async () => {
       const subject = await h.fresh(roomy)
-      const program = "console.log('before')\nconst keep: number[][] = []\nfor (;;) keep.push(new Array(1_000_000).fill(keep.length))"
+      const program =
+        "console.log('before')\nconst keep: number[][] = []\nfor (;;) keep.push(new Array(1_000_000).fill(keep.length))"
       const result = await run(subject.runtime, program)
       expectFailure(result, 'memory')
       expect(result.logs).toEqual(['before'])
@@ -63,7 +68,12 @@ export function defineBudgetCases(h: ConformanceHarness): void {
 
   h.test('abort/pre-aborted', async () => {
     const probe = recorder()
-    const result = await run(h.runtime(), "console.log('ran')\nawait tools.probe({})", [namespace('tools', { probe: probe.binding })], AbortSignal.abort(new Error('user cancelled')))
+    const result = await run(
+      h.runtime(),
+      "console.log('ran')\nawait tools.probe({})",
+      [namespace('tools', { probe: probe.binding })],
+      AbortSignal.abort(new Error('user cancelled')),
+    )
     expectFailure(result, 'abort')
     expect(result.logs).toEqual([])
     expect(probe.calls).toEqual([])

@@ -46,7 +46,10 @@ export function defineConsoleCases(h: ConformanceHarness): void {
   })
 
   h.test('console/kept-on-exception', async () => {
-    const result = await run(h.runtime(), "console.log('before'); console.error('still before'); throw new Error('late')")
+    const result = await run(
+      h.runtime(),
+      "console.log('before'); console.error('still before'); throw new Error('late')",
+    )
     expectFailure(result, 'exception')
     expect(result.logs).toEqual(['before', 'still before'])
   })

@@ -7,8 +7,17 @@ const echo: CodeBinding = (args) => Promise.resolve(args as JsonValue)
 const fail: CodeBinding = () => Promise.reject(new Error('nope'))
 
 /** Run `program` with a listener; the events as they arrived, and how many had arrived when the result did. */
-async function observed(runtime: CodeRuntimeLike, program: string, functions: Record<string, CodeBinding>, events: CodeRunEvent[] = []): Promise<{ result: CodeRunResult; events: CodeRunEvent[]; atResult: number }> {
-  const result = await runtime.run({ program, bindings: [namespace('tools', functions)], onEvent: (event) => void events.push(event) })
+async function observed(
+  runtime: CodeRuntimeLike,
+  program: string,
+  functions: Record<string, CodeBinding>,
+  events: CodeRunEvent[] = [],
+): Promise<{ result: CodeRunResult; events: CodeRunEvent[]; atResult: number }> {
+  const result = await runtime.run({
+    program,
+    bindings: [namespace('tools', functions)],
+    onEvent: (event) => void events.push(event),
+  })
   const atResult = events.length
   // why: a late event would arrive within a few host turns of the result; none may.
   await sleep(20)
@@ -18,16 +27,42 @@ async function observed(runtime: CodeRuntimeLike, program: string, functions: Re
 /** Live run events (rules RT-44 and RT-45 in docs/runtime-contract.md). */
 export function defineEventCases(h: ConformanceHarness): void {
   h.test('events/order', async () => {
-    const program = ["console.log('a')", 'const x = await tools.echo({ n: 1 })', 'await tools.fail({}).catch(() => null)', 'return x.n'].join('\n')
+    const program = [
+      "console.log('a')",
+      'const x = await tools.echo({ n: 1 })',
+      'await tools.fail({}).catch(() => null)',
+      'return x.n',
+    ].join('\n')
     const { result, events, atResult } = await observed(h.runtime(), program, { echo, fail })
     expectValue(result, 1)
     expect(events).toHaveLength(atResult)
-    expect(events.map((event) => event.type)).toEqual(['run-started', 'console', 'call-started', 'call-finished', 'call-started', 'call-finished', 'run-finished'])
+    expect(events.map((event) => event.type)).toEqual([
+      'run-started',
+      'console',
+      'call-started',
+      'call-finished',
+      'call-started',
+      'call-finished',
+      'run-finished',
+    ])
     expect(events[1]).toEqual({ type: 'console', line: 'a' })
     expect(events[2]).toEqual({ type: 'call-started', call: 1, global: 'tools', member: 'echo' })
-    expect(events[3]).toMatchObject({ type: 'call-finished', call: 1, global: 'tools', member: 'echo', ok: true, bytes: utf8Bytes('{"n":1}') })
+    expect(events[3]).toMatchObject({
+      type: 'call-finished',
+      call: 1,
+      global: 'tools',
+      member: 'echo',
+      ok: true,
+      bytes: utf8Bytes('{"n":1}'),
+    })
     expect(events[4]).toEqual({ type: 'call-started', call: 2, global: 'tools', member: 'fail' })
-    expect(events[5]).toMatchObject({ type: 'call-finished', call: 2, member: 'fail', ok: false, bytes: utf8Bytes('nope') })
+    expect(events[5]).toMatchObject({
+      type: 'call-finished',
+      call: 2,
+      member: 'fail',
+      ok: false,
+      bytes: utf8Bytes('nope'),
+    })
     expect(events[6]).toStrictEqual({ type: 'run-finished', outcome: 'ok', usage: result.usage })
   })
 
@@ -38,17 +73,27 @@ export function defineEventCases(h: ConformanceHarness): void {
     // why: the line must be there before this binding settles; it waits a bounded while for it (a
     // backend that delivers lines only with the result never gets it here), then records what it saw.
     const slow: CodeBinding = async () => {
-      for (let waited = 0; !lines().includes('before the call') && waited < h.budgets.wallMs / 4; waited += 5) await sleep(5)
+      for (let waited = 0; !lines().includes('before the call') && waited < h.budgets.wallMs / 4; waited += 5)
+        await sleep(5)
       seenBeforeSettling = lines()
       return null
     }
-    const live = await observed(h.runtime(), "console.log('before the call')\nawait tools.slow({})\nconsole.log('after')\nreturn 1", { slow }, events)
+    const live = await observed(
+      h.runtime(),
+      "console.log('before the call')\nawait tools.slow({})\nconsole.log('after')\nreturn 1",
+      { slow },
+      events,
+    )
     expectValue(live.result, 1)
     expect(seenBeforeSettling).toEqual(['before the call'])
     expect(lines()).toEqual(['before the call', 'after'])
     expect(events.at(-1)?.type).toBe('run-finished')
 
-    const capped = await observed(h.runtime(), `console.log('fits')\nconsole.log('y'.repeat(${h.budgets.outputBytes}))\nreturn 1`, {})
+    const capped = await observed(
+      h.runtime(),
+      `console.log('fits')\nconsole.log('y'.repeat(${h.budgets.outputBytes}))\nreturn 1`,
+      {},
+    )
     expectFailure(capped.result, 'output-limit')
     expect(capped.events.flatMap((event) => (event.type === 'console' ? [event.line] : []))).toEqual(['fits'])
   })

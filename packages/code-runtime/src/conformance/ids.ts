@@ -31,7 +31,8 @@ export const conformanceCases = {
   'budgets/cpu-sync-loop': 'a synchronous loop hits the cpu budget',
   'budgets/cpu-after-await': 'a loop after an await hits the cpu budget',
   'budgets/cpu-microtask-loop': 'a microtask loop that does not allocate hits the cpu budget',
-  'budgets/microtask-chain': 'an ever-growing promise chain ends as memory or timeout (whichever comes first), host healthy',
+  'budgets/microtask-chain':
+    'an ever-growing promise chain ends as memory or timeout (whichever comes first), host healthy',
   'budgets/wall-never-settling': 'a never-settling binding hits the wall budget',
   'budgets/memory': 'exhausting the heap is memory, and the host survives',
   'abort/pre-aborted': 'an already aborted signal is abort and nothing runs',

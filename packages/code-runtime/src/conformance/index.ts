@@ -9,4 +9,10 @@ export { conformanceCases } from './ids.ts'
 export type { ConformanceCaseId } from './ids.ts'
 export type { ConformanceFactory } from './types.ts'
 /** @public */
-export type { CodeRuntimeLike, ConformanceBudgets, ConformanceHarness, ConformanceOptions, ConformanceSubject } from './types.ts'
+export type {
+  CodeRuntimeLike,
+  ConformanceBudgets,
+  ConformanceHarness,
+  ConformanceOptions,
+  ConformanceSubject,
+} from './types.ts'

@@ -5,7 +5,11 @@ import type { CodeRuntimeLike, ConformanceHarness } from './types.ts'
 
 const echo: CodeBinding = (args) => Promise.resolve(args as never)
 
-async function expectMisuse(runtime: CodeRuntimeLike, bindings: CodeBindingNamespace[], pattern: RegExp): Promise<void> {
+async function expectMisuse(
+  runtime: CodeRuntimeLike,
+  bindings: CodeBindingNamespace[],
+  pattern: RegExp,
+): Promise<void> {
   // why: a misuse may throw synchronously or reject; both must surface as a rejection here.
   await expect((async () => runtime.run({ program: 'return 1', bindings }))()).rejects.toThrow(pattern)
 }
@@ -63,24 +67,28 @@ export function defineLifecycleCases(h: ConformanceHarness): void {
     await expectHealthy(h.runtime())
   })
 
-  h.test('lifecycle/dispose-aborts-live-runs', async () => {
-    const subject = await h.fresh({ cpuMs: 8_000, wallMs: 8_000 })
-    const [first, second] = [gate(), gate()]
-    const looping = run(subject.runtime, "console.log('before')\nawait tools.started({})\nwhile (true) {}", [
-      namespace('tools', { started: first.binding }),
-    ])
-    const waiting = run(subject.runtime, "console.log('waiting')\nawait tools.started({})\nawait tools.never({})", [
-      namespace('tools', { never: neverSettles, started: second.binding }),
-    ])
-    await Promise.all([first.reached, second.reached])
-    await sleep(20)
-    await subject.dispose()
-    const [loopResult, waitResult] = await Promise.all([looping, waiting])
-    expectFailure(loopResult, 'abort')
-    expectFailure(waitResult, 'abort')
-    expect(loopResult.logs).toEqual(['before'])
-    expect(waitResult.logs).toEqual(['waiting'])
-  }, 5_000)
+  h.test(
+    'lifecycle/dispose-aborts-live-runs',
+    async () => {
+      const subject = await h.fresh({ cpuMs: 8_000, wallMs: 8_000 })
+      const [first, second] = [gate(), gate()]
+      const looping = run(subject.runtime, "console.log('before')\nawait tools.started({})\nwhile (true) {}", [
+        namespace('tools', { started: first.binding }),
+      ])
+      const waiting = run(subject.runtime, "console.log('waiting')\nawait tools.started({})\nawait tools.never({})", [
+        namespace('tools', { never: neverSettles, started: second.binding }),
+      ])
+      await Promise.all([first.reached, second.reached])
+      await sleep(20)
+      await subject.dispose()
+      const [loopResult, waitResult] = await Promise.all([looping, waiting])
+      expectFailure(loopResult, 'abort')
+      expectFailure(waitResult, 'abort')
+      expect(loopResult.logs).toEqual(['before'])
+      expect(waitResult.logs).toEqual(['waiting'])
+    },
+    5_000,
+  )
 
   h.test('lifecycle/disposed-rejects', async () => {
     const subject = await h.fresh()

@@ -7,11 +7,7 @@ const lines = (...source: string[]): string => source.join('\n')
 /** The program itself: positions in errors, TypeScript stripping, top-level await/return, fresh state. */
 export function defineProgramCases(h: ConformanceHarness): void {
   h.test('program/exception-position', async () => {
-    const program = lines(
-      'const a: number = 1',
-      'const b = (a as number) + 1',
-      "  throw new Error('boom ' + b)",
-    )
+    const program = lines('const a: number = 1', 'const b = (a as number) + 1', "  throw new Error('boom ' + b)")
     const message = expectFailure(await run(h.runtime(), program), 'exception')
     expect(message).toContain('boom 2')
     expect(message).toMatch(/\b3:9\b/)
@@ -35,7 +31,10 @@ export function defineProgramCases(h: ConformanceHarness): void {
   })
 
   h.test('program/syntax-error-position', async () => {
-    const message = expectFailure(await run(h.runtime(), lines('const ok = 1', 'const bad = ;', 'return ok')), 'exception')
+    const message = expectFailure(
+      await run(h.runtime(), lines('const ok = 1', 'const bad = ;', 'return ok')),
+      'exception',
+    )
     expect(message).toMatch(/SyntaxError/)
     expect(message).toMatch(/\b2:\d+\b/)
     await expectHealthy(h.runtime())
@@ -62,7 +61,10 @@ export function defineProgramCases(h: ConformanceHarness): void {
   h.test('program/non-erasable-typescript', async () => {
     const probe = recorder()
     const program = lines('await tools.probe({})', 'enum Color { Red }', 'return Color.Red')
-    const message = expectFailure(await run(h.runtime(), program, [namespace('tools', { probe: probe.binding })]), 'exception')
+    const message = expectFailure(
+      await run(h.runtime(), program, [namespace('tools', { probe: probe.binding })]),
+      'exception',
+    )
     expect(message).toMatch(/enum/i)
     expect(message).toMatch(/\b2:1\b/)
     expect(probe.calls).toEqual([])
@@ -81,9 +83,11 @@ export function defineProgramCases(h: ConformanceHarness): void {
 
   h.test('program/fresh-globals', async () => {
     const runtime = h.runtime()
-    const leak = '(globalThis as any).leaked = 1; (Object.prototype as any).polluted = 1; Array.prototype.push = () => 0; return 1'
+    const leak =
+      '(globalThis as any).leaked = 1; (Object.prototype as any).polluted = 1; Array.prototype.push = () => 0; return 1'
     expectValue(await run(runtime, leak), 1)
-    const probe = 'const a: number[] = []; a.push(1); return [typeof (globalThis as any).leaked, typeof ({} as any).polluted, a.length]'
+    const probe =
+      'const a: number[] = []; a.push(1); return [typeof (globalThis as any).leaked, typeof ({} as any).polluted, a.length]'
     expectValue(await run(runtime, probe), ['undefined', 'undefined', 1])
   })
 }

@@ -23,7 +23,12 @@ function expectUsage(result: CodeRunResult): CodeRunUsage {
   // (1 ms of slack for rounding and clock granularity).
   expect(usage.cpuMs).toBeLessThanOrEqual(usage.wallMs + 1)
   expect(usage.bindingMs).toBeLessThanOrEqual(usage.wallMs + 1)
-  const tail = result.error !== undefined ? JSON.stringify(result.error.message) : result.value === undefined ? '' : JSON.stringify(result.value)
+  const tail =
+    result.error !== undefined
+      ? JSON.stringify(result.error.message)
+      : result.value === undefined
+        ? ''
+        : JSON.stringify(result.value)
   expect(usage.outputBytes).toBe(utf8Bytes(JSON.stringify(result.logs)) + utf8Bytes(tail))
   return usage
 }

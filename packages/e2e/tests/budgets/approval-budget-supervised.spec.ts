@@ -14,7 +14,11 @@ const write = guardedWrite()
 const slow = slowApproval(PROVIDER_DELAY_MS)
 beforeAll(async () => {
   const runtime = { poolSize: 1, cpuMs: WALL_MS, wallMs: WALL_MS }
-  app = await bootCodeMode((root) => root.plugin(SupervisedIsolateRuntime, runtime), { cpuMs: 0, wallMs: 0 }, { tools: [write.tool] })
+  app = await bootCodeMode(
+    (root) => root.plugin(SupervisedIsolateRuntime, runtime),
+    { cpuMs: 0, wallMs: 0 },
+    { tools: [write.tool] },
+  )
   await app.root.plugin(slow.plugin)
   write.ask(app.root)
 })

@@ -21,7 +21,11 @@ afterEach(async () => {
 
 async function boot() {
   const write = guardedWrite()
-  const app = await bootCodeMode((root) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuMs: WALL_MS, wallMs: WALL_MS }), { cpuMs: 0, wallMs: 0 }, { tools: [write.tool] })
+  const app = await bootCodeMode(
+    (root) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuMs: WALL_MS, wallMs: WALL_MS }),
+    { cpuMs: 0, wallMs: 0 },
+    { tools: [write.tool] },
+  )
   const slow = slowApproval(PROVIDER_DELAY_MS)
   booted = app
   provider = slow.log
@@ -30,13 +34,16 @@ async function boot() {
   return { app, ran: write.ran, approval: slow.log, agent: await app.agent() }
 }
 
-const dispatched = (app: CodeModeApp) => app.session.events.filter(({ event }) => event.type === 'tool/code-dispatch').map(({ event }) => event.error)
+const dispatched = (app: CodeModeApp) =>
+  app.session.events.filter(({ event }) => event.type === 'tool/code-dispatch').map(({ event }) => event.error)
 
 describe('a pending approval inside run_code', () => {
   it('ends at the wall budget with timeout: the approval is cancelled and the tool never runs', async () => {
     const { app, ran, approval, agent } = await boot()
     const started = performance.now()
-    const result = await app.runCode('console.log("asking")\nawait tools.write({ path: "a.txt" })\nreturn "written"', { agent: agent.key })
+    const result = await app.runCode('console.log("asking")\nawait tools.write({ path: "a.txt" })\nreturn "written"', {
+      agent: agent.key,
+    })
     const returnedAt = performance.now()
     expect(textOf(result)).toMatch(/^run_code failed \(timeout\): [\s\S]*logs before the failure:\nasking$/)
     expect(runOutcomes(app.session)).toEqual(['timeout'])

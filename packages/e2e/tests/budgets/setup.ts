@@ -24,7 +24,8 @@ export function runOutcomes(session: RecordingSession): unknown[] {
 }
 
 /** The head of run_code's failure text when the tool-call budget ended the run. */
-export const limitHead = (max: number): string => `run_code failed (tool-call-limit): the program made more than ${max} tool calls (maxToolCalls); call ${max + 1} was not run.`
+export const limitHead = (max: number): string =>
+  `run_code failed (tool-call-limit): the program made more than ${max} tool calls (maxToolCalls); call ${max + 1} was not run.`
 
 /** What a slow approval provider saw, and when it answered. */
 export interface SlowApprovalLog {
@@ -51,10 +52,16 @@ export function slowApproval(delayMs: number): { plugin: new (ctx: Context) => A
     stop: () => timers.forEach(clearTimeout),
   }
   class SlowApproval extends ApprovalService {
-    request(_execution: ApprovalSubject, _reason: string | undefined, options?: ApprovalRequestOptions): Promise<ApprovalOutcome> {
+    request(
+      _execution: ApprovalSubject,
+      _reason: string | undefined,
+      options?: ApprovalRequestOptions,
+    ): Promise<ApprovalOutcome> {
       if (options !== undefined) log.signals.push(options.signal)
       asked()
-      return new Promise((resolve) => timers.push(setTimeout(() => ((log.answeredAt = performance.now()), resolve('allowed-once')), delayMs)))
+      return new Promise((resolve) =>
+        timers.push(setTimeout(() => ((log.answeredAt = performance.now()), resolve('allowed-once')), delayMs)),
+      )
     }
   }
   return { plugin: SlowApproval, log }
@@ -62,7 +69,9 @@ export function slowApproval(delayMs: number): { plugin: new (ctx: Context) => A
 
 /** Make every call of `write` under `root` ask for approval. */
 function askForWrite(root: Context): void {
-  root.on('tools/pre-execute', async (exec, next) => (exec.name === 'write' ? { kind: 'ask', reason: 'writes a file' } : next()))
+  root.on('tools/pre-execute', async (exec, next) =>
+    exec.name === 'write' ? { kind: 'ask', reason: 'writes a file' } : next(),
+  )
 }
 
 /** A `write` tool that asks for approval on every call and records whether its body ever ran. */

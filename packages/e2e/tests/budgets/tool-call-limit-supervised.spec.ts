@@ -10,12 +10,18 @@ let app: CodeModeApp
 const echo = countingEcho()
 beforeAll(async () => {
   const runtime = { poolSize: 1, cpuMs: 20_000, wallMs: 60_000 }
-  app = await bootCodeMode((root) => root.plugin(SupervisedIsolateRuntime, runtime), { cpuMs: 0, wallMs: 0 }, { tools: [echo.tool], registry: { maxToolCalls: 50 } })
+  app = await bootCodeMode(
+    (root) => root.plugin(SupervisedIsolateRuntime, runtime),
+    { cpuMs: 0, wallMs: 0 },
+    { tools: [echo.tool], registry: { maxToolCalls: 50 } },
+  )
 })
 afterAll(() => app.dispose())
 
 it('ends a program that catches every refusal and keeps calling, after exactly 50 calls', async () => {
-  const result = await app.runCode('let refused = 0\nwhile (true) {\n  try { await tools.echo({}) } catch { refused++ }\n}')
+  const result = await app.runCode(
+    'let refused = 0\nwhile (true) {\n  try { await tools.echo({}) } catch { refused++ }\n}',
+  )
   expect(textOf(result).startsWith(limitHead(50))).toBe(true)
   expect(echo.count()).toBe(50)
   expect(runOutcomes(app.session)).toEqual(['tool-call-limit'])

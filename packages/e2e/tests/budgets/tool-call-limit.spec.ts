@@ -15,10 +15,14 @@ afterEach(async () => {
 // why: roomy CPU and wall budgets, so only the call budget can end these loops.
 async function boot(maxToolCalls?: number) {
   const echo = countingEcho()
-  booted = await bootCodeMode((root) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuMs: 20_000, wallMs: 60_000 }), { cpuMs: 0, wallMs: 0 }, {
-    tools: [echo.tool],
-    ...(maxToolCalls === undefined ? {} : { registry: { maxToolCalls } }),
-  })
+  booted = await bootCodeMode(
+    (root) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuMs: 20_000, wallMs: 60_000 }),
+    { cpuMs: 0, wallMs: 0 },
+    {
+      tools: [echo.tool],
+      ...(maxToolCalls === undefined ? {} : { registry: { maxToolCalls } }),
+    },
+  )
   return { app: booted, calls: echo.count }
 }
 
@@ -35,7 +39,9 @@ describe('maxToolCalls on InProcessIsolateRuntime', () => {
 
   it('ends a program that catches every refusal and keeps calling', async () => {
     const { app, calls } = await boot(50)
-    const result = await app.runCode('let refused = 0\nwhile (true) {\n  try { await tools.echo({}) } catch { refused++ }\n}')
+    const result = await app.runCode(
+      'let refused = 0\nwhile (true) {\n  try { await tools.echo({}) } catch { refused++ }\n}',
+    )
     expect(textOf(result).startsWith(limitHead(50))).toBe(true)
     expect(calls()).toBe(50)
     expect(runOutcomes(app.session)).toEqual(['tool-call-limit'])

@@ -2,4 +2,6 @@
 import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
 import { describeTracing } from './suite.ts'
 
-describeTracing('InProcessIsolateRuntime', (root, budgets) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuMs: budgets.cpuMs, wallMs: budgets.wallMs }))
+describeTracing('InProcessIsolateRuntime', (root, budgets) =>
+  root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuMs: budgets.cpuMs, wallMs: budgets.wallMs }),
+)

@@ -17,7 +17,12 @@ function tracingTools(): ToolDefinition[] {
   let release!: () => void
   const allIn = new Promise<void>((resolve) => (release = resolve))
   return [
-    { name: 'seq', description: 'Serial.', parameters: { type: 'object' }, execute: async (args) => text(`RESULT-SECRET ${String(args.secret).length}`) },
+    {
+      name: 'seq',
+      description: 'Serial.',
+      parameters: { type: 'object' },
+      execute: async (args) => text(`RESULT-SECRET ${String(args.secret).length}`),
+    },
     {
       name: 'par',
       description: 'Parallel.',
@@ -26,7 +31,10 @@ function tracingTools(): ToolDefinition[] {
       // why: three calls provably overlap; a run that serialized them would hang until its wall budget.
       execute: async (args, exec) => {
         if (++inFlight === 3) release()
-        await Promise.race([allIn, new Promise((_resolve, reject) => exec.signal?.addEventListener('abort', () => reject(new Error('aborted'))))])
+        await Promise.race([
+          allIn,
+          new Promise((_resolve, reject) => exec.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+        ])
         return text(`RESULT-SECRET ${String(args.secret).length}`)
       },
     },
@@ -39,7 +47,12 @@ function tracingTools(): ToolDefinition[] {
         return text('nested ok')
       },
     },
-    { name: 'fail', description: 'Throws.', parameters: { type: 'object' }, execute: async () => Promise.reject(new Error('boom RESULT-SECRET')) },
+    {
+      name: 'fail',
+      description: 'Throws.',
+      parameters: { type: 'object' },
+      execute: async () => Promise.reject(new Error('boom RESULT-SECRET')),
+    },
   ]
 }
 
@@ -68,7 +81,11 @@ function oneSpan(spans: readonly ReadableSpan[], name: string): ReadableSpan {
 const idOf = (span: ReadableSpan): string => span.spanContext().spanId
 
 function carried(span: ReadableSpan): string[] {
-  return [span.name, span.status.message ?? '', ...Object.entries(span.attributes).flatMap(([key, value]) => [key, JSON.stringify(value)])]
+  return [
+    span.name,
+    span.status.message ?? '',
+    ...Object.entries(span.attributes).flatMap(([key, value]) => [key, JSON.stringify(value)]),
+  ]
 }
 
 /** Register the tracing cases against one backend. */
@@ -98,14 +115,24 @@ export function describeTracing(backend: string, load: LoadRuntime): void {
       const run = oneSpan(spans, 'isocode.run')
       expect(run.parentSpanContext?.spanId).toBe(idOf(caller))
       const toolSpans = spans.filter((span) => span.name.startsWith('isocode.tool '))
-      expect(toolSpans.map((span) => span.name).toSorted()).toEqual([...Array(3).fill('isocode.tool par'), ...Array(3).fill('isocode.tool seq')])
+      expect(toolSpans.map((span) => span.name).toSorted()).toEqual([
+        ...Array(3).fill('isocode.tool par'),
+        ...Array(3).fill('isocode.tool seq'),
+      ])
       for (const span of toolSpans) {
         expect(span.parentSpanContext?.spanId).toBe(idOf(run))
         expect(span.spanContext().traceId).toBe(caller.spanContext().traceId)
         expect(span.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'isocode.tool.outcome': 'ok' })
       }
-      expect(toolSpans.map((span) => span.attributes['gen_ai.tool.call.id']).toSorted()).toEqual([1, 2, 3, 4, 5, 6].map((n) => `outer:code:${n}`))
-      expect(run.attributes).toMatchObject({ 'gen_ai.tool.name': 'run_code', 'gen_ai.tool.call.id': 'outer', 'isocode.run.outcome': 'ok', 'isocode.run.tool_calls': 6 })
+      expect(toolSpans.map((span) => span.attributes['gen_ai.tool.call.id']).toSorted()).toEqual(
+        [1, 2, 3, 4, 5, 6].map((n) => `outer:code:${n}`),
+      )
+      expect(run.attributes).toMatchObject({
+        'gen_ai.tool.name': 'run_code',
+        'gen_ai.tool.call.id': 'outer',
+        'isocode.run.outcome': 'ok',
+        'isocode.run.tool_calls': 6,
+      })
       expect(run.attributes['isocode.run.wall_ms']).toBeGreaterThan(0)
       expect(spans.length).toBe(8)
       expect(spans.flatMap(carried).filter((value) => value.includes('SECRET'))).toEqual([])
@@ -120,12 +147,18 @@ export function describeTracing(backend: string, load: LoadRuntime): void {
     })
 
     it('gives a failing program error status with its kind, and a failed sub-call its error code', async () => {
-      const result = await asCaller(() => app.runCode('try { await tools.fail({}) } catch {}\nthrow new Error("ARG-SECRET thrown")'))
+      const result = await asCaller(() =>
+        app.runCode('try { await tools.fail({}) } catch {}\nthrow new Error("ARG-SECRET thrown")'),
+      )
       expect(result.isError).toBe(true)
       const spans = exporter.getFinishedSpans()
       const run = oneSpan(spans, 'isocode.run')
       expect(run.status).toEqual({ code: SpanStatusCode.ERROR, message: 'exception' })
-      expect(run.attributes).toMatchObject({ 'error.type': 'exception', 'isocode.run.outcome': 'exception', 'isocode.run.tool_calls': 1 })
+      expect(run.attributes).toMatchObject({
+        'error.type': 'exception',
+        'isocode.run.outcome': 'exception',
+        'isocode.run.tool_calls': 1,
+      })
       const failed = oneSpan(spans, 'isocode.tool fail')
       expect(failed.status).toEqual({ code: SpanStatusCode.ERROR, message: 'TOOL_FAILED' })
       expect(failed.attributes).toMatchObject({ 'error.type': 'TOOL_FAILED', 'isocode.tool.outcome': 'error' })

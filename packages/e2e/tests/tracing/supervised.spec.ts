@@ -3,4 +3,6 @@
 import { SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import { describeTracing } from './suite.ts'
 
-describeTracing('SupervisedIsolateRuntime', (root, budgets) => root.plugin(SupervisedIsolateRuntime, { poolSize: 1, cpuMs: budgets.cpuMs, wallMs: budgets.wallMs }))
+describeTracing('SupervisedIsolateRuntime', (root, budgets) =>
+  root.plugin(SupervisedIsolateRuntime, { poolSize: 1, cpuMs: budgets.cpuMs, wallMs: budgets.wallMs }),
+)

@@ -40,7 +40,8 @@ function checkSection(value: unknown, where: string): PromptSection {
   if (!isRecord(value)) fail(`${where}: a section must be an object { name, order, text }`)
   const { name, order, text } = value
   if (typeof name !== 'string' || name === '') fail(`${where}: section name must be a non-empty string`)
-  if (typeof order !== 'number' || !Number.isFinite(order)) fail(`${where}: order of section "${name}" must be a finite number`)
+  if (typeof order !== 'number' || !Number.isFinite(order))
+    fail(`${where}: order of section "${name}" must be a finite number`)
   if (typeof text !== 'string') fail(`${where}: text of section "${name}" must be a string`)
   return { name, order, text }
 }
@@ -57,7 +58,9 @@ function unique<T extends { name: string }>(items: T[], what: string, where: str
 /** Validate a draft returned by assembly listeners (fail loudly on garbage) and detach it. */
 export function checkDraft(value: unknown, where: string): PromptDraft {
   if (!isRecord(value) || !Array.isArray(value.sections) || !Array.isArray(value.tools)) {
-    fail(`${where}: must return a draft { sections: PromptSection[], tools: ToolSchema[] } (did a listener forget to return await next()?)`)
+    fail(
+      `${where}: must return a draft { sections: PromptSection[], tools: ToolSchema[] } (did a listener forget to return await next()?)`,
+    )
   }
   const sections = value.sections.map((s, i) => checkSection(s, `${where} sections[${i}]`))
   const tools = value.tools.map((t, i) => checkToolSchema(t, `${where} tools[${i}]`))

@@ -61,33 +61,44 @@ export class SystemPrompt extends Service {
    */
   section(name: string, options: SectionOptions): () => Promise<void> {
     if (typeof name !== 'string' || name === '') misuse('systemPrompt.section: name must be a non-empty string')
-    if (typeof options !== 'object' || options === null) misuse(`systemPrompt.section("${name}"): options { order, render } are required`)
+    if (typeof options !== 'object' || options === null)
+      misuse(`systemPrompt.section("${name}"): options { order, render } are required`)
     const { order, render } = options
-    if (typeof order !== 'number' || !Number.isFinite(order)) misuse(`systemPrompt.section("${name}"): order must be a finite number`)
-    if (typeof render !== 'function') misuse(`systemPrompt.section("${name}"): render must be a function (scope) => string`)
+    if (typeof order !== 'number' || !Number.isFinite(order))
+      misuse(`systemPrompt.section("${name}"): order must be a finite number`)
+    if (typeof render !== 'function')
+      misuse(`systemPrompt.section("${name}"): render must be a function (scope) => string`)
     const entry: SectionEntry = { name, order, render: render.bind(options), protected: options.protected === true }
     const scope = scopeOf(this.ctx)
-    return this.ctx.effect(() => {
-      const layer = scope === undefined ? this.global : this.layer(scope)
-      if (layer.has(name)) {
-        this.dropEmpty(scope)
-        misuse(`systemPrompt.section: "${name}" is already registered in this ${scope === undefined ? 'global layer' : 'scope'}; dispose the existing one first`)
-      }
-      if (scope !== undefined && this.global.get(name)?.protected === true) {
-        this.dropEmpty(scope)
-        misuse(`systemPrompt.section: "${name}" is a protected global section and cannot be shadowed in an agent scope; pick another name`)
-      }
-      layer.set(name, entry)
-      return () => {
-        if (layer.get(name) === entry) layer.delete(name)
-        this.dropEmpty(scope)
-      }
-    }, `systemPrompt.section(${JSON.stringify(name)})`)
+    return this.ctx.effect(
+      () => {
+        const layer = scope === undefined ? this.global : this.layer(scope)
+        if (layer.has(name)) {
+          this.dropEmpty(scope)
+          misuse(
+            `systemPrompt.section: "${name}" is already registered in this ${scope === undefined ? 'global layer' : 'scope'}; dispose the existing one first`,
+          )
+        }
+        if (scope !== undefined && this.global.get(name)?.protected === true) {
+          this.dropEmpty(scope)
+          misuse(
+            `systemPrompt.section: "${name}" is a protected global section and cannot be shadowed in an agent scope; pick another name`,
+          )
+        }
+        layer.set(name, entry)
+        return () => {
+          if (layer.get(name) === entry) layer.delete(name)
+          this.dropEmpty(scope)
+        }
+      },
+      `systemPrompt.section(${JSON.stringify(name)})`,
+    )
   }
 
   /** Contribute wire tool schemas for each assembly of the caller's layer (global or one scope). */
   tools(provider: ToolProvider, options: ToolProviderOptions = {}): () => Promise<void> {
-    if (typeof provider !== 'function') misuse('systemPrompt.tools: provider must be a function (scope) => ToolSchema[]')
+    if (typeof provider !== 'function')
+      misuse('systemPrompt.tools: provider must be a function (scope) => ToolSchema[]')
     if (options.knownNames !== undefined && typeof options.knownNames !== 'function') {
       misuse('systemPrompt.tools: knownNames must be a function (scope) => string[] when present')
     }
@@ -107,13 +118,24 @@ export class SystemPrompt extends Service {
     const tools = contributed.flat()
     const names = new Set<string>()
     for (const tool of tools) {
-      if (names.has(tool.name)) throw new HarnessError(`systemPrompt: two tool providers contribute "${tool.name}"; each wire tool needs one owner`, 'INVALID_ASSEMBLY')
+      if (names.has(tool.name))
+        throw new HarnessError(
+          `systemPrompt: two tool providers contribute "${tool.name}"; each wire tool needs one owner`,
+          'INVALID_ASSEMBLY',
+        )
       names.add(tool.name)
     }
     this.checkToolOrder(names, providers, scope)
     const base: PromptDraft = { sections, tools }
-    const draft = await this.ctx.waterfall(scopeTarget(scope), 'system-prompt/assemble', scope,
-      async (): Promise<PromptDraft> => ({ sections: base.sections.map((x) => ({ ...x })), tools: base.tools.map(copyTool) }))
+    const draft = await this.ctx.waterfall(
+      scopeTarget(scope),
+      'system-prompt/assemble',
+      scope,
+      async (): Promise<PromptDraft> => ({
+        sections: base.sections.map((x) => ({ ...x })),
+        tools: base.tools.map(copyTool),
+      }),
+    )
     const checked = checkDraft(draft, 'system-prompt/assemble')
     const pinnedSections = sections.filter((_, i) => entries[i]?.protected === true)
     const pinnedTools = providers.flatMap((p, i) => (p.options.protected === true ? (contributed[i] ?? []) : []))
@@ -124,14 +146,23 @@ export class SystemPrompt extends Service {
     const known = new Set(names)
     for (const p of providers) {
       const extra: unknown = p.options.knownNames?.(scope) ?? []
-      if (!Array.isArray(extra)) throw new HarnessError('systemPrompt: a provider\'s knownNames must return an array of tool names', 'INVALID_ASSEMBLY')
+      if (!Array.isArray(extra))
+        throw new HarnessError(
+          "systemPrompt: a provider's knownNames must return an array of tool names",
+          'INVALID_ASSEMBLY',
+        )
       for (const name of extra) known.add(String(name))
     }
     const missing = this.toolOrder.filter((name) => !known.has(name))
     if (missing.length === 0) return
     throw new HarnessError(
-      `systemPrompt.toolOrder lists ${missing.length === 1 ? 'a tool' : 'tools'} no provider contributes: ${missing.map((n) => `"${n}"`).join(', ')}`
-        + ` (contributed: ${[...known].toSorted().map((n) => `"${n}"`).join(', ') || '(none)'}); remove ${missing.length === 1 ? 'it' : 'them'} from toolOrder or register the tool`,
+      `systemPrompt.toolOrder lists ${missing.length === 1 ? 'a tool' : 'tools'} no provider contributes: ${missing.map((n) => `"${n}"`).join(', ')}` +
+        ` (contributed: ${
+          [...known]
+            .toSorted()
+            .map((n) => `"${n}"`)
+            .join(', ') || '(none)'
+        }); remove ${missing.length === 1 ? 'it' : 'them'} from toolOrder or register the tool`,
       'INVALID_TOOL_ORDER',
     )
   }
@@ -159,13 +190,17 @@ export class SystemPrompt extends Service {
 async function renderSection(entry: SectionEntry, scope: ScopeKey | undefined): Promise<PromptSection> {
   const text: unknown = await entry.render(scope)
   if (typeof text !== 'string') {
-    throw new HarnessError(`systemPrompt: section "${entry.name}" rendered ${typeof text}; render must return a string ('' to omit it)`, 'INVALID_ASSEMBLY')
+    throw new HarnessError(
+      `systemPrompt: section "${entry.name}" rendered ${typeof text}; render must return a string ('' to omit it)`,
+      'INVALID_ASSEMBLY',
+    )
   }
   return { name: entry.name, order: entry.order, text }
 }
 
 async function contribute(entry: ProviderEntry, scope: ScopeKey | undefined): Promise<ToolSchema[]> {
   const tools: unknown = await entry.provide(scope)
-  if (!Array.isArray(tools)) throw new HarnessError('systemPrompt: a tool provider must return an array of tool schemas', 'INVALID_ASSEMBLY')
+  if (!Array.isArray(tools))
+    throw new HarnessError('systemPrompt: a tool provider must return an array of tool schemas', 'INVALID_ASSEMBLY')
   return tools.map((tool, i) => checkToolSchema(tool, `tool provider result [${i}]`))
 }

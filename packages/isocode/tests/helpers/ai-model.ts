@@ -26,7 +26,12 @@ export async function scriptedModel(turns: readonly ModelTurn[]): Promise<Script
   const results = turns.map((turn, i) => ({
     content: [
       'code' in turn
-        ? { type: 'tool-call' as const, toolCallId: `call-${i + 1}`, toolName: 'run_code', input: JSON.stringify({ code: turn.code, description: 'compare the weather' }) }
+        ? {
+            type: 'tool-call' as const,
+            toolCallId: `call-${i + 1}`,
+            toolName: 'run_code',
+            input: JSON.stringify({ code: turn.code, description: 'compare the weather' }),
+          }
         : { type: 'text' as const, text: turn.text },
     ],
     finishReason: finishReason('code' in turn ? 'tool-calls' : 'stop', v4),
@@ -55,7 +60,9 @@ export function toolOutputsIn(prompt: unknown[]): unknown[] {
   return prompt.flatMap((message) => {
     const { role, content } = message as { role: string; content: unknown }
     if (role !== 'tool' || !Array.isArray(content)) return []
-    return content.filter((part: { type: string }) => part.type === 'tool-result').map((part: { output: unknown }) => part.output)
+    return content
+      .filter((part: { type: string }) => part.type === 'tool-result')
+      .map((part: { output: unknown }) => part.output)
   })
 }
 

@@ -7,7 +7,12 @@ export function weatherTools(): { tools: Record<string, ToolInput>; calls: strin
   const tools: Record<string, ToolInput> = {
     get_weather: {
       description: 'Current temperature of a city, in °C',
-      inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: { city: { type: 'string' } },
+        required: ['city'],
+        additionalProperties: false,
+      },
       outputSchema: {
         type: 'object',
         properties: { city: { type: 'string' }, tempC: { type: 'number' } },
@@ -31,5 +36,7 @@ export const comparePrograms = {
     'return { warmer: paris.tempC > oslo.tempC ? paris.city : oslo.city, diff: paris.tempC - oslo.tempC }',
   ].join('\n'),
   /** Fails at run time, on line 2: the model sees the failure and can answer anyway. */
-  failing: ["const paris = await tools.get_weather({ city: 'Paris' })", "throw new Error('no data for Lima')"].join('\n'),
+  failing: ["const paris = await tools.get_weather({ city: 'Paris' })", "throw new Error('no data for Lima')"].join(
+    '\n',
+  ),
 }

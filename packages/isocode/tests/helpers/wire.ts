@@ -2,7 +2,18 @@
 
 /** A Chat Completions response: a `run_code` call with `code`, or a final answer. */
 export function chatCompletion(turn: { code: string } | { text: string } | { arguments: string }, n: number) {
-  const toolCall = 'text' in turn ? undefined : { id: `call_${n}`, type: 'function', function: { name: 'run_code', arguments: 'code' in turn ? JSON.stringify({ code: turn.code, description: 'compare the weather' }) : turn.arguments } }
+  const toolCall =
+    'text' in turn
+      ? undefined
+      : {
+          id: `call_${n}`,
+          type: 'function',
+          function: {
+            name: 'run_code',
+            arguments:
+              'code' in turn ? JSON.stringify({ code: turn.code, description: 'compare the weather' }) : turn.arguments,
+          },
+        }
   return {
     id: `chatcmpl-${n}`,
     object: 'chat.completion',
@@ -26,9 +37,29 @@ export function chatCompletion(turn: { code: string } | { text: string } | { arg
 export function response(turn: { code: string } | { text: string }, n: number) {
   const output =
     'code' in turn
-      ? { type: 'function_call', id: `fc_${n}`, call_id: `call_${n}`, name: 'run_code', arguments: JSON.stringify({ code: turn.code, description: 'compare the weather' }), status: 'completed' }
-      : { type: 'message', id: `msg_${n}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }
-  return { id: `resp_${n}`, object: 'response', created_at: 1_764_800_000, status: 'completed', model: 'gpt-test', output: [output] }
+      ? {
+          type: 'function_call',
+          id: `fc_${n}`,
+          call_id: `call_${n}`,
+          name: 'run_code',
+          arguments: JSON.stringify({ code: turn.code, description: 'compare the weather' }),
+          status: 'completed',
+        }
+      : {
+          type: 'message',
+          id: `msg_${n}`,
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', text: turn.text, annotations: [] }],
+        }
+  return {
+    id: `resp_${n}`,
+    object: 'response',
+    created_at: 1_764_800_000,
+    status: 'completed',
+    model: 'gpt-test',
+    output: [output],
+  }
 }
 
 /** An Anthropic Messages response: a `tool_use` block for `run_code` (after a text block), or text. */
@@ -38,7 +69,12 @@ export function message(turn: { code: string } | { text: string } | { input: unk
       ? [{ type: 'text', text: turn.text }]
       : [
           { type: 'text', text: 'Let me write a program.' },
-          { type: 'tool_use', id: `toolu_${n}`, name: 'name' in turn ? turn.name : 'run_code', input: 'code' in turn ? { code: turn.code, description: 'compare the weather' } : turn.input },
+          {
+            type: 'tool_use',
+            id: `toolu_${n}`,
+            name: 'name' in turn ? turn.name : 'run_code',
+            input: 'code' in turn ? { code: turn.code, description: 'compare the weather' } : turn.input,
+          },
         ]
   return {
     id: `msg_${n}`,

@@ -14,18 +14,25 @@ export type BindingOutcome = { ok: true; value: JsonValue | undefined } | { ok: 
 
 /** Each namespace's members by name, read once from the request (later mutation is not seen). */
 export function memberTables(namespaces: readonly CodeBindingNamespace[]): Map<string, CodeBinding>[] {
-  return namespaces.map((ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])))
+  return namespaces.map(
+    (ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])),
+  )
 }
 
 /**
  * Each namespace as plain data without its functions (members from `members`, read once): what
  * the supervised parent sends its child and what the guest prelude installs.
  */
-export function namespaceShapes(namespaces: readonly CodeBindingNamespace[], members: readonly Map<string, CodeBinding>[]): NamespaceShape[] {
+export function namespaceShapes(
+  namespaces: readonly CodeBindingNamespace[],
+  members: readonly Map<string, CodeBinding>[],
+): NamespaceShape[] {
   return namespaces.map((ns, i) => ({
     global: ns.global,
     members: [...(members[i] as Map<string, CodeBinding>).keys()],
-    ...(ns.errorClass === undefined ? {} : { errorClass: { name: ns.errorClass.name, memberNameProperty: ns.errorClass.memberNameProperty } }),
+    ...(ns.errorClass === undefined
+      ? {}
+      : { errorClass: { name: ns.errorClass.name, memberNameProperty: ns.errorClass.memberNameProperty } }),
   }))
 }
 
@@ -49,14 +56,20 @@ export function guestSetup(outputBytes: number, shapes: readonly NamespaceShape[
  * Invoke `member` of `table` with the arguments `readArgs` gives and check its result as lossless
  * JSON; never throws. Both backends use it, so a program sees the same values and messages.
  */
-export async function callBinding(table: Map<string, CodeBinding> | undefined, member: string, readArgs: () => unknown): Promise<BindingOutcome> {
+export async function callBinding(
+  table: Map<string, CodeBinding> | undefined,
+  member: string,
+  readArgs: () => unknown,
+): Promise<BindingOutcome> {
   const binding = table?.get(member)
   if (binding === undefined) return { ok: false, message: `${member} is not a binding of this run` }
   try {
     const value: unknown = await binding(readArgs())
     if (value === undefined) return { ok: true, value: undefined }
     const checked = toLosslessJson(value)
-    return checked.ok ? { ok: true, value: checked.value } : { ok: false, message: `${member}: the result is not lossless JSON (${checked.reason})` }
+    return checked.ok
+      ? { ok: true, value: checked.value }
+      : { ok: false, message: `${member}: the result is not lossless JSON (${checked.reason})` }
   } catch (error) {
     return { ok: false, message: describeHostError(error) }
   }

@@ -7,7 +7,9 @@ export type ConcurrencyTables = (ReadonlyMap<string, number> | undefined)[]
 export function concurrencyTables(namespaces: readonly CodeBindingNamespace[]): ConcurrencyTables {
   return namespaces.map((ns) => {
     const concurrent = ns.concurrent
-    return concurrent === undefined ? undefined : new Map(concurrent.members.map((member) => [member, concurrent.limit]))
+    return concurrent === undefined
+      ? undefined
+      : new Map(concurrent.members.map((member) => [member, concurrent.limit]))
   })
 }
 

@@ -54,13 +54,21 @@ export interface IsolateRuntimeConfig {
 type PerRuntime = 'resumeOnHostThread' | 'spareIsolates'
 
 /** The config keys renamed to the budget vocabulary (`cpuMs`, `wallMs`, `memoryMb`, `outputBytes`), old → new. */
-const RENAMED = { memoryLimitMb: 'memoryMb', cpuBudgetMs: 'cpuMs', wallBudgetMs: 'wallMs', outputCapBytes: 'outputBytes' } as const
+const RENAMED = {
+  memoryLimitMb: 'memoryMb',
+  cpuBudgetMs: 'cpuMs',
+  wallBudgetMs: 'wallMs',
+  outputCapBytes: 'outputBytes',
+} as const
 type OldKey = keyof typeof RENAMED
-const RENAMED_BACK: Partial<Record<string, OldKey>> = Object.fromEntries(Object.entries(RENAMED).map(([old, key]) => [key, old as OldKey]))
+const RENAMED_BACK: Partial<Record<string, OldKey>> = Object.fromEntries(
+  Object.entries(RENAMED).map(([old, key]) => [key, old as OldKey]),
+)
 const warned = new Set<OldKey>()
 
 /** A config with every default applied (`resumeOnHostThread` and `spareIsolates` stay unset: each runtime has its own default). */
-export type ResolvedIsolateRuntimeConfig = Required<Omit<IsolateRuntimeConfig, PerRuntime | OldKey>> & Pick<IsolateRuntimeConfig, PerRuntime>
+export type ResolvedIsolateRuntimeConfig = Required<Omit<IsolateRuntimeConfig, PerRuntime | OldKey>> &
+  Pick<IsolateRuntimeConfig, PerRuntime>
 
 interface Field {
   key: Exclude<keyof IsolateRuntimeConfig, 'resumeOnHostThread' | OldKey>
@@ -99,7 +107,8 @@ function check(input: unknown): Checked {
   }
   const known = [...FIELDS.map((field) => field.key), 'resumeOnHostThread']
   for (const key of Object.keys(given)) {
-    if (!known.includes(key) && !Object.hasOwn(RENAMED, key)) issues.push({ message: `unknown option "${key}"; known: ${known.join(', ')}`, path: [key] })
+    if (!known.includes(key) && !Object.hasOwn(RENAMED, key))
+      issues.push({ message: `unknown option "${key}"; known: ${known.join(', ')}`, path: [key] })
   }
   const value = {} as ResolvedIsolateRuntimeConfig
   for (const { key, min, max, fallback } of FIELDS) {
@@ -107,20 +116,29 @@ function check(input: unknown): Checked {
     if (raw === undefined) {
       if (fallback !== undefined) value[key] = fallback()
     } else if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < min || raw > max) {
-      issues.push({ message: `${named(key)} must be an integer from ${min} to ${max}; got ${String(raw)}`, path: [named(key)] })
+      issues.push({
+        message: `${named(key)} must be an integer from ${min} to ${max}; got ${String(raw)}`,
+        path: [named(key)],
+      })
     } else {
       value[key] = raw
     }
   }
   const resume = source.resumeOnHostThread
   if (resume !== undefined && typeof resume !== 'boolean') {
-    issues.push({ message: `resumeOnHostThread must be true or false; got ${String(resume)}`, path: ['resumeOnHostThread'] })
+    issues.push({
+      message: `resumeOnHostThread must be true or false; got ${String(resume)}`,
+      path: ['resumeOnHostThread'],
+    })
   } else if (resume !== undefined) {
     value.resumeOnHostThread = resume
   }
   if (issues.length === 0 && value.wallMs < value.cpuMs) {
     const wall = named('wallMs')
-    issues.push({ message: `${wall} (${value.wallMs}) must be at least ${named('cpuMs')} (${value.cpuMs}); raise ${wall}`, path: [wall] })
+    issues.push({
+      message: `${wall} (${value.wallMs}) must be at least ${named('cpuMs')} (${value.cpuMs}); raise ${wall}`,
+      path: [wall],
+    })
   }
   return issues.length > 0 ? { issues } : { value }
 }
@@ -129,13 +147,19 @@ function check(input: unknown): Checked {
  * The config with each deprecated key read as its new name: a DeprecationWarning once per key per
  * process, and a config issue naming both when a budget is given under both names.
  */
-function renamedKeys(given: Record<string, unknown>, issues: { message: string; path: string[] }[]): Record<string, unknown> {
+function renamedKeys(
+  given: Record<string, unknown>,
+  issues: { message: string; path: string[] }[],
+): Record<string, unknown> {
   let source = given
   for (const old of Object.keys(RENAMED) as OldKey[]) {
     if (given[old] === undefined) continue
     const key = RENAMED[old]
     if (given[key] !== undefined) {
-      issues.push({ message: `${old} and ${key} both set the same budget; keep ${key} (${old} is deprecated)`, path: [old] })
+      issues.push({
+        message: `${old} and ${key} both set the same budget; keep ${key} (${old} is deprecated)`,
+        path: [old],
+      })
       continue
     }
     if (!warned.has(old)) {

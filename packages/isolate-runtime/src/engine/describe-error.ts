@@ -1,4 +1,9 @@
-import { compileErrorPosition, isMemoryLimitMessage, isTimeoutMessage, PROGRAM_POSITION } from '../isolate/ivm-messages.ts'
+import {
+  compileErrorPosition,
+  isMemoryLimitMessage,
+  isTimeoutMessage,
+  PROGRAM_POSITION,
+} from '../isolate/ivm-messages.ts'
 
 /** What a failed isolate task means for the run. */
 export type TaskOutcome =
@@ -46,7 +51,7 @@ function describeGuestValue(error: unknown): string {
       const head = `${error.name}: ${error.message}`
       return where ? `${head} (at ${where[1]}:${where[2]})` : head
     }
-    return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error)
+    return typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error))
   } catch {
     return 'unprintable value'
   }

@@ -1,7 +1,10 @@
 let warned = false
 
 /** Whether this process runs with `--no-node-snapshot` (argv or NODE_OPTIONS). */
-export function hasNoNodeSnapshot(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): boolean {
+export function hasNoNodeSnapshot(
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS ?? '',
+): boolean {
   return execArgv.includes('--no-node-snapshot') || nodeOptions.split(/\s+/).includes('--no-node-snapshot')
 }
 

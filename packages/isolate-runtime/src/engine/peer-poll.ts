@@ -45,7 +45,10 @@ export class PeerPoll {
   private readonly schedule: (tick: () => void) => void
 
   /** `counts` may be shared by several polls (the parent's, one per child process). */
-  constructor(private readonly windowMs: number, options: PollOptions = {}) {
+  constructor(
+    private readonly windowMs: number,
+    options: PollOptions = {},
+  ) {
     this.counts = options.counts ?? { polled: 0, caught: 0, skipped: 0 }
     this.clock = options.clock ?? (() => performance.now())
     this.schedule = options.schedule ?? ((tick) => void setImmediate(tick))

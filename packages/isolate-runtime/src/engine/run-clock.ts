@@ -81,5 +81,7 @@ export class RunClock {
 
 /** The message of a `timeout` failure for `budget`. */
 export function budgetMessage(budgets: Pick<RunBudgets, 'cpuMs' | 'wallMs'>, budget: 'cpu' | 'wall'): string {
-  return budget === 'cpu' ? `CPU budget of ${budgets.cpuMs} ms exceeded` : `wall-clock budget of ${budgets.wallMs} ms exceeded`
+  return budget === 'cpu'
+    ? `CPU budget of ${budgets.cpuMs} ms exceeded`
+    : `wall-clock budget of ${budgets.wallMs} ms exceeded`
 }

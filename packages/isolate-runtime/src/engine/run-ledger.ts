@@ -50,7 +50,11 @@ export class RunLedger<C extends LedgerCall, R> {
   ) {
     this.output = new OutputBook(outputBytes)
     this.members = memberTables(namespaces)
-    this.calls = new CallScheduler(concurrencyTables(namespaces), (call) => this.invoke(call), () => this.owner.open)
+    this.calls = new CallScheduler(
+      concurrencyTables(namespaces),
+      (call) => this.invoke(call),
+      () => this.owner.open,
+    )
   }
 
   /** Each namespace's members by name, read once from the request. */
@@ -145,7 +149,12 @@ export class RunLedger<C extends LedgerCall, R> {
     this.outbox = []
     if (this.flushing !== undefined) clearImmediate(this.flushing)
     this.flushing = undefined
-    return withUsage(outcome, { cpuMs: roundMs(cpuMs), wallMs: roundMs(wallMs), bindingCalls: this.bindingCalls, bindingMs: roundMs(this.bindingMs) })
+    return withUsage(outcome, {
+      cpuMs: roundMs(cpuMs),
+      wallMs: roundMs(wallMs),
+      bindingCalls: this.bindingCalls,
+      bindingMs: roundMs(this.bindingMs),
+    })
   }
 
   private readonly flush = (): void => {

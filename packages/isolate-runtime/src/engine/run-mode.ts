@@ -23,7 +23,11 @@ export function inProcessMode(config: ResolvedIsolateRuntimeConfig): RunMode {
  * line's V8 survives an inspector pause (`IsolatedVmLine.pausesToLocate`).
  */
 export function supervisedChildMode(config: ResolvedIsolateRuntimeConfig, pausesToLocate: boolean): RunMode {
-  return { kind: 'supervised-child', resumeOnHostThread: config.resumeOnHostThread ?? true, pauseToLocate: pausesToLocate }
+  return {
+    kind: 'supervised-child',
+    resumeOnHostThread: config.resumeOnHostThread ?? true,
+    pauseToLocate: pausesToLocate,
+  }
 }
 
 /** What every run of an engine reads: its budgets and what its mode means, derived once per engine. */

@@ -23,10 +23,13 @@ function invalid(message: string): never {
 
 /** Throw `INVALID_REQUEST` naming the field and the fix when `request` is not a run request. */
 export function checkRequest(request: IsolateRunRequest): void {
-  if (typeof request !== 'object' || request === null) invalid('run() takes a request object { program, bindings, signal? }')
+  if (typeof request !== 'object' || request === null)
+    invalid('run() takes a request object { program, bindings, signal? }')
   if (typeof request.program !== 'string') invalid('request.program must be a string of TypeScript')
-  if (request.signal !== undefined && !(request.signal instanceof AbortSignal)) invalid('request.signal must be an AbortSignal')
-  if (request.onLog !== undefined && typeof request.onLog !== 'function') invalid('request.onLog must be a function (line: string) => void')
+  if (request.signal !== undefined && !(request.signal instanceof AbortSignal))
+    invalid('request.signal must be an AbortSignal')
+  if (request.onLog !== undefined && typeof request.onLog !== 'function')
+    invalid('request.onLog must be a function (line: string) => void')
 }
 
 /** What the run prologue leaves: the stripped code to run, or a result that is already settled. */
@@ -37,7 +40,11 @@ export type Prologue = { code: string; result?: undefined } | { result: CodeRunR
  * throws `DISPOSED` otherwise), the request's shape, its bindings, a signal aborted already, and
  * the strip. Misuse throws; a pre-aborted run or a strip error is a settled result.
  */
-export function runPrologue(request: IsolateRunRequest, assertUsable: () => void, strip: (source: string) => StripResult): Prologue {
+export function runPrologue(
+  request: IsolateRunRequest,
+  assertUsable: () => void,
+  strip: (source: string) => StripResult,
+): Prologue {
   assertUsable()
   checkRequest(request)
   validateBindings(request.bindings)

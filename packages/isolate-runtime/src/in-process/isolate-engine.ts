@@ -71,7 +71,9 @@ export class IsolateEngine {
     if (prologue.result !== undefined) return Promise.resolve(prologue.result)
     const pool = this.usablePool()
     const slot = pool.tryAcquire()
-    return slot === undefined ? this.queued(pool, request, prologue.code) : this.begin(pool, slot, request, prologue.code)
+    return slot === undefined
+      ? this.queued(pool, request, prologue.code)
+      : this.begin(pool, slot, request, prologue.code)
   }
 
   /** Lifetime counts of the pool: isolates created and disposed, runs started. */
@@ -92,24 +94,39 @@ export class IsolateEngine {
 
   private usablePool(): IsolatePool {
     if (this.disposing !== undefined || this.pool === undefined) {
-      throw new CodeRuntimeError(CodeRuntimeErrorCode.DISPOSED, 'the isolate runtime is disposed (or not started); load the plugin again')
+      throw new CodeRuntimeError(
+        CodeRuntimeErrorCode.DISPOSED,
+        'the isolate runtime is disposed (or not started); load the plugin again',
+      )
     }
     return this.pool
   }
 
   private async queued(pool: IsolatePool, request: IsolateRunRequest, code: string): Promise<CodeRunResult> {
     const slot = await pool.acquire(request.signal)
-    if (slot === undefined) return aborted(this.disposing === undefined ? 'the run was aborted while queued' : 'the runtime was disposed')
+    if (slot === undefined)
+      return aborted(this.disposing === undefined ? 'the run was aborted while queued' : 'the runtime was disposed')
     pool.stats.runsQueued++
     return this.begin(pool, slot, request, code)
   }
 
-  private begin(pool: IsolatePool, slot: IsolateSlot, request: IsolateRunRequest, code: string): Promise<CodeRunResult> {
+  private begin(
+    pool: IsolatePool,
+    slot: IsolateSlot,
+    request: IsolateRunRequest,
+    code: string,
+  ): Promise<CodeRunResult> {
     pool.stats.runs++
-    const run = new ProgramRun(slot, this.settings, request.bindings, (done, reusable) => {
-      this.live.delete(done)
-      pool.release(slot, reusable)
-    }, lineTap(request))
+    const run = new ProgramRun(
+      slot,
+      this.settings,
+      request.bindings,
+      (done, reusable) => {
+        this.live.delete(done)
+        pool.release(slot, reusable)
+      },
+      lineTap(request),
+    )
     this.live.add(run)
     const next = slot.take()
     if (!(next instanceof Promise)) return this.startIn(run, next, code, request.signal)
@@ -122,7 +139,12 @@ export class IsolateEngine {
     )
   }
 
-  private startIn(run: ProgramRun, context: GuestContext, code: string, signal: AbortSignal | undefined): Promise<CodeRunResult> {
+  private startIn(
+    run: ProgramRun,
+    context: GuestContext,
+    code: string,
+    signal: AbortSignal | undefined,
+  ): Promise<CodeRunResult> {
     if (signal?.aborted) {
       context.release()
       run.kill('abort', 'the run was aborted before it started')

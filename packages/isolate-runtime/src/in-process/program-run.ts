@@ -59,7 +59,12 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
   }
 
   /** Start the program in `context`; the outcome arrives on {@link result}. */
-  start(context: GuestContext, code: string, watchdog: Watchdog, signal: AbortSignal | undefined): Promise<CodeRunResult> {
+  start(
+    context: GuestContext,
+    code: string,
+    watchdog: Watchdog,
+    signal: AbortSignal | undefined,
+  ): Promise<CodeRunResult> {
     if (this.state.phase === 'settled') {
       context.release()
       return this.result
@@ -68,9 +73,18 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     this.resuming = { phase: 'resuming', context, tasks: 0, overflow: undefined }
     this.state = this.running
     // why: while a timeout of code resumed here waits to be handled, the watchdog must not race it.
-    this.stopWatch = this.clock.startWatched(watchdog, (budget) => this.state.phase === 'overrun' || this.stop('timeout', budgetMessage(this.settings, budget)))
-    this.detachSignal = onAbort(signal, () => this.kill('abort', `the run was aborted (${describeHostError(signal?.reason)})`))
-    const setup = guestSetup(this.settings.outputBytes, namespaceShapes(this.namespaces, this.ledger.memberTables), this.settings.startOnHostThread)
+    this.stopWatch = this.clock.startWatched(
+      watchdog,
+      (budget) => this.state.phase === 'overrun' || this.stop('timeout', budgetMessage(this.settings, budget)),
+    )
+    this.detachSignal = onAbort(signal, () =>
+      this.kill('abort', `the run was aborted (${describeHostError(signal?.reason)})`),
+    )
+    const setup = guestSetup(
+      this.settings.outputBytes,
+      namespaceShapes(this.namespaces, this.ledger.memberTables),
+      this.settings.startOnHostThread,
+    )
     if (this.settings.startOnHostThread) {
       this.slot.noteHostThread('start')
       this.hereWith((ms) => context.startOnThisThread(code, setup, this, ms), true)
@@ -104,7 +118,8 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     this.poll.answered()
     if (!this.open) return
     // why: a setTimeout waits on the host beside the serial binding queue, never blocking a call.
-    if (ns === TIMER_NAMESPACE) return this.timers.start(json === undefined ? 0 : Number(json), () => this.deliverTimer(id))
+    if (ns === TIMER_NAMESPACE)
+      return this.timers.start(json === undefined ? 0 : Number(json), () => this.deliverTimer(id))
     const queued = { id, ns, member, json }
     // why: the supervised child forwards every call at once; its parent schedules them where the
     // functions run (one at a time, or a concurrent member's limit).
@@ -132,7 +147,11 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
   }
 
   encode(outbox: Settlements, call: QueuedCall, outcome: BindingOutcome): void {
-    outbox.push(call.id, outcome.ok, outcome.ok ? (outcome.value === undefined ? null : JSON.stringify(outcome.value)) : outcome.message)
+    outbox.push(
+      call.id,
+      outcome.ok,
+      outcome.ok ? (outcome.value === undefined ? null : JSON.stringify(outcome.value)) : outcome.message,
+    )
   }
 
   flushReplies(): void {
@@ -231,7 +250,8 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     if (rejected) {
       // why: compiling is part of the first task; a SyntaxError annotated with a position in
       // the program is the model's syntax error, reported like any other exception.
-      if (first && isCompileError(error) && !this.slot.isDisposed) return this.fail('exception', describeSyntaxError(error))
+      if (first && isCompileError(error) && !this.slot.isDisposed)
+        return this.fail('exception', describeSyntaxError(error))
       const outcome = describeTaskError(error, this.slot.isDisposed)
       if (outcome.kind === 'memory') return this.kill('memory', outcome.message)
       if (outcome.kind === 'cpu') return this.kill('timeout', budgetMessage(this.settings, 'cpu'))
@@ -243,7 +263,8 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     }
     const now = this.state
     if (now.phase === 'draining' && now.tasks === 0) this.complete()
-    else if (now.phase === 'running' && now.tasks === 0 && this.ledger.hasReplies && !this.ledger.flushScheduled) this.flushReplies()
+    else if (now.phase === 'running' && now.tasks === 0 && this.ledger.hasReplies && !this.ledger.flushScheduled)
+      this.flushReplies()
   }
 
   private deliverTimer(id: number): void {

@@ -53,7 +53,8 @@ function pausedPosition(isolate: ivm.Isolate, timeoutMs: number): Promise<Progra
         return
       }
       if (message.method === 'Debugger.scriptParsed') {
-        if (message.params?.url === PROGRAM_FILE && typeof message.params.scriptId === 'string') programScripts.add(message.params.scriptId)
+        if (message.params?.url === PROGRAM_FILE && typeof message.params.scriptId === 'string')
+          programScripts.add(message.params.scriptId)
       } else if (message.method === 'Debugger.paused') {
         finish(topProgramFrame(message.params?.callFrames, programScripts))
       }
@@ -80,7 +81,11 @@ export type KillSite = 'executing' | 'waiting' | 'resumed'
  * (at L:C)` for code resumed on the host's thread; '' when none is known. Never rejects.
  * `executing` pauses the isolate for good (see {@link pausedPosition}).
  */
-export async function budgetSite(isolate: ivm.Isolate, context: GuestContext | undefined, where: KillSite): Promise<string> {
+export async function budgetSite(
+  isolate: ivm.Isolate,
+  context: GuestContext | undefined,
+  where: KillSite,
+): Promise<string> {
   try {
     if (where === 'executing') {
       const at = await pausedPosition(isolate, LOCATE_MS)

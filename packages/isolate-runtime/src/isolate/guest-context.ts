@@ -32,11 +32,25 @@ function wrap(setupJson: string, code: string): string {
 
 const DONE_KINDS = new Set(['ok', 'exception', 'invalid-output'])
 
-function dispatch(channel: { target: GuestEvents | undefined }, now: boolean, op: unknown, a: unknown, b: unknown, c: unknown, d: unknown): void {
+function dispatch(
+  channel: { target: GuestEvents | undefined },
+  now: boolean,
+  op: unknown,
+  a: unknown,
+  b: unknown,
+  c: unknown,
+  d: unknown,
+): void {
   const target = channel.target
   if (target === undefined) return
   if (op === 'L' && typeof a === 'string' && (b === undefined || typeof b === 'string')) target.log(a, b, now)
-  else if (op === 'C' && typeof a === 'number' && typeof b === 'number' && typeof c === 'string' && (d === undefined || typeof d === 'string')) {
+  else if (
+    op === 'C' &&
+    typeof a === 'number' &&
+    typeof b === 'number' &&
+    typeof c === 'string' &&
+    (d === undefined || typeof d === 'string')
+  ) {
     target.call(a, b, c, d)
   } else if (op === 'D' && typeof a === 'string' && DONE_KINDS.has(a) && (b === undefined || typeof b === 'string')) {
     target.done(a as 'ok', b)
@@ -67,10 +81,15 @@ export class GuestContext {
     try {
       const channel: { target: GuestEvents | undefined } = { target: undefined }
       const { Callback } = isolatedVm()
-      const callback = new Callback((op: unknown, a: unknown, b: unknown, c: unknown, d: unknown) => dispatch(channel, false, op, a, b, c, d), { ignored: true })
+      const callback = new Callback(
+        (op: unknown, a: unknown, b: unknown, c: unknown, d: unknown) => dispatch(channel, false, op, a, b, c, d),
+        { ignored: true },
+      )
       // why: synchronous, for console lines of code running on the host's own thread: there it is
       // a plain call, and a line reaches the host before anything later can crash the process.
-      const now = new Callback((op: unknown, a: unknown, b: unknown) => dispatch(channel, true, op, a, b, undefined, undefined))
+      const now = new Callback((op: unknown, a: unknown, b: unknown) =>
+        dispatch(channel, true, op, a, b, undefined, undefined),
+      )
       // why: tasks on one isolate run in the order queued, so the callbacks are in place when the
       // prelude takes them; all are awaited so a failure of any is seen.
       const [, , resolver] = await Promise.all([
@@ -129,7 +148,10 @@ export class GuestContext {
 
   private async ask(question: 'waiting' | 'resumed', timeoutMs: number): Promise<string | undefined> {
     try {
-      const text: unknown = await this.resolver.apply(undefined, [question], { timeout: timeoutMs, result: { copy: true } })
+      const text: unknown = await this.resolver.apply(undefined, [question], {
+        timeout: timeoutMs,
+        result: { copy: true },
+      })
       return typeof text === 'string' && text !== '' ? text : undefined
     } catch {
       return undefined

@@ -132,7 +132,8 @@ export class IsolatePool {
       this.waiters.shift()?.grant(slot)
     }
     const waitingForContext = this.waiters.length > 0 && this.lent < this.options.size
-    if (!waitingForContext || this.growing || this.disposed || this.isolates >= this.options.size + this.options.spares) return
+    if (!waitingForContext || this.growing || this.disposed || this.isolates >= this.options.size + this.options.spares)
+      return
     this.growing = true
     this.stats.sparesAdded++
     this.track(this.spawn().finally(() => (this.growing = false)))

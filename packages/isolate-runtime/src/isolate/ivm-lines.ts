@@ -31,10 +31,42 @@ export interface IsolatedVmLine {
  * 6.2.0 on 22, 7.0.1 on 24 and 26 (both shipped as prebuilt binaries).
  */
 export const ISOLATED_VM_LINES: readonly IsolatedVmLine[] = Object.freeze([
-  { node: 20, abi: '115', alias: 'isolated-vm-5', version: '5.0.4', prebuilt: false, abortsOnHashGrowth: true, pausesToLocate: true },
-  { node: 22, abi: '127', alias: 'isolated-vm-6', version: '6.2.0', prebuilt: true, abortsOnHashGrowth: true, pausesToLocate: true },
-  { node: 24, abi: '137', alias: 'isolated-vm-7', version: '7.0.1', prebuilt: true, abortsOnHashGrowth: true, pausesToLocate: true },
-  { node: 26, abi: '147', alias: 'isolated-vm-7', version: '7.0.1', prebuilt: true, abortsOnHashGrowth: false, pausesToLocate: false },
+  {
+    node: 20,
+    abi: '115',
+    alias: 'isolated-vm-5',
+    version: '5.0.4',
+    prebuilt: false,
+    abortsOnHashGrowth: true,
+    pausesToLocate: true,
+  },
+  {
+    node: 22,
+    abi: '127',
+    alias: 'isolated-vm-6',
+    version: '6.2.0',
+    prebuilt: true,
+    abortsOnHashGrowth: true,
+    pausesToLocate: true,
+  },
+  {
+    node: 24,
+    abi: '137',
+    alias: 'isolated-vm-7',
+    version: '7.0.1',
+    prebuilt: true,
+    abortsOnHashGrowth: true,
+    pausesToLocate: true,
+  },
+  {
+    node: 26,
+    abi: '147',
+    alias: 'isolated-vm-7',
+    version: '7.0.1',
+    prebuilt: true,
+    abortsOnHashGrowth: false,
+    pausesToLocate: false,
+  },
 ])
 
 /** The line serving a Node ABI, or undefined when that Node is not supported. */

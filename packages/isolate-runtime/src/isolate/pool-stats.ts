@@ -38,5 +38,19 @@ export interface PoolStats {
 
 /** A pool's counts before anything happened. */
 export function emptyStats(): PoolStats {
-  return { isolatesCreated: 0, isolatesDisposed: 0, isolatesAbandoned: 0, runs: 0, runsQueued: 0, sparesAdded: 0, sparesRetired: 0, contextsPrepared: 0, preparationCpuMs: 0, hostThreadResumes: 0, hostThreadStarts: 0, isolateCpuMs: 0, polls: { polled: 0, caught: 0, skipped: 0 } }
+  return {
+    isolatesCreated: 0,
+    isolatesDisposed: 0,
+    isolatesAbandoned: 0,
+    runs: 0,
+    runsQueued: 0,
+    sparesAdded: 0,
+    sparesRetired: 0,
+    contextsPrepared: 0,
+    preparationCpuMs: 0,
+    hostThreadResumes: 0,
+    hostThreadStarts: 0,
+    isolateCpuMs: 0,
+    polls: { polled: 0, caught: 0, skipped: 0 },
+  }
 }

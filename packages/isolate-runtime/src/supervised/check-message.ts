@@ -7,15 +7,26 @@ import type { Call, ToParent } from './wire/child-protocol.ts'
 /** A checked child message, or why it was refused (for the crash message). */
 export type Checked = { ok: true; message: ToParent } | { ok: false; reason: string }
 
-const FAILURE_KINDS = new Set<CodeRunFailureKind>(['exception', 'timeout', 'abort', 'memory', 'crash', 'invalid-output', 'output-limit'])
+const FAILURE_KINDS = new Set<CodeRunFailureKind>([
+  'exception',
+  'timeout',
+  'abort',
+  'memory',
+  'crash',
+  'invalid-output',
+  'output-limit',
+])
 const USAGE_FIELDS = ['cpuMs', 'wallMs', 'bindingCalls', 'bindingMs', 'outputBytes'] as const
 
 type Record_ = Record<string, unknown>
 
-const isRecord = (value: unknown): value is Record_ => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record_ =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0
-const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string')
-const onlyKeys = (value: Record_, allowed: readonly string[]): boolean => Object.keys(value).every((key) => allowed.includes(key))
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string')
+const onlyKeys = (value: Record_, allowed: readonly string[]): boolean =>
+  Object.keys(value).every((key) => allowed.includes(key))
 
 function refuse(reason: string): Checked {
   return { ok: false, reason }
@@ -44,7 +55,8 @@ function checkResult(value: unknown): string | undefined {
   if (value.error !== undefined) {
     const error = value.error
     if (!isRecord(error) || !onlyKeys(error, ['kind', 'message'])) return 'result.error is not { kind, message }'
-    if (!FAILURE_KINDS.has(error.kind as CodeRunFailureKind) || typeof error.message !== 'string') return 'result.error has an unknown kind or no message'
+    if (!FAILURE_KINDS.has(error.kind as CodeRunFailureKind) || typeof error.message !== 'string')
+      return 'result.error has an unknown kind or no message'
     if (value.value !== undefined) return 'a failed result carries a value'
   }
   if (value.usage !== undefined && !checkUsage(value.usage)) return 'result.usage is not a usage record'
@@ -64,10 +76,12 @@ export function checkChildMessage(value: unknown): Checked {
       if (!onlyKeys(value, ['t', 'run']) || !isId(value.run)) return refuse('started is not { run }')
       return { ok: true, message: { t: 'started', run: value.run } }
     case 'logs':
-      if (!onlyKeys(value, ['t', 'run', 'lines']) || !isId(value.run) || !isStrings(value.lines)) return refuse('logs is not { run, lines: string[] }')
+      if (!onlyKeys(value, ['t', 'run', 'lines']) || !isId(value.run) || !isStrings(value.lines))
+        return refuse('logs is not { run, lines: string[] }')
       return { ok: true, message: { t: 'logs', run: value.run, lines: value.lines } }
     case 'calls': {
-      if (!onlyKeys(value, ['t', 'calls']) || !Array.isArray(value.calls)) return refuse('calls is not { calls: [...] }')
+      if (!onlyKeys(value, ['t', 'calls']) || !Array.isArray(value.calls))
+        return refuse('calls is not { calls: [...] }')
       const calls: Call[] = []
       for (const entry of value.calls as unknown[]) {
         const checked = checkCall(entry)
@@ -77,11 +91,20 @@ export function checkChildMessage(value: unknown): Checked {
       return { ok: true, message: { t: 'calls', calls } }
     }
     case 'result': {
-      if (!onlyKeys(value, ['t', 'run', 'result', 'retire']) || !isId(value.run)) return refuse('result is not { run, result, retire? }')
+      if (!onlyKeys(value, ['t', 'run', 'result', 'retire']) || !isId(value.run))
+        return refuse('result is not { run, result, retire? }')
       if (value.retire !== undefined && value.retire !== true) return refuse('result.retire is not true')
       const why = checkResult(value.result)
       if (why !== undefined) return refuse(why)
-      return { ok: true, message: { t: 'result', run: value.run, result: value.result as CodeRunResult, ...(value.retire === true ? { retire: true } : {}) } }
+      return {
+        ok: true,
+        message: {
+          t: 'result',
+          run: value.run,
+          result: value.result as CodeRunResult,
+          ...(value.retire === true ? { retire: true } : {}),
+        },
+      }
     }
     default:
       return refuse(`unknown message type ${JSON.stringify(value.t.slice(0, 40))}`)

@@ -9,7 +9,8 @@ export interface ChildExit {
 
 // why: V8 prints these when a heap allocation fails for good (isolated-vm #457/#527 abort the
 // process here instead of ending the isolate); anything else is reported as a crash.
-const HEAP_OOM = /is_heap_oom = 1|CALL_AND_RETRY_LAST|JavaScript heap out of memory|Reached heap limit|Fatal process out of memory/
+const HEAP_OOM =
+  /is_heap_oom = 1|CALL_AND_RETRY_LAST|JavaScript heap out of memory|Reached heap limit|Fatal process out of memory/
 
 /** Describe an exit in a few words: `signal SIGABRT` or `exit code 1`. */
 export function describeExit(exit: ChildExit): string {

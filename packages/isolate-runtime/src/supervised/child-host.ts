@@ -12,7 +12,15 @@ import { checkChildMessage } from './check-message.ts'
 import { type ChildExit, describeExit, failureBeforeStart, failureOfExit, firstLine } from './child-exit.ts'
 import { type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './child-spawn.ts'
 import { type HostRun, HostedRun } from './hosted-run.ts'
-import { type Call, CHANNEL_FD, childFrameLimit, PARENT_FRAME_LIMIT, type Reply, type ToChild, type ToParent } from './wire/child-protocol.ts'
+import {
+  type Call,
+  CHANNEL_FD,
+  childFrameLimit,
+  PARENT_FRAME_LIMIT,
+  type Reply,
+  type ToChild,
+  type ToParent,
+} from './wire/child-protocol.ts'
 import { FrameChannel } from './wire/frame-channel.ts'
 
 /** What a host tells its supervisor. */
@@ -99,11 +107,16 @@ export class ChildHost {
         this.onMessage(message)
       }
     }
-    this.channel = new FrameChannel(this.child.stdio[CHANNEL_FD] as Duplex, childFrameLimit(config), PARENT_FRAME_LIMIT, {
-      message: onMessage,
-      malformed: (reason) => void (!this.broken && this.state !== 'gone' && this.malformed(reason)),
-      error: (error) => this.stderr.push(`\n${String(error)}\n`),
-    })
+    this.channel = new FrameChannel(
+      this.child.stdio[CHANNEL_FD] as Duplex,
+      childFrameLimit(config),
+      PARENT_FRAME_LIMIT,
+      {
+        message: onMessage,
+        malformed: (reason) => void (!this.broken && this.state !== 'gone' && this.malformed(reason)),
+        error: (error) => this.stderr.push(`\n${String(error)}\n`),
+      },
+    )
     // why: 'close' comes after stdio is drained, so V8's fatal report is in the stderr tail.
     this.closed = new Promise((resolve) => {
       this.child.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
@@ -112,7 +125,12 @@ export class ChildHost {
         clearTimeout(this.wallTimer)
         this.state = 'gone'
         const exit: ChildExit = { code, signal, stderr: this.stderr.toString() }
-        if (!started) failStart(new Error(`the runtime child process did not start (${describeExit(exit)}): ${firstLine(exit.stderr) ?? 'no output'}`))
+        if (!started)
+          failStart(
+            new Error(
+              `the runtime child process did not start (${describeExit(exit)}): ${firstLine(exit.stderr) ?? 'no output'}`,
+            ),
+          )
         this.settle(exit)
         this.events.exited(this, exit, started)
         resolve()
@@ -134,16 +152,36 @@ export class ChildHost {
     const id = this.nextRun++
     this.holdProcess(true)
     return new Promise((resolve) => {
-      const run = new HostedRun(id, request, this.config.outputBytes, this.config.wallMs + WALL_BACKSTOP_MS, (replies) => this.sendReplies(run, replies), resolve)
+      const run = new HostedRun(
+        id,
+        request,
+        this.config.outputBytes,
+        this.config.wallMs + WALL_BACKSTOP_MS,
+        (replies) => this.sendReplies(run, replies),
+        resolve,
+      )
       this.active = run
       this.watchWall()
       run.detach = onAbort(request.signal, () => {
         const reason = describeHostError(request.signal?.reason)
         this.send({ t: 'abort', run: id, reason })
-        const timer = setTimeout(() => this.giveUp(run, 'abort', `the run was aborted (${reason}); the runtime process stopped answering and was killed`), ABORT_BACKSTOP_MS)
+        const timer = setTimeout(
+          () =>
+            this.giveUp(
+              run,
+              'abort',
+              `the run was aborted (${reason}); the runtime process stopped answering and was killed`,
+            ),
+          ABORT_BACKSTOP_MS,
+        )
         run.timers.push(timer.unref())
       })
-      this.send({ t: 'run', run: id, program: request.program, namespaces: namespaceShapes(request.bindings, run.ledger.memberTables) })
+      this.send({
+        t: 'run',
+        run: id,
+        program: request.program,
+        namespaces: namespaceShapes(request.bindings, run.ledger.memberTables),
+      })
     })
   }
 
@@ -164,7 +202,10 @@ export class ChildHost {
     } else if (this.state !== 'gone') {
       this.send({ t: 'dispose' })
       // why: a child busy in a program's code on its main thread reads nothing until it awaits.
-      const timer = setTimeout(() => this.child.kill('SIGKILL'), run === undefined ? DISPOSE_GRACE_MS : ABORT_BACKSTOP_MS)
+      const timer = setTimeout(
+        () => this.child.kill('SIGKILL'),
+        run === undefined ? DISPOSE_GRACE_MS : ABORT_BACKSTOP_MS,
+      )
       void this.closed.then(() => clearTimeout(timer))
     }
     return this.closed
@@ -200,7 +241,8 @@ export class ChildHost {
     for (const line of lines) {
       // why: the child ends a run at the first line over the cap and never streams it, so a line
       // that does not fit here is a broken child; the parent keeps no more than the cap either way.
-      if (!run.ledger.record(line, false)) return this.malformed(`log lines over the ${run.ledger.output.cap}-byte output cap`)
+      if (!run.ledger.record(line, false))
+        return this.malformed(`log lines over the ${run.ledger.output.cap}-byte output cap`)
     }
   }
 
@@ -229,7 +271,11 @@ export class ChildHost {
     // why: a ready child becomes gone at once, so no message of it is read and no run is handed
     // to it; a child still starting stays 'starting', so its start is reported as failed.
     if (this.state === 'ready') this.state = 'gone'
-    if (run !== undefined) this.finish(run, { logs: run.ledger.output.logs, error: { kind: 'crash', message: `${text}; a new process replaces it` } })
+    if (run !== undefined)
+      this.finish(run, {
+        logs: run.ledger.output.logs,
+        error: { kind: 'crash', message: `${text}; a new process replaces it` },
+      })
     this.child.kill('SIGKILL')
   }
 
@@ -246,14 +292,21 @@ export class ChildHost {
   private watchWall(): void {
     const run = this.active
     if (this.wallTimer !== undefined || run === undefined || this.state === 'gone') return
-    this.wallTimer = setTimeout(() => {
-      this.wallTimer = undefined
-      const live = this.active
-      if (live === undefined) return
-      if (performance.now() < live.deadline) return this.watchWall()
-      const wall = this.config.wallMs
-      this.giveUp(live, 'timeout', `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`)
-    }, Math.max(1, Math.ceil(run.deadline - performance.now())))
+    this.wallTimer = setTimeout(
+      () => {
+        this.wallTimer = undefined
+        const live = this.active
+        if (live === undefined) return
+        if (performance.now() < live.deadline) return this.watchWall()
+        const wall = this.config.wallMs
+        this.giveUp(
+          live,
+          'timeout',
+          `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`,
+        )
+      },
+      Math.max(1, Math.ceil(run.deadline - performance.now())),
+    )
     this.wallTimer.unref()
   }
 
@@ -267,7 +320,11 @@ export class ChildHost {
   }
 
   /** Settle `run` once (usage as in `HostedRun.settle`) and report this host idle if it still serves. */
-  private finish(run: HostedRun, outcome: Omit<CodeRunResult, 'usage'> & { usage?: CodeRunUsage }, diedBeforeStart = false): void {
+  private finish(
+    run: HostedRun,
+    outcome: Omit<CodeRunResult, 'usage'> & { usage?: CodeRunUsage },
+    diedBeforeStart = false,
+  ): void {
     if (this.active !== run) return
     this.active = undefined
     this.poll.stop()
@@ -291,7 +348,10 @@ export class ChildHost {
   private holdProcess(held: boolean): void {
     if (held === this.held) return
     this.held = held
-    const handles = [this.child, this.child.stderr, this.child.stdio[CHANNEL_FD]] as Array<{ ref(): void; unref(): void } | null>
+    const handles = [this.child, this.child.stderr, this.child.stdio[CHANNEL_FD]] as Array<{
+      ref(): void
+      unref(): void
+    } | null>
     for (const handle of handles) {
       if (held) handle?.ref()
       else handle?.unref()

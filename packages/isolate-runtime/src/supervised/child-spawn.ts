@@ -26,7 +26,10 @@ export function childCommand(moduleUrl: string = import.meta.url): ChildCommand 
  * Start one runtime child with `config` (one isolate): stderr is piped for crash reports, and fd 3
  * is the message channel (length-prefixed JSON frames; see frame.ts), not Node IPC.
  */
-export function spawnRuntimeChild(config: ResolvedIsolateRuntimeConfig, command: ChildCommand = childCommand()): ChildProcess {
+export function spawnRuntimeChild(
+  config: ResolvedIsolateRuntimeConfig,
+  command: ChildCommand = childCommand(),
+): ChildProcess {
   return spawn(process.execPath, [...command.execArgv, command.entry, JSON.stringify({ ...config, poolSize: 1 })], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   })

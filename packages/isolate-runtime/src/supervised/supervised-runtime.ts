@@ -1,4 +1,11 @@
-import { CodeRuntime, CodeRuntimeError, CodeRuntimeErrorCode, observeRun, onAbort, withUsage } from '@isocode/code-runtime'
+import {
+  CodeRuntime,
+  CodeRuntimeError,
+  CodeRuntimeErrorCode,
+  observeRun,
+  onAbort,
+  withUsage,
+} from '@isocode/code-runtime'
 import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
 import { IsolateRuntimeConfigSchema, resolveConfig } from '../engine/config.ts'
@@ -47,7 +54,14 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
   readonly config: ResolvedIsolateRuntimeConfig
   private readonly hosts = new Set<ChildHost>()
   private readonly waiting: Waiting[] = []
-  private readonly counts: SupervisedRuntimeStats = { processesStarted: 0, processesLost: 0, processesRetired: 0, runs: 0, runsRetried: 0, polls: { polled: 0, caught: 0, skipped: 0 } }
+  private readonly counts: SupervisedRuntimeStats = {
+    processesStarted: 0,
+    processesLost: 0,
+    processesRetired: 0,
+    runs: 0,
+    runsRetried: 0,
+    polls: { polled: 0, caught: 0, skipped: 0 },
+  }
   private started = false
   private disposing: Promise<void> | undefined
 
@@ -62,7 +76,10 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
       await Promise.all(hosts.map((host) => host.ready))
     } catch (error) {
       await this.dispose()
-      throw new CodeRuntimeError(CodeRuntimeErrorCode.START_FAILED, `${(error as Error).message}; check that isolated-vm loads (node --no-node-snapshot)`)
+      throw new CodeRuntimeError(
+        CodeRuntimeErrorCode.START_FAILED,
+        `${(error as Error).message}; check that isolated-vm loads (node --no-node-snapshot)`,
+      )
     }
     this.started = true
     return () => this.dispose()
@@ -108,7 +125,10 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
 
   private assertUsable(): void {
     if (!this.started || this.disposing !== undefined) {
-      throw new CodeRuntimeError(CodeRuntimeErrorCode.DISPOSED, 'the supervised runtime is disposed (or not started); load the plugin again')
+      throw new CodeRuntimeError(
+        CodeRuntimeErrorCode.DISPOSED,
+        'the supervised runtime is disposed (or not started); load the plugin again',
+      )
     }
   }
 
@@ -181,7 +201,8 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     if (started) return void this.spawn()
     if (this.hosts.size === 0) {
       const message = `the runtime child process could not start (${describeExit(exit)}): ${firstLine(exit.stderr) ?? 'no output'}`
-      for (const entry of this.waiting.splice(0)) this.drop(entry, withUsage({ logs: [], error: { kind: 'crash', message } }))
+      for (const entry of this.waiting.splice(0))
+        this.drop(entry, withUsage({ logs: [], error: { kind: 'crash', message } }))
     }
   }
 

@@ -20,9 +20,13 @@ interface Exit {
 
 function runChild(): Promise<Exit> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--no-node-snapshot', '--conditions=@isocode/source', '--import', TSX, CHILD], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--no-node-snapshot', '--conditions=@isocode/source', '--import', TSX, CHILD],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()))
@@ -35,7 +39,11 @@ function runChild(): Promise<Exit> {
 it('throws a catchable error when a transferList getter swaps the ArrayBuffer, and the process lives', async () => {
   const exit = await runChild()
   const printed = exit.stdout.trim().split('\n').at(-1) ?? ''
-  expect({ code: exit.code, signal: exit.signal, stderr: exit.stderr.slice(-2_000) }).toEqual({ code: 0, signal: null, stderr: '' })
+  expect({ code: exit.code, signal: exit.signal, stderr: exit.stderr.slice(-2_000) }).toEqual({
+    code: 0,
+    signal: null,
+    stderr: '',
+  })
   // why: the fix forbids JavaScript for the whole copy, so the getter never runs: V8 refuses the
   // first read of the list by throwing the string 'illegal access' (the same on 5.0.4 patched,
   // 6.2.0 and 7.0.1).

@@ -2,7 +2,11 @@
 // with no config — survives the Map bomb (isolated-vm #457/#527 abort the whole process that
 // hosts the isolate). If the default ever hosts the isolate in this process again, the fork dies
 // and this file fails.
-import IsolateRuntime, { IsolateRuntime as Named, isolatedVmLineFor, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
+import IsolateRuntime, {
+  IsolateRuntime as Named,
+  isolatedVmLineFor,
+  SupervisedIsolateRuntime,
+} from '@isocode/isolate-runtime'
 import { Context } from 'cordis'
 import { expect, it } from 'vitest'
 
@@ -14,7 +18,10 @@ it('ctx.plugin(IsolateRuntime) with no config: the Map bomb is a memory failure 
     const runtime = root.get('codeRuntime') as SupervisedIsolateRuntime
     expect(runtime).toBeInstanceOf(SupervisedIsolateRuntime)
     expect(runtime.isolation).toBe('process')
-    const result = await runtime.run({ program: "console.log('before')\nconst m = new Map(); for (let i = 0;; i++) m.set(i, { i })", bindings: [] })
+    const result = await runtime.run({
+      program: "console.log('before')\nconst m = new Map(); for (let i = 0;; i++) m.set(i, { i })",
+      bindings: [],
+    })
     expect(result.error?.kind).toBe('memory')
     expect(result.logs).toEqual(['before'])
     expect((await runtime.run({ program: 'return 6 * 7', bindings: [] })).value).toBe(42)

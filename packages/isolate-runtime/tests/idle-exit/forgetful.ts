@@ -16,7 +16,9 @@ const slow: CodeBinding = () => new Promise((resolve) => setTimeout(() => resolv
 /** This process's runtime child processes (Linux /proc), so the test can check they end too. */
 function children(): number[] {
   const tasks = readdirSync(`/proc/${process.pid}/task`)
-  const pids = tasks.flatMap((task) => readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim().split(/\s+/))
+  const pids = tasks.flatMap((task) =>
+    readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim().split(/\s+/),
+  )
   return pids.filter((pid) => pid !== '' && cmdline(pid).includes('child/child-main.')).map(Number)
 }
 
@@ -33,9 +35,14 @@ if (mode === 'in-flight') {
   // why: not awaited, and the binding's own timer ends before the run does: only the run itself
   // can keep this process alive until its result is printed.
   const functions = Object.assign(Object.create(null) as Record<string, CodeBinding>, { slow })
-  void runtime.run({ program: 'const n = await tools.slow({}); let s = 0; for (let i = 0; i < 1e6; i++) s += i; return n', bindings: [{ global: 'tools', functions }] }).then((result) => {
-    console.log(JSON.stringify({ value: result.value ?? result.error, children: children() }))
-  })
+  void runtime
+    .run({
+      program: 'const n = await tools.slow({}); let s = 0; for (let i = 0; i < 1e6; i++) s += i; return n',
+      bindings: [{ global: 'tools', functions }],
+    })
+    .then((result) => {
+      console.log(JSON.stringify({ value: result.value ?? result.error, children: children() }))
+    })
 } else {
   const result = await runtime.run({ program: 'return 6 * 7', bindings: [] })
   console.log(JSON.stringify({ value: result.value ?? result.error, children: children() }))

@@ -23,7 +23,11 @@ interface Ended {
 
 function forgetful(isolation: 'process' | 'isolate', mode: 'idle' | 'in-flight'): Promise<Ended> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--no-node-snapshot', '--conditions=@isocode/source', '--import', 'tsx', SCRIPT, isolation, mode], { cwd: PACKAGE, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(
+      process.execPath,
+      ['--no-node-snapshot', '--conditions=@isocode/source', '--import', 'tsx', SCRIPT, isolation, mode],
+      { cwd: PACKAGE, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     let stdout = ''
     let stderr = ''
     let killed = false
@@ -35,7 +39,10 @@ function forgetful(isolation: 'process' | 'isolate', mode: 'idle' | 'in-flight')
     }, EXIT_BOUND_MS)
     child.on('close', (code, signal) => {
       clearTimeout(bound)
-      const line = stdout.trim().split('\n').findLast((text) => text.startsWith('{'))
+      const line = stdout
+        .trim()
+        .split('\n')
+        .findLast((text) => text.startsWith('{'))
       resolve({ code, signal, printed: line === undefined ? undefined : JSON.parse(line), stderr, killed })
     })
   })
@@ -49,17 +56,40 @@ async function gone(pids: number[], ms = 10_000): Promise<boolean> {
   return false
 }
 
-describe.each(['process', 'isolate'] as const)('a script on the %s-isolated runtime that never disposes it', (isolation) => {
-  it('exits by itself with code 0 after printing the value', async () => {
-    const ended = await forgetful(isolation, 'idle')
-    expect({ ...ended, printed: ended.printed?.value }).toEqual({ code: 0, signal: null, printed: 42, stderr: '', killed: false })
-    expect(ended.printed?.children).toHaveLength(isolation === 'process' ? 1 : 0)
-    expect(await gone(ended.printed?.children ?? [])).toBe(true)
-  }, EXIT_BOUND_MS + 20_000)
+describe.each(['process', 'isolate'] as const)(
+  'a script on the %s-isolated runtime that never disposes it',
+  (isolation) => {
+    it(
+      'exits by itself with code 0 after printing the value',
+      async () => {
+        const ended = await forgetful(isolation, 'idle')
+        expect({ ...ended, printed: ended.printed?.value }).toEqual({
+          code: 0,
+          signal: null,
+          printed: 42,
+          stderr: '',
+          killed: false,
+        })
+        expect(ended.printed?.children).toHaveLength(isolation === 'process' ? 1 : 0)
+        expect(await gone(ended.printed?.children ?? [])).toBe(true)
+      },
+      EXIT_BOUND_MS + 20_000,
+    )
 
-  it('stays alive for a run in flight and prints its result before it exits', async () => {
-    const ended = await forgetful(isolation, 'in-flight')
-    expect({ ...ended, printed: ended.printed?.value }).toEqual({ code: 0, signal: null, printed: 42, stderr: '', killed: false })
-    expect(await gone(ended.printed?.children ?? [])).toBe(true)
-  }, EXIT_BOUND_MS + 20_000)
-})
+    it(
+      'stays alive for a run in flight and prints its result before it exits',
+      async () => {
+        const ended = await forgetful(isolation, 'in-flight')
+        expect({ ...ended, printed: ended.printed?.value }).toEqual({
+          code: 0,
+          signal: null,
+          printed: 42,
+          stderr: '',
+          killed: false,
+        })
+        expect(await gone(ended.printed?.children ?? [])).toBe(true)
+      },
+      EXIT_BOUND_MS + 20_000,
+    )
+  },
+)

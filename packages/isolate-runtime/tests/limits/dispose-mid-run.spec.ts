@@ -12,8 +12,16 @@ it('disposing the plugin mid-run ends live runs with abort and rejects later run
   while (started.length < 2) await sleep(5)
   await sleep(20)
   await app.dispose()
-  expect(await spinning).toEqual({ logs: ['a'], error: { kind: 'abort', message: expect.stringMatching(/disposed/) }, usage: expect.any(Object) })
-  expect(await waiting).toEqual({ logs: ['b'], error: { kind: 'abort', message: expect.stringMatching(/disposed/) }, usage: expect.any(Object) })
+  expect(await spinning).toEqual({
+    logs: ['a'],
+    error: { kind: 'abort', message: expect.stringMatching(/disposed/) },
+    usage: expect.any(Object),
+  })
+  expect(await waiting).toEqual({
+    logs: ['b'],
+    error: { kind: 'abort', message: expect.stringMatching(/disposed/) },
+    usage: expect.any(Object),
+  })
   await expect(run(app.runtime, 'return 1')).rejects.toBeInstanceOf(CodeRuntimeError)
   expect(app.root.get('codeRuntime')).toBeUndefined()
 })

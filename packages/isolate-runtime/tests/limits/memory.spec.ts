@@ -8,7 +8,8 @@ beforeAll(async () => {
 afterAll(() => app.dispose())
 
 it('reports heap exhaustion as memory, keeps the logs and replaces the isolate', async () => {
-  const program = "console.log('before')\nconst keep: number[][] = []\nfor (;;) keep.push(new Array(100_000).fill(keep.length))"
+  const program =
+    "console.log('before')\nconst keep: number[][] = []\nfor (;;) keep.push(new Array(100_000).fill(keep.length))"
   const result = await run(app.runtime, program)
   expect(result.error?.kind).toBe('memory')
   expect(result.logs).toEqual(['before'])

@@ -9,6 +9,10 @@ afterAll(() => app.dispose())
 
 it('ends a run awaiting a never-settling binding at the wall budget', async () => {
   const result = await run(app.runtime, "console.log('waiting')\nawait tools.never({})", [ns('tools', { never })])
-  expect(result).toEqual({ logs: ['waiting'], error: { kind: 'timeout', message: expect.stringMatching(/wall/) }, usage: expect.any(Object) })
+  expect(result).toEqual({
+    logs: ['waiting'],
+    error: { kind: 'timeout', message: expect.stringMatching(/wall/) },
+    usage: expect.any(Object),
+  })
   expect(await run(app.runtime, 'return 1')).toEqual({ value: 1, logs: [], usage: expect.any(Object) })
 })

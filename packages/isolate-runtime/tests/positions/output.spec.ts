@@ -13,7 +13,10 @@ describe.each([
   afterAll(() => app.dispose())
 
   it('names the printing line of a loop over the output cap', async () => {
-    const result = await run(app.runtime, 'const line = "x".repeat(100)\nawait null\nfor (let i = 0; ; i++) console.log(i, line)')
+    const result = await run(
+      app.runtime,
+      'const line = "x".repeat(100)\nawait null\nfor (let i = 0; ; i++) console.log(i, line)',
+    )
     expect(result.error?.kind).toBe('output-limit')
     expect(result.error?.message).toMatch(/^output over the 4096-byte cap .*; print or return less \(at 3:32\)$/)
   })

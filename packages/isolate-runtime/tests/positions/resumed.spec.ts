@@ -25,7 +25,10 @@ describe('supervised: code resumed after a binding call', () => {
       // why: the program sleeps most of its wall budget away, so what is left of it is below the CPU left.
       const program = 'await new Promise((r) => setTimeout(r, 3_800))\nawait tools.echo({})\nwhile (true) {}'
       const result = await run(tight.runtime, program, [ns('tools', { echo })])
-      expect(result.error).toEqual({ kind: 'timeout', message: 'wall-clock budget of 4000 ms exceeded after tools.echo settled (at 2:13)' })
+      expect(result.error).toEqual({
+        kind: 'timeout',
+        message: 'wall-clock budget of 4000 ms exceeded after tools.echo settled (at 2:13)',
+      })
     } finally {
       await tight.dispose()
     }
@@ -52,7 +55,8 @@ describe('supervised: code resumed after a binding call', () => {
     // machine; a CPU budget far above it keeps the verdict `memory` at any speed.
     const roomy = await bootSupervised({ cpuMs: 20_000, wallMs: 30_000 })
     try {
-      const program = 'await tools.echo({})\nconsole.log("before")\nconst keep: number[][] = []\nfor (;;) keep.push(new Array(1_000_000).fill(keep.length))'
+      const program =
+        'await tools.echo({})\nconsole.log("before")\nconst keep: number[][] = []\nfor (;;) keep.push(new Array(1_000_000).fill(keep.length))'
       const result = await run(roomy.runtime, program, [ns('tools', { echo })])
       expect({ kind: result.error?.kind, logs: result.logs }).toEqual({ kind: 'memory', logs: ['before'] })
       expect((await run(roomy.runtime, 'return 3')).value).toBe(3)

@@ -12,12 +12,18 @@ describe.each([
 
   it('names the binding call in flight and its call site', async () => {
     const result = await run(app.runtime, 'const a = 1\n\nawait tools.slow({ a })', [ns('tools', { slow: never })])
-    expect(result.error).toEqual({ kind: 'timeout', message: 'wall-clock budget of 500 ms exceeded while waiting on tools.slow (at 3:13)' })
+    expect(result.error).toEqual({
+      kind: 'timeout',
+      message: 'wall-clock budget of 500 ms exceeded while waiting on tools.slow (at 3:13)',
+    })
   })
 
   it('names a pending timer when no call is in flight', async () => {
     const result = await run(app.runtime, 'await new Promise((r) => setTimeout(r, 100000))')
-    expect(result.error).toEqual({ kind: 'timeout', message: 'wall-clock budget of 500 ms exceeded while waiting on setTimeout (at 1:26)' })
+    expect(result.error).toEqual({
+      kind: 'timeout',
+      message: 'wall-clock budget of 500 ms exceeded while waiting on setTimeout (at 1:26)',
+    })
   })
 
   it('prefers a pending call over an older timer', async () => {

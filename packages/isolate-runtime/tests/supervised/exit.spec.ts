@@ -19,12 +19,15 @@ describe('the failure a run gets when its process died', () => {
   it('is memory when V8 reports a heap abort', () => {
     expect(failureOfExit({ code: null, signal: 'SIGABRT', stderr: V8_HEAP_ABORT }, 16)).toEqual({
       kind: 'memory',
-      message: 'the program exceeded the memory limit (16 MB): V8 aborted its runtime process (signal SIGABRT); a new process replaces it',
+      message:
+        'the program exceeded the memory limit (16 MB): V8 aborted its runtime process (signal SIGABRT); a new process replaces it',
     })
   })
 
   it('is crash with the first stderr line otherwise, or with none', () => {
-    expect(failureOfExit({ code: 1, signal: null, stderr: '\nError: Cannot find module x\n    at load\n' }, 64)).toEqual({
+    expect(
+      failureOfExit({ code: 1, signal: null, stderr: '\nError: Cannot find module x\n    at load\n' }, 64),
+    ).toEqual({
       kind: 'crash',
       message: 'the runtime process died (exit code 1): Error: Cannot find module x; a new process replaces it',
     })
@@ -43,7 +46,8 @@ describe('the failure a run gets when its process died', () => {
 
 describe('the quoted stderr line', () => {
   it("prefers Node's error line over the source excerpt before it", () => {
-    const report = 'node:internal/modules/cjs/loader:1210\n  throw err;\n  ^\n\nError: Cannot find module \'/x.js\'\n    at Module._resolveFilename'
+    const report =
+      "node:internal/modules/cjs/loader:1210\n  throw err;\n  ^\n\nError: Cannot find module '/x.js'\n    at Module._resolveFilename"
     expect(firstLine(report)).toBe("Error: Cannot find module '/x.js'")
   })
 })

@@ -18,7 +18,11 @@ function header(length: number): Buffer {
 }
 
 describe('FrameDecoder', () => {
-  const messages = [{ t: 'ready' }, { t: 'logs', run: 1, lines: ['é', '𝄞', ''] }, { t: 'calls', calls: [{ call: 1, run: 1, ns: 0, member: 'x', args: { a: [1, null] } }] }]
+  const messages = [
+    { t: 'ready' },
+    { t: 'logs', run: 1, lines: ['é', '𝄞', ''] },
+    { t: 'calls', calls: [{ call: 1, run: 1, ns: 0, member: 'x', args: { a: [1, null] } }] },
+  ]
 
   it('reads several frames from one chunk, in order', () => {
     const { messages: out, error } = decodeAll(new FrameDecoder(1024), [Buffer.concat(messages.map(encodeFrame))])
@@ -45,23 +49,39 @@ describe('FrameDecoder', () => {
 
   it('accepts a frame of exactly the limit and refuses one byte more before reading its body', () => {
     const body = JSON.stringify('x'.repeat(8))
-    expect(decodeAll(new FrameDecoder(body.length), [encodeFrame('x'.repeat(8))])).toEqual({ messages: ['x'.repeat(8)], error: undefined })
+    expect(decodeAll(new FrameDecoder(body.length), [encodeFrame('x'.repeat(8))])).toEqual({
+      messages: ['x'.repeat(8)],
+      error: undefined,
+    })
     const over = decodeAll(new FrameDecoder(body.length - 1), [header(body.length)])
-    expect(over).toEqual({ messages: [], error: `a frame of ${body.length} bytes, over the ${body.length - 1}-byte limit` })
+    expect(over).toEqual({
+      messages: [],
+      error: `a frame of ${body.length} bytes, over the ${body.length - 1}-byte limit`,
+    })
   })
 
   it('refuses a body that is not JSON, and stays stopped after it', () => {
     const decoder = new FrameDecoder(1024)
-    const garbage = Buffer.concat([encodeFrame({ t: 'ready' }), header(3), Buffer.from('{x]'), encodeFrame({ t: 'late' })])
+    const garbage = Buffer.concat([
+      encodeFrame({ t: 'ready' }),
+      header(3),
+      Buffer.from('{x]'),
+      encodeFrame({ t: 'late' }),
+    ])
     const first = decodeAll(decoder, [garbage])
     expect(first).toEqual({ messages: [{ t: 'ready' }], error: 'a frame of 3 bytes that is not UTF-8 JSON' })
-    expect(decodeAll(decoder, [encodeFrame({ t: 'later' })])).toEqual({ messages: [], error: 'a frame of 3 bytes that is not UTF-8 JSON' })
+    expect(decodeAll(decoder, [encodeFrame({ t: 'later' })])).toEqual({
+      messages: [],
+      error: 'a frame of 3 bytes that is not UTF-8 JSON',
+    })
   })
 
   it('refuses an empty body and invalid UTF-8', () => {
     expect(decodeAll(new FrameDecoder(16), [header(0)]).error).toBe('a frame of 0 bytes that is not UTF-8 JSON')
     // why: `"\xff"` would parse as "\ufffd" with a lenient decoder; an honest peer never writes it.
-    expect(decodeAll(new FrameDecoder(16), [header(3), Buffer.from([0x22, 0xff, 0x22])]).error).toBe('a frame of 3 bytes that is not UTF-8 JSON')
+    expect(decodeAll(new FrameDecoder(16), [header(3), Buffer.from([0x22, 0xff, 0x22])]).error).toBe(
+      'a frame of 3 bytes that is not UTF-8 JSON',
+    )
   })
 
   it('stops at once when a handler fails the stream, leaving later frames of the chunk unread', () => {

@@ -22,13 +22,20 @@ afterAll(() => app.dispose())
 
 it('ends only the aborting run, with memory and its logs, and replaces its process', async () => {
   const innocent = run(app.runtime, 'console.log("waiting"); return await tools.slow({})', [ns('tools', { slow })])
-  const bomb = run(app.runtime, 'console.log("before")\nconst keep = new Map<number, object>()\nfor (let i = 0; ; i++) keep.set(i, { i, s: "x" + i })')
+  const bomb = run(
+    app.runtime,
+    'console.log("before")\nconst keep = new Map<number, object>()\nfor (let i = 0; ; i++) keep.set(i, { i, s: "x" + i })',
+  )
   const aborted = await bomb
   expect(aborted).toEqual({
     logs: ['before'],
     error: {
       kind: 'memory',
-      message: expect.stringMatching(aborts ? /^the program exceeded the memory limit \(16 MB\): V8 aborted its runtime process \(signal SIGABRT\)/ : /memory limit/),
+      message: expect.stringMatching(
+        aborts
+          ? /^the program exceeded the memory limit \(16 MB\): V8 aborted its runtime process \(signal SIGABRT\)/
+          : /memory limit/,
+      ),
     },
     usage: expect.any(Object),
   })
@@ -41,5 +48,10 @@ it('ends only the aborting run, with memory and its logs, and replaces its proce
     { value: 2, logs: [], usage: expect.any(Object) },
     { value: 4, logs: [], usage: expect.any(Object) },
   ])
-  expect({ stats: app.runtime.stats(), rejections }).toMatchObject({ stats: aborts ? { processesStarted: 3, processesLost: 1, processesRetired: 0, runs: 4 } : { processesStarted: 2, processesLost: 0, processesRetired: 0, runs: 4 }, rejections: [] })
+  expect({ stats: app.runtime.stats(), rejections }).toMatchObject({
+    stats: aborts
+      ? { processesStarted: 3, processesLost: 1, processesRetired: 0, runs: 4 }
+      : { processesStarted: 2, processesLost: 0, processesRetired: 0, runs: 4 },
+    rejections: [],
+  })
 })

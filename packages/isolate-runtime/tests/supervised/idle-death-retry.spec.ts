@@ -16,7 +16,10 @@ it('runs a program handed to a child that died while idle on a fresh child, tran
     const result = await run(app.runtime, 'console.log("once"); return 6 * 7')
     expect(result).toEqual({ value: 42, logs: ['once'], usage: expect.any(Object) })
     const hosts = served.mock.contexts as ChildHost[]
-    expect({ handedTo: hosts.length, fresh: hosts[2] !== idle && hosts[1] === idle }).toEqual({ handedTo: 3, fresh: true })
+    expect({ handedTo: hosts.length, fresh: hosts[2] !== idle && hosts[1] === idle }).toEqual({
+      handedTo: 3,
+      fresh: true,
+    })
     expect(app.runtime.stats()).toMatchObject({ processesStarted: 2, processesLost: 1, runs: 3, runsRetried: 1 })
   } finally {
     served.mockRestore()

@@ -15,7 +15,11 @@ afterEach(() => {
 const lines = (...text: string[]) => ({ t: 'logs', run: '$RUN', lines: text })
 
 it('accepts a well-formed run (the scripted child works)', async () => {
-  const { result, events, host } = await scripted([{ t: 'started', run: '$RUN' }, lines('a', 'b'), { t: 'result', run: '$RUN', result: { value: 1, logs: ['a', 'b'] } }])
+  const { result, events, host } = await scripted([
+    { t: 'started', run: '$RUN' },
+    lines('a', 'b'),
+    { t: 'result', run: '$RUN', result: { value: 1, logs: ['a', 'b'] } },
+  ])
   expect(result).toEqual({ value: 1, logs: ['a', 'b'], usage: expect.any(Object) })
   expect(events).toEqual(['idle', 'idle'])
   expect(host.idle).toBe(true)
@@ -27,17 +31,33 @@ const malformed: [string, unknown, RegExp][] = [
   ['an unknown message type', { t: 'shell', run: '$RUN', command: 'rm' }, /unknown message type "shell"/],
   ['a message without a type', { run: '$RUN' }, /not a protocol message/],
   ['a started message with extra fields', { t: 'started', run: '$RUN', at: 1 }, /started is not/],
-  ['a result with an unknown failure kind', { t: 'result', run: '$RUN', result: { logs: [], error: { kind: 'fine', message: 'x' } } }, /unknown kind/],
+  [
+    'a result with an unknown failure kind',
+    { t: 'result', run: '$RUN', result: { logs: [], error: { kind: 'fine', message: 'x' } } },
+    /unknown kind/,
+  ],
   ['a result whose logs are not strings', { t: 'result', run: '$RUN', result: { logs: [{}] } }, /result\.logs/],
   ['a result with extra fields', { t: 'result', run: '$RUN', result: { logs: [], host: 'x' } }, /unknown fields/],
-  ['a call with a fractional namespace', { t: 'calls', calls: [{ call: 1, run: '$RUN', ns: 0.5, member: 'x' }] }, /a call is not/],
+  [
+    'a call with a fractional namespace',
+    { t: 'calls', calls: [{ call: 1, run: '$RUN', ns: 0.5, member: 'x' }] },
+    /a call is not/,
+  ],
   ['a calls message that is not a list', { t: 'calls', calls: { call: 1 } }, /calls is not/],
   ['log lines over the output cap', lines('x'.repeat(30), 'y'.repeat(30)), /output cap/],
-  ['a result over the output cap', { t: 'result', run: '$RUN', result: { logs: [], value: 'z'.repeat(80) } }, /output cap/],
+  [
+    'a result over the output cap',
+    { t: 'result', run: '$RUN', result: { logs: [], value: 'z'.repeat(80) } },
+    /output cap/,
+  ],
 ]
 
 it.each(malformed)('treats %s as a crash of that child, keeping the lines that fit', async (_name, message, reason) => {
-  const { result, events, exit } = await scripted([lines('before'), message, { t: 'result', run: '$RUN', result: { value: 'late', logs: [] } }])
+  const { result, events, exit } = await scripted([
+    lines('before'),
+    message,
+    { t: 'result', run: '$RUN', result: { value: 'late', logs: [] } },
+  ])
   expect(result.error?.kind).toBe('crash')
   expect(result.error?.message).toMatch(reason)
   expect(result.error?.message).toMatch(/malformed message .*; it was killed/)
@@ -51,6 +71,8 @@ it.each(malformed)('treats %s as a crash of that child, keeping the lines that f
 it('treats a malformed message before ready as a failed start', async () => {
   process.env.SCRIPTED_CHILD_FIRST = JSON.stringify({ t: 'ready', extra: true })
   const host = new ChildHost(config, { idle: () => {}, exited: () => {} }, { entry, execArgv: [] })
-  await expect(host.ready).rejects.toThrow(/did not start \(signal SIGKILL\): Error: the runtime process sent a malformed message \(ready has unknown fields\)/)
+  await expect(host.ready).rejects.toThrow(
+    /did not start \(signal SIGKILL\): Error: the runtime process sent a malformed message \(ready has unknown fields\)/,
+  )
   await host.dispose('done')
 })

@@ -15,7 +15,9 @@ it('ends with crash and runs the program once when its child dies during a bindi
     return never(args)
   }
   try {
-    const result = await run(app.runtime, 'console.log("charging"); await tools.charge({}); return "paid"', [ns('tools', { charge })])
+    const result = await run(app.runtime, 'console.log("charging"); await tools.charge({}); return "paid"', [
+      ns('tools', { charge }),
+    ])
     expect(result).toEqual({
       logs: ['charging'],
       error: { kind: 'crash', message: expect.stringMatching(/^the runtime process died \(signal SIGKILL\)/) },

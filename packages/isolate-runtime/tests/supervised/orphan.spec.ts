@@ -13,7 +13,9 @@ it('exits cleanly once the parent side of its channel is gone', async () => {
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   // why: the first frame the child writes is `ready`; wait for it so the runtime is up.
   await new Promise((resolve) => channel.once('data', resolve))
-  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('exit', (code, signal) => resolve([code, signal])))
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on('exit', (code, signal) => resolve([code, signal])),
+  )
   channel.destroy()
   expect({ exit: await exited, stderr }).toEqual({ exit: [0, null], stderr: '' })
 }, 20_000)

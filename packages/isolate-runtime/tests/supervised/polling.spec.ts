@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bootSupervised, echo, ns, ONE_DECISION_PER_CALL, POLLED_PROGRAM, POLLED_SUM, pollDecisions, run, sleep } from '../helpers.ts'
+import {
+  bootSupervised,
+  echo,
+  ns,
+  ONE_DECISION_PER_CALL,
+  POLLED_PROGRAM,
+  POLLED_SUM,
+  pollDecisions,
+  run,
+  sleep,
+} from '../helpers.ts'
 
 const budgets = { poolSize: 1, cpuMs: 2_000, wallMs: 5_000 }
 const POLLING = { ...budgets, pollMicros: 200 }
@@ -24,7 +34,11 @@ describe('supervised runtime: polling for binding-call answers across the proces
   it('keeps serving slow bindings and later runs while it polls', async () => {
     const slow = ns('tools', { echo: async (args) => (await sleep(15), echo(args)) })
     const before = polling.runtime.stats().polls
-    const result = await run(polling.runtime, `const a = await tools.echo({ n: 1 })\nconst b = await tools.echo({ n: 2 })\nreturn [a, b]`, [slow])
+    const result = await run(
+      polling.runtime,
+      `const a = await tools.echo({ n: 1 })\nconst b = await tools.echo({ n: 2 })\nreturn [a, b]`,
+      [slow],
+    )
     expect(result.value).toEqual([{ n: 1 }, { n: 2 }])
     const after = polling.runtime.stats().polls
     expect(after.polled + after.skipped - (before.polled + before.skipped)).toBe(2)

@@ -9,7 +9,10 @@ it('ends with crash when the retry finds a dead child too, and the runtime serve
   const app = await bootSupervised({ poolSize: 2 })
   const handOff = ChildHost.prototype.run
   // why: each child is killed just as the run is handed to it, before it can read the run.
-  const served = vi.spyOn(ChildHost.prototype, 'run').mockImplementation(function (this: ChildHost, request: IsolateRunRequest) {
+  const served = vi.spyOn(ChildHost.prototype, 'run').mockImplementation(function (
+    this: ChildHost,
+    request: IsolateRunRequest,
+  ) {
     process.kill(this.pid as number, 'SIGKILL')
     return handOff.call(this, request)
   })
@@ -17,7 +20,10 @@ it('ends with crash when the retry finds a dead child too, and the runtime serve
     const result = await run(app.runtime, 'return 1')
     expect(result).toEqual({
       logs: [],
-      error: { kind: 'crash', message: expect.stringMatching(/^the runtime process died before the program started \(signal SIGKILL\)/) },
+      error: {
+        kind: 'crash',
+        message: expect.stringMatching(/^the runtime process died before the program started \(signal SIGKILL\)/),
+      },
       usage: expect.any(Object),
     })
     expect(served).toHaveBeenCalledTimes(2)

@@ -8,19 +8,26 @@ import type { ChildExit } from '../../src/supervised/child-exit.ts'
 export const entry = fileURLToPath(new URL('./fixtures/scripted-child.mjs', import.meta.url))
 
 /** Run one scripted "program" (the steps the child sends back) and wait for the child to die if the run crashed. */
-export async function scripted(config: ResolvedIsolateRuntimeConfig, steps: unknown[]): Promise<{ result: CodeRunResult; events: string[]; exit: ChildExit | undefined; host: ChildHost }> {
+export async function scripted(
+  config: ResolvedIsolateRuntimeConfig,
+  steps: unknown[],
+): Promise<{ result: CodeRunResult; events: string[]; exit: ChildExit | undefined; host: ChildHost }> {
   const events: string[] = []
   let exit: ChildExit | undefined
   let exited!: () => void
   const gone = new Promise<void>((resolve) => (exited = resolve))
-  const host = new ChildHost(config, {
-    idle: () => events.push('idle'),
-    exited: (_host, info, started) => {
-      events.push(`exited started=${started}`)
-      exit = info
-      exited()
+  const host = new ChildHost(
+    config,
+    {
+      idle: () => events.push('idle'),
+      exited: (_host, info, started) => {
+        events.push(`exited started=${started}`)
+        exit = info
+        exited()
+      },
     },
-  }, { entry, execArgv: [] })
+    { entry, execArgv: [] },
+  )
   await host.ready
   const { result } = await host.run({ program: JSON.stringify(steps), bindings: [] })
   if (result.error?.kind === 'crash') await gone

@@ -59,7 +59,11 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<{ text
  */
 export function refuseBody(req: IncomingMessage, res: ServerResponse, message: string): void {
   const payload = JSON.stringify({ jsonrpc: '2.0', error: { code: -32_000, message }, id: null })
-  res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), connection: 'close' })
+  res.writeHead(413, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(payload),
+    connection: 'close',
+  })
   res.write(payload)
   const declared = Number(req.headers['content-length'])
   if (req.readableEnded || (Number.isFinite(declared) && declared > DRAIN_BYTES)) return void res.end()

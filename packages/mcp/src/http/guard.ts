@@ -15,7 +15,9 @@ export function hostnameOf(host: string | undefined): string | undefined {
  */
 export function hostnameAllowed(hostname: string | undefined, allowHosts: readonly string[]): boolean {
   if (hostname === undefined) return false
-  return hostname === 'localhost' || isIP(hostname) !== 0 || allowHosts.some((allowed) => allowed.toLowerCase() === hostname)
+  return (
+    hostname === 'localhost' || isIP(hostname) !== 0 || allowHosts.some((allowed) => allowed.toLowerCase() === hostname)
+  )
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '::1'])
@@ -56,7 +58,11 @@ export function originAllowed(origin: string, allowOrigins: readonly string[]): 
 }
 
 /** Why the request's Host or Origin header is refused (DNS rebinding protection), or undefined. */
-export function rebindingProblem(req: IncomingMessage, allowHosts: readonly string[], allowOrigins: readonly string[] = []): string | undefined {
+export function rebindingProblem(
+  req: IncomingMessage,
+  allowHosts: readonly string[],
+  allowOrigins: readonly string[] = [],
+): string | undefined {
   const host = hostnameOf(req.headers.host)
   if (!hostnameAllowed(host, allowHosts)) {
     return `Host "${req.headers.host ?? ''}" is not allowed (DNS rebinding protection); if it is this server's own name, start isocode with --allow-host ${host ?? '<name>'}`

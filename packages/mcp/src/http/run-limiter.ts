@@ -57,7 +57,12 @@ export class RunLimiter {
     }
     if (this.queue.length >= this.limits.maxQueue) {
       const { maxRuns, maxQueue } = this.limits
-      return Promise.reject(new McpError(SERVER_BUSY, `isocode is busy: ${maxRuns} programs are running and ${maxQueue} are waiting (its --max-runs and --max-queue limits); retry later`))
+      return Promise.reject(
+        new McpError(
+          SERVER_BUSY,
+          `isocode is busy: ${maxRuns} programs are running and ${maxQueue} are waiting (its --max-runs and --max-queue limits); retry later`,
+        ),
+      )
     }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
@@ -75,7 +80,11 @@ export class RunLimiter {
       const leave = (): void => {
         const index = this.queue.indexOf(waiter)
         if (index !== -1) this.queue.splice(index, 1)
-        reject(signal.reason instanceof Error ? signal.reason : new Error('the request was cancelled while waiting for a run slot'))
+        reject(
+          signal.reason instanceof Error
+            ? signal.reason
+            : new Error('the request was cancelled while waiting for a run slot'),
+        )
       }
       signal.addEventListener('abort', leave, { once: true })
       this.queue.push(waiter)

@@ -75,7 +75,13 @@ const DEFAULT_SESSION_IDLE_MS = 5 * 60_000
 /** JSON-RPC code of an unknown session, as the MCP SDK's own transport answers it. */
 const SESSION_NOT_FOUND = -32_001
 
-function reply(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+function reply(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) return void res.end()
   res.writeHead(status, { 'content-type': 'application/json', ...headers })
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }))
@@ -98,12 +104,22 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
   const allowHosts = options.allowHosts ?? []
   const allowOrigins = options.allowOrigins ?? []
   const badOrigin = allowOrigins.find((origin) => normalizeOrigin(origin) === undefined)
-  if (badOrigin !== undefined) throw new TypeError(`allowOrigins: "${badOrigin}" is not an origin; give scheme://host[:port] with no path, e.g. https://app.example.com`)
-  for (const [field, value] of [['maxSessions', options.maxSessions], ['sessionIdleMs', options.sessionIdleMs]] as const) {
-    if (value !== undefined && !(value >= 1)) throw new TypeError(`${field} must be at least 1, got ${value}; leave it out for the default`)
+  if (badOrigin !== undefined)
+    throw new TypeError(
+      `allowOrigins: "${badOrigin}" is not an origin; give scheme://host[:port] with no path, e.g. https://app.example.com`,
+    )
+  for (const [field, value] of [
+    ['maxSessions', options.maxSessions],
+    ['sessionIdleMs', options.sessionIdleMs],
+  ] as const) {
+    if (value !== undefined && !(value >= 1))
+      throw new TypeError(`${field} must be at least 1, got ${value}; leave it out for the default`)
   }
   const limiter = new RunLimiter(options.limits)
-  const sessions = new SessionTable<Session>(options.maxSessions ?? DEFAULT_MAX_SESSIONS, options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS)
+  const sessions = new SessionTable<Session>(
+    options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
+  )
   const { maxSessions, idleMs } = sessions
   // why: a client that vanishes without DELETE must not hold its session (and listeners) forever.
   const sweeper = setInterval(() => sessions.sweep(), Math.min(idleMs, 30_000))
@@ -123,10 +139,18 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
   }
 
   const startSession = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
-    if (!sessions.reserve()) return reply(res, 503, SERVER_BUSY, `Service Unavailable: all ${maxSessions} sessions are busy running programs (--max-sessions); retry when one ends`)
+    if (!sessions.reserve())
+      return reply(
+        res,
+        503,
+        SERVER_BUSY,
+        `Service Unavailable: all ${maxSessions} sessions are busy running programs (--max-sessions); retry when one ends`,
+      )
     let added = false
     // why: the session's runs keep it busy even after their POST stream closed, so it is not evicted under them.
-    const server = createCodeModeServer(ctx, { limiter: { run: (signal, task) => sessions.during(session, () => limiter.run(signal, task)) } })
+    const server = createCodeModeServer(ctx, {
+      limiter: { run: (signal, task) => sessions.during(session, () => limiter.run(signal, task)) },
+    })
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
@@ -136,7 +160,15 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
       },
       onsessionclosed: (id) => sessions.remove(id),
     })
-    const session: Session = { id: '', busy: 0, streams: 0, seen: performance.now(), server, transport, close: () => server.close().catch(() => undefined) }
+    const session: Session = {
+      id: '',
+      busy: 0,
+      streams: 0,
+      seen: performance.now(),
+      server,
+      transport,
+      close: () => server.close().catch(() => undefined),
+    }
     // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Transport only offers the onclose property
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.remove(transport.sessionId)
@@ -160,9 +192,12 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
     const rebinding = rebindingProblem(req, allowHosts, allowOrigins)
     if (rebinding !== undefined) return reply(res, 403, -32_000, `Forbidden: ${rebinding}`)
     if (options.token !== undefined && !bearerMatches(req.headers.authorization, options.token)) {
-      return reply(res, 401, -32_000, 'Unauthorized: send the token as "Authorization: Bearer <token>"', { 'www-authenticate': 'Bearer realm="isocode"' })
+      return reply(res, 401, -32_000, 'Unauthorized: send the token as "Authorization: Bearer <token>"', {
+        'www-authenticate': 'Bearer realm="isocode"',
+      })
     }
-    if (closing) return reply(res, 503, -32_002, 'Service Unavailable: isocode is shutting down', { connection: 'close' })
+    if (closing)
+      return reply(res, 503, -32_002, 'Service Unavailable: isocode is shutting down', { connection: 'close' })
     let body: unknown
     if (req.method === 'POST') {
       answering.add(res)
@@ -171,7 +206,12 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
         if (answering.size === 0) flushed?.()
       })
       const read = await readBody(req, options.maxBodyBytes)
-      if ('tooLarge' in read) return refuseBody(req, res, `Payload Too Large: request bodies are capped at ${options.maxBodyBytes} bytes (--max-body-kb)`)
+      if ('tooLarge' in read)
+        return refuseBody(
+          req,
+          res,
+          `Payload Too Large: request bodies are capped at ${options.maxBodyBytes} bytes (--max-body-kb)`,
+        )
       try {
         body = JSON.parse(read.text)
         // why: a progress token of the wrong type is ignored (the call runs without progress), not refused.
@@ -181,7 +221,8 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
       }
     }
     if (options.stateless) {
-      if (req.method !== 'POST') return reply(res, 405, -32_000, 'Method Not Allowed: this stateless server takes POST only', { allow: 'POST' })
+      if (req.method !== 'POST')
+        return reply(res, 405, -32_000, 'Method Not Allowed: this stateless server takes POST only', { allow: 'POST' })
       return answerStateless(req, res, body)
     }
     const id = req.headers['mcp-session-id']
@@ -190,7 +231,12 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
       if (session === undefined) {
         // why: the MCP Streamable HTTP spec: 404 for an ended session, and the client starts a new one.
         const ended = `it was closed, had no request for ${idleMs / 1000} s with no open stream, or was evicted to make room at the ${maxSessions}-session cap`
-        return reply(res, 404, SESSION_NOT_FOUND, `Session not found: session ${id} has expired or never existed (${ended}); initialize again: POST an initialize request without the Mcp-Session-Id header`)
+        return reply(
+          res,
+          404,
+          SESSION_NOT_FOUND,
+          `Session not found: session ${id} has expired or never existed (${ended}); initialize again: POST an initialize request without the Mcp-Session-Id header`,
+        )
       }
       sessions.track(session, res, req.method === 'GET' ? 'stream' : 'request')
       return session.transport.handleRequest(req, res, body)
@@ -202,7 +248,9 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
   const http = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       // why: the client gets a generic error; the details (never a stack) go to the log.
-      options.log(`isocode serve: ${req.method ?? '?'} ${req.url ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`)
+      options.log(
+        `isocode serve: ${req.method ?? '?'} ${req.url ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+      )
       reply(res, 500, -32_603, 'Internal error')
     })
   })
@@ -230,7 +278,10 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
       await limiter.close(graceMs)
       if (answering.size > 0) {
         let timer: NodeJS.Timeout | undefined
-        await Promise.race([new Promise<void>((resolve) => (flushed = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, FLUSH_MS)))])
+        await Promise.race([
+          new Promise<void>((resolve) => (flushed = resolve)),
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, FLUSH_MS))),
+        ])
         clearTimeout(timer)
       }
       for (const session of sessions.drain()) await session.close()

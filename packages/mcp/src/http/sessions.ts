@@ -92,7 +92,9 @@ export class SessionTable<S extends SessionState = SessionState> {
 
   /** Close every session idle for longer than `idleMs` with no open stream; how many closed. */
   sweep(now = performance.now()): number {
-    const expired = [...this.open.values()].filter((session) => session.busy === 0 && session.streams === 0 && now - session.seen > this.idleMs)
+    const expired = [...this.open.values()].filter(
+      (session) => session.busy === 0 && session.streams === 0 && now - session.seen > this.idleMs,
+    )
     for (const session of expired) this.end(session)
     return expired.length
   }
@@ -109,7 +111,10 @@ export class SessionTable<S extends SessionState = SessionState> {
     for (const session of this.open.values()) {
       if (session.busy > 0) continue
       // why: a client whose stream is still open is likely to come back; one without has probably left (closed without DELETE).
-      const better = best === undefined || (session.streams === 0 && best.streams > 0) || ((session.streams > 0) === (best.streams > 0) && session.seen < best.seen)
+      const better =
+        best === undefined ||
+        (session.streams === 0 && best.streams > 0) ||
+        (session.streams > 0 === best.streams > 0 && session.seen < best.seen)
       if (better) best = session
     }
     return best

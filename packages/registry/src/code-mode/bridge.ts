@@ -13,7 +13,10 @@ import type { RunEvents } from './run-events.ts'
 /** The global the program calls its tools through, and the error class a failed call throws. */
 export const TOOLS_GLOBAL = 'tools'
 // why: the same names the tools:sdk instructions promise the program.
-export const TOOL_ERROR_CLASS = { name: TOOL_CALL_ERROR_CLASS, memberNameProperty: TOOL_CALL_ERROR_TOOL_PROPERTY } as const
+export const TOOL_ERROR_CLASS = {
+  name: TOOL_CALL_ERROR_CLASS,
+  memberNameProperty: TOOL_CALL_ERROR_TOOL_PROPERTY,
+} as const
 
 /** What one run's bridge needs from the registry. */
 export interface BridgeHost {
@@ -89,7 +92,12 @@ export function createCodeBridge(
   const execute = (input: ToolExecutionInput, typed: boolean): Promise<ToolExecutionResult> =>
     span === undefined ? host.execute(input) : span.execute(input, typed, (traced) => host.execute(traced))
 
-  const observed = async (run: RunEvents, n: number, input: ToolExecutionInput, typed: boolean): Promise<ToolExecutionResult> => {
+  const observed = async (
+    run: RunEvents,
+    n: number,
+    input: ToolExecutionInput,
+    typed: boolean,
+  ): Promise<ToolExecutionResult> => {
     const since = run.callStarted(n, input.callId, input.name)
     const result = await execute(input, typed)
     run.callFinished(n, input.callId, input.name, since, typed, result)
@@ -103,32 +111,39 @@ export function createCodeBridge(
     const json = toLosslessJson(args)
     if (!json.ok) return Promise.reject(new Error(`tools.${name}: arguments must be lossless JSON (${json.reason})`))
     if (budget.exhausted) return Promise.reject(new Error(budget.refusal(name)))
-    return queue.enqueue(async () => {
-      // why: rule R-74 in docs/registry-contract.md — counted at dispatch, so calls still queued
-      // under Promise.all never overrun it and exactly `max` calls run.
-      if (!budget.admit(dispatched)) throw new Error(budget.refusal(name))
-      dispatched += 1
-      const input: ToolExecutionInput = {
-        callId: `${outer.callId}:code:${dispatched}`,
-        name,
-        arguments: json.value,
-        parent: outer.token,
-        signal,
-        ...(outer.agent === undefined ? {} : { agent: outer.agent }),
-      }
-      const pending = events === undefined ? execute(input, typed) : observed(events, dispatched, input, typed)
-      // why: without a session sink there is nothing to order; the call skips the log chain.
-      if (log === undefined) return finish(name, typed, await pending)
-      const previous = logTail
-      let logged!: () => void
-      logTail = new Promise<void>((resolve) => (logged = resolve))
-      const result = await pending
-      const logging = previous.then(() => log(dispatchEvent(input, outer, result))).catch(() => undefined).finally(logged)
-      // why: a serial call keeps its event before its result; a concurrent one does not wait for
-      // slower calls dispatched before it (run_code still waits for every event before it returns).
-      if (!concurrent) await logging
-      return finish(name, typed, result)
-    }, refusal, concurrent ? limit : undefined)
+    return queue.enqueue(
+      async () => {
+        // why: rule R-74 in docs/registry-contract.md — counted at dispatch, so calls still queued
+        // under Promise.all never overrun it and exactly `max` calls run.
+        if (!budget.admit(dispatched)) throw new Error(budget.refusal(name))
+        dispatched += 1
+        const input: ToolExecutionInput = {
+          callId: `${outer.callId}:code:${dispatched}`,
+          name,
+          arguments: json.value,
+          parent: outer.token,
+          signal,
+          ...(outer.agent === undefined ? {} : { agent: outer.agent }),
+        }
+        const pending = events === undefined ? execute(input, typed) : observed(events, dispatched, input, typed)
+        // why: without a session sink there is nothing to order; the call skips the log chain.
+        if (log === undefined) return finish(name, typed, await pending)
+        const previous = logTail
+        let logged!: () => void
+        logTail = new Promise<void>((resolve) => (logged = resolve))
+        const result = await pending
+        const logging = previous
+          .then(() => log(dispatchEvent(input, outer, result)))
+          .catch(() => undefined)
+          .finally(logged)
+        // why: a serial call keeps its event before its result; a concurrent one does not wait for
+        // slower calls dispatched before it (run_code still waits for every event before it returns).
+        if (!concurrent) await logging
+        return finish(name, typed, result)
+      },
+      refusal,
+      concurrent ? limit : undefined,
+    )
   }
 
   // why: tool names are hostile input (`__proto__`, `constructor`): a null-prototype record.
@@ -141,7 +156,10 @@ export function createCodeBridge(
     functions[name] = (args) => call(name, typed, concurrent, args)
   }
   // why: registration refuses `$` names, so the discovery members never shadow a tool.
-  Object.assign(functions, discoveryMembers(tools, () => queue.closed))
+  Object.assign(
+    functions,
+    discoveryMembers(tools, () => queue.closed),
+  )
 
   const namespace: CodeBindingNamespace = { global: TOOLS_GLOBAL, functions, errorClass: { ...TOOL_ERROR_CLASS } }
   // why: the runtime's own call queue must let these overlap too, or nothing would run at once.

@@ -16,9 +16,15 @@ const JSON_PATH = /"(?:path|instancePath)":\s*(\[[^\]]*\]|"[^"]*")/g
 function fromJsonPath(raw: string): string | undefined {
   try {
     const value: unknown = JSON.parse(raw)
-    const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split('/').filter((p) => p !== '') : []
+    const parts = Array.isArray(value)
+      ? value
+      : typeof value === 'string'
+        ? value.split('/').filter((p) => p !== '')
+        : []
     if (parts.length === 0) return undefined
-    return parts.map((p) => (typeof p === 'number' || /^\d+$/.test(String(p)) ? `[${String(p)}]` : accessor(String(p)))).join('')
+    return parts
+      .map((p) => (typeof p === 'number' || /^\d+$/.test(String(p)) ? `[${String(p)}]` : accessor(String(p))))
+      .join('')
   } catch {
     return undefined
   }

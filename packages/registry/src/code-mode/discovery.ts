@@ -31,7 +31,10 @@ function shown(value: unknown): string {
 /** Text of the "no such tool" message with up to 3 closest names (shared with the member proxy). */
 export function unknownToolText(call: string, name: string, names: readonly string[]): string {
   const near = closestNames(name, names)
-  const hint = near.length === 0 ? `find one with tools.${SEARCH_MEMBER}("words")` : `did you mean ${near.map((n) => `tools${accessor(n)}`).join(', ')}?`
+  const hint =
+    near.length === 0
+      ? `find one with tools.${SEARCH_MEMBER}("words")`
+      : `did you mean ${near.map((n) => `tools${accessor(n)}`).join(', ')}?`
   return `${call}: there is no tool named ${JSON.stringify(name)}; ${hint}`
 }
 
@@ -54,12 +57,16 @@ export function discoveryMembers(tools: readonly ToolDefinition[], closed: () =>
     if (closed()) return refuse(SEARCH_MEMBER)
     const [query, options] = positional(args)
     const usage = `tools.${SEARCH_MEMBER}(query, { limit })`
-    if (typeof query !== 'string' || query.trim() === '') throw new Error(`${usage}: query must be a non-empty string of words, got ${shown(query)}`)
+    if (typeof query !== 'string' || query.trim() === '')
+      throw new Error(`${usage}: query must be a non-empty string of words, got ${shown(query)}`)
     const limit = options === undefined || options === null ? undefined : (options as { limit?: unknown }).limit
     if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
       throw new Error(`${usage}: the second argument must be an object like { limit: 5 }, got ${shown(options)}`)
     }
-    if (limit !== undefined && (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT)) {
+    if (
+      limit !== undefined &&
+      (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT)
+    ) {
       throw new Error(`${usage}: limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${shown(limit)}`)
     }
     // why: built on first use, so runs that never search pay nothing for the index.
@@ -76,7 +83,8 @@ export function discoveryMembers(tools: readonly ToolDefinition[], closed: () =>
     const [name] = positional(args)
     // why: the compact section lists no groups (it stays flat at any size); this is where they are.
     if (name === undefined) return renderToolGroups(schemas)
-    if (typeof name !== 'string') throw new Error(`tools.${DESCRIBE_MEMBER}(name): name must be a tool name string, got ${shown(name)}`)
+    if (typeof name !== 'string')
+      throw new Error(`tools.${DESCRIBE_MEMBER}(name): name must be a tool name string, got ${shown(name)}`)
     const tool = byName.get(name)
     if (tool === undefined) throw new Error(unknownToolText(`tools.${DESCRIBE_MEMBER}`, name, [...byName.keys()]))
     return renderToolDeclaration(tool)

@@ -29,7 +29,8 @@ function renderValue(value: JsonValue): string {
 export function successText(result: CodeRunResult): string {
   const parts: string[] = []
   if (result.logs.length > 0) parts.push(result.logs.join('\n'))
-  if (result.value !== undefined) parts.push(result.logs.length > 0 ? `return value:\n${renderValue(result.value)}` : renderValue(result.value))
+  if (result.value !== undefined)
+    parts.push(result.logs.length > 0 ? `return value:\n${renderValue(result.value)}` : renderValue(result.value))
   return parts.length > 0 ? parts.join('\n\n') : 'The program finished without printing or returning anything.'
 }
 
@@ -40,7 +41,11 @@ export interface RunFailure {
 }
 
 /** The CodeRunFailedError message: the failure kind and (explained) message, then the captured logs. */
-export function failureMessage(failure: RunFailure, logs: readonly string[], explain: (message: string) => string = (message) => message): string {
+export function failureMessage(
+  failure: RunFailure,
+  logs: readonly string[],
+  explain: (message: string) => string = (message) => message,
+): string {
   const head = `run_code failed (${failure.kind}): ${explain(failure.message)}`
   return logs.length > 0 ? `${head}\n\nlogs before the failure:\n${logs.join('\n')}` : head
 }

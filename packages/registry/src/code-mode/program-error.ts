@@ -40,11 +40,16 @@ export function missingMemberHint(message: string, names: readonly string[]): st
   const missing = MISSING_MEMBER.exec(message)?.[1]
   if (missing === undefined || names.includes(missing)) return undefined
   const near = closestNames(missing, names)
-  const hint = near.length === 0 ? 'find tools with tools.$search("words")' : `did you mean ${near.map((n) => `tools${accessor(n)}`).join(', ')}?`
+  const hint =
+    near.length === 0
+      ? 'find tools with tools.$search("words")'
+      : `did you mean ${near.map((n) => `tools${accessor(n)}`).join(', ')}?`
   return `There is no tool named ${JSON.stringify(missing)}; ${hint}`
 }
 
 /** The failure text of a run: `message`, then the code frame it points at, then a member hint. */
 export function explainProgramError(message: string, program: string, names: readonly string[]): string {
-  return [message, frameFor(message, program), missingMemberHint(message, names)].filter((part) => part !== undefined).join('\n')
+  return [message, frameFor(message, program), missingMemberHint(message, names)]
+    .filter((part) => part !== undefined)
+    .join('\n')
 }

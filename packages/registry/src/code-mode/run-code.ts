@@ -53,7 +53,12 @@ function readArgs(args: JsonObject): RunCodeArgs {
   return args as unknown as RunCodeArgs
 }
 
-async function runProgram(host: RunCodeHost, tracing: CodeModeTracing, args: RunCodeArgs, exec: ToolExecution): Promise<ToolOutput> {
+async function runProgram(
+  host: RunCodeHost,
+  tracing: CodeModeTracing,
+  args: RunCodeArgs,
+  exec: ToolExecution,
+): Promise<ToolOutput> {
   const runtime = requireTypeScriptRuntime(host, host.mode)
   // why: the run-scoped abort follows the outer signal in and fires when the run settles, so a
   // budget expiry aborts an in-flight sub-tool (or its pending approval, rule R-73 in
@@ -77,7 +82,12 @@ async function runProgram(host: RunCodeHost, tracing: CodeModeTracing, args: Run
   try {
     // why: R-83 — the runtime gets a listener only when the caller has one (RT-47: no cost otherwise).
     const observe = events === undefined ? {} : { onEvent: events.fromRuntime }
-    result = await runtime.run({ program: args.code, bindings: [bridge.namespace], signal: runAbort.signal, ...observe })
+    result = await runtime.run({
+      program: args.code,
+      bindings: [bridge.namespace],
+      signal: runAbort.signal,
+      ...observe,
+    })
   } finally {
     detach()
     // why: read before the settle abort below; true only when the budget's abort came first.
@@ -92,7 +102,9 @@ async function runProgram(host: RunCodeHost, tracing: CodeModeTracing, args: Run
   }
   // why: rule R-71 in docs/registry-contract.md — the budget, not the `abort` (or the exception
   // of an uncaught refusal) it caused, is what ended the run.
-  const failure: RunFailure | undefined = overBudget ? { kind: TOOL_CALL_LIMIT, message: budget.failureMessage() } : result.error
+  const failure: RunFailure | undefined = overBudget
+    ? { kind: TOOL_CALL_LIMIT, message: budget.failureMessage() }
+    : result.error
   // why: after the dispatch events, before run_code's own result; listeners see it, the model never does.
   await log?.(usageEvent(exec, result, failure))
   events?.finished(failure?.kind ?? 'ok', result)
@@ -120,7 +132,13 @@ function usageEvent(exec: ToolExecution, result: CodeRunResult, failure: RunFail
     usage:
       usage === undefined
         ? null
-        : { cpuMs: usage.cpuMs, wallMs: usage.wallMs, bindingCalls: usage.bindingCalls, bindingMs: usage.bindingMs, outputBytes: usage.outputBytes },
+        : {
+            cpuMs: usage.cpuMs,
+            wallMs: usage.wallMs,
+            bindingCalls: usage.bindingCalls,
+            bindingMs: usage.bindingMs,
+            outputBytes: usage.outputBytes,
+          },
   }
 }
 

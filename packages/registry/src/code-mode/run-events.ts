@@ -41,9 +41,24 @@ export class RunEvents {
     return performance.now()
   }
 
-  callFinished(call: number, callId: string, tool: string, since: number, typed: boolean, result: ToolExecutionResult): void {
+  callFinished(
+    call: number,
+    callId: string,
+    tool: string,
+    since: number,
+    typed: boolean,
+    result: ToolExecutionResult,
+  ): void {
     const bytes = result.isError ? utf8Length(callFailureText(tool, result)) : jsonBytes(programValue(result, typed))
-    const event: RunEvent = { type: 'call-finished', callId, call, tool, ms: performance.now() - since, ok: !result.isError, bytes }
+    const event: RunEvent = {
+      type: 'call-finished',
+      callId,
+      call,
+      tool,
+      ms: performance.now() - since,
+      ok: !result.isError,
+      bytes,
+    }
     if (result.error !== undefined) event.code = result.error.code
     this.emit(event)
   }

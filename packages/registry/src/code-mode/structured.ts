@@ -18,12 +18,20 @@ export function failurePosition(message: string): { line: number; column: number
  * outputBytes }, error?: { kind, message, line?, column? } }`, `value` absent when nothing was
  * returned. `failure` (default: the runtime's) is what run_code reports as the run's failure.
  */
-export function runStructuredContent(result: CodeRunResult, failure: { kind: string; message: string } | undefined = result.error): JsonObject {
+export function runStructuredContent(
+  result: CodeRunResult,
+  failure: { kind: string; message: string } | undefined = result.error,
+): JsonObject {
   // why: a backend written against an older seam may omit usage; zeros keep the shape fixed.
   const usage = (result as Partial<CodeRunResult>).usage
   const out: JsonObject = {
     logs: [...result.logs],
-    usage: { cpuMs: usage?.cpuMs ?? 0, wallMs: usage?.wallMs ?? 0, toolCalls: usage?.bindingCalls ?? 0, outputBytes: usage?.outputBytes ?? 0 },
+    usage: {
+      cpuMs: usage?.cpuMs ?? 0,
+      wallMs: usage?.wallMs ?? 0,
+      toolCalls: usage?.bindingCalls ?? 0,
+      outputBytes: usage?.outputBytes ?? 0,
+    },
   }
   if (result.value !== undefined) out.value = result.value
   if (failure !== undefined) {
@@ -53,7 +61,11 @@ export const RUN_CODE_OUTPUT_SCHEMA: JsonObject = {
       type: 'object',
       description: 'Present when the run failed.',
       properties: {
-        kind: { type: 'string', description: 'exception, timeout, abort, memory, crash, invalid-output, output-limit, or tool-call-limit (the registry\'s maxToolCalls)' },
+        kind: {
+          type: 'string',
+          description:
+            "exception, timeout, abort, memory, crash, invalid-output, output-limit, or tool-call-limit (the registry's maxToolCalls)",
+        },
         message: { type: 'string' },
         line: { type: 'integer', minimum: 1, description: "Line in the program's own source." },
         column: { type: 'integer', minimum: 1 },

@@ -35,7 +35,12 @@ function jsonBytes(value: unknown): number {
 
 // why: R-93 — names, ids, outcomes and sizes only; never an argument, a result or a message text.
 function toolAttributes(name: string, callId: string): Attributes {
-  return { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': name, 'gen_ai.tool.call.id': callId, 'gen_ai.tool.type': 'function' }
+  return {
+    'gen_ai.operation.name': 'execute_tool',
+    'gen_ai.tool.name': name,
+    'gen_ai.tool.call.id': callId,
+    'gen_ai.tool.type': 'function',
+  }
 }
 
 /** The spans of one run: the run span and the context its sub-calls are dispatched under. */
@@ -57,10 +62,18 @@ export class RunSpan {
    * active span so the tool's own spans nest under it (R-91); `typed` says what the program
    * receives, for the byte count.
    */
-  execute(input: ToolExecutionInput, typed: boolean, execute: (input: ToolExecutionInput) => Promise<ToolExecutionResult>): Promise<ToolExecutionResult> {
+  execute(
+    input: ToolExecutionInput,
+    typed: boolean,
+    execute: (input: ToolExecutionInput) => Promise<ToolExecutionResult>,
+  ): Promise<ToolExecutionResult> {
     let span: Span
     try {
-      span = this.tracer.startSpan(TOOL_SPAN_PREFIX + input.name, { kind: SpanKind.INTERNAL, attributes: toolAttributes(input.name, input.callId) }, this.active)
+      span = this.tracer.startSpan(
+        TOOL_SPAN_PREFIX + input.name,
+        { kind: SpanKind.INTERNAL, attributes: toolAttributes(input.name, input.callId) },
+        this.active,
+      )
     } catch (error) {
       // why: R-94 — a throwing provider costs the call its span, never the call.
       this.failed(error)
@@ -95,7 +108,10 @@ export class RunSpan {
     // why: R-92 — the bytes the program receives: the value's JSON, or the text the call rejects with.
     const bytes = result.isError ? utf8Length(callFailureText(name, result)) : jsonBytes(programValue(result, typed))
     const errorType = result.isError ? (result.error?.code ?? '_OTHER') : undefined
-    this.settle(span, errorType, { 'isocode.tool.outcome': result.isError ? 'error' : 'ok', 'isocode.tool.bytes': bytes })
+    this.settle(span, errorType, {
+      'isocode.tool.outcome': result.isError ? 'error' : 'ok',
+      'isocode.tool.bytes': bytes,
+    })
   }
 
   private settle(span: Span, errorType: string | undefined, attributes: Attributes): void {
@@ -130,7 +146,11 @@ export class CodeModeTracing {
     try {
       const caller = context.active()
       const tracer = trace.getTracer(TRACER_NAME)
-      const span = tracer.startSpan(RUN_SPAN, { kind: SpanKind.INTERNAL, attributes: toolAttributes(exec.name, exec.callId) }, caller)
+      const span = tracer.startSpan(
+        RUN_SPAN,
+        { kind: SpanKind.INTERNAL, attributes: toolAttributes(exec.name, exec.callId) },
+        caller,
+      )
       // why: a no-op span of an API copy the identity check cannot see: no work per sub-call.
       if (!span.isRecording() && !trace.isSpanContextValid(span.spanContext())) return undefined
       return new RunSpan(tracer, span, caller, this.failed)
@@ -143,6 +163,8 @@ export class CodeModeTracing {
   private readonly failed = (error: unknown): void => {
     if (this.reported) return
     this.reported = true
-    this.warn(`the OpenTelemetry tracer provider threw (${describeThrown(error)}); runs go on, without the spans it failed to record (logged once)`)
+    this.warn(
+      `the OpenTelemetry tracer provider threw (${describeThrown(error)}); runs go on, without the spans it failed to record (logged once)`,
+    )
   }
 }

@@ -6,8 +6,17 @@ import type { OutputScalar, StructuredOutputSchema } from './types.ts'
 
 const TYPES = ['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']
 const KEYWORDS = new Set([
-  'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const',
-  'description', 'title', 'default', 'examples',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'description',
+  'title',
+  'default',
+  'examples',
 ])
 const NEEDS_TYPE: Readonly<Record<string, string>> = {
   properties: 'object',
@@ -48,7 +57,8 @@ function isScalar(value: JsonValue): value is OutputScalar {
  */
 export function checkOutputSchema(schema: unknown): CheckedOutputSchema {
   const copy = toLosslessJson(schema)
-  if (!copy.ok) return { ok: false, violations: [`${copy.reason.replace(/^\$/, 'schema')} (a schema must be plain JSON data)`] }
+  if (!copy.ok)
+    return { ok: false, violations: [`${copy.reason.replace(/^\$/, 'schema')} (a schema must be plain JSON data)`] }
   const out: string[] = []
   // why: the copy is detached plain JSON without cycles, so the walk needs no ancestor tracking.
   const stack: Array<{ node: JsonValue; path: string }> = [{ node: copy.value, path: 'schema' }]
@@ -56,7 +66,12 @@ export function checkOutputSchema(schema: unknown): CheckedOutputSchema {
   return out.length === 0 ? { ok: true, schema: copy.value as JsonObject } : { ok: false, violations: out }
 }
 
-function checkNode(node: JsonValue, path: string, out: string[], stack: Array<{ node: JsonValue; path: string }>): void {
+function checkNode(
+  node: JsonValue,
+  path: string,
+  out: string[],
+  stack: Array<{ node: JsonValue; path: string }>,
+): void {
   if (!isPlainRecord(node)) {
     out.push(`${path} must be a schema object`)
     return
@@ -66,7 +81,8 @@ function checkNode(node: JsonValue, path: string, out: string[], stack: Array<{ 
   else if (type !== undefined && !TYPES.includes(type as string)) {
     out.push(`${path}.type must be one of ${TYPES.map((t) => `"${t}"`).join(', ')}`)
   }
-  if (path === 'schema' && type !== 'object') out.push(`schema.type must be "object": a structured output is object-rooted`)
+  if (path === 'schema' && type !== 'object')
+    out.push(`schema.type must be "object": a structured output is object-rooted`)
   for (const key of Object.keys(node)) {
     if (!KEYWORDS.has(key)) out.push(`${path}${segment(key)} is not supported (outside the structured-output subset)`)
     const needs = NEEDS_TYPE[key]
@@ -75,7 +91,8 @@ function checkNode(node: JsonValue, path: string, out: string[], stack: Array<{ 
   for (const key of ['description', 'title']) {
     if (Object.hasOwn(node, key) && typeof node[key] !== 'string') out.push(`${path}.${key} must be a string`)
   }
-  if (Object.hasOwn(node, 'examples') && !Array.isArray(node.examples)) out.push(`${path}.examples must be an array of examples`)
+  if (Object.hasOwn(node, 'examples') && !Array.isArray(node.examples))
+    out.push(`${path}.examples must be an array of examples`)
   if (Object.hasOwn(node, 'additionalProperties') && typeof node.additionalProperties !== 'boolean') {
     out.push(`${path}.additionalProperties must be true or false (a schema there is not supported)`)
   }
@@ -89,12 +106,19 @@ function checkNode(node: JsonValue, path: string, out: string[], stack: Array<{ 
   if (Object.hasOwn(node, 'const')) {
     const value = node.const as JsonValue
     if (!isScalar(value)) out.push(`${path}.const must be a string, number, boolean or null`)
-    else if (!scalarFits(type, value)) out.push(`${path}.const ${showScalar(value)} does not match type "${String(type)}"`)
-    else if (allowed !== undefined && !allowed.includes(value)) out.push(`${path}.const ${showScalar(value)} is not in enum`)
+    else if (!scalarFits(type, value))
+      out.push(`${path}.const ${showScalar(value)} does not match type "${String(type)}"`)
+    else if (allowed !== undefined && !allowed.includes(value))
+      out.push(`${path}.const ${showScalar(value)} is not in enum`)
   }
 }
 
-function properties(value: JsonValue | undefined, path: string, out: string[], stack: Array<{ node: JsonValue; path: string }>): Set<string> {
+function properties(
+  value: JsonValue | undefined,
+  path: string,
+  out: string[],
+  stack: Array<{ node: JsonValue; path: string }>,
+): Set<string> {
   const declared = new Set<string>()
   if (value === undefined) return declared
   if (!isPlainRecord(value)) {
@@ -119,11 +143,17 @@ function required(value: JsonValue | undefined, declared: Set<string>, path: str
   }
   if (new Set(value).size !== value.length) out.push(`${path}.required names a property twice`)
   for (const key of value) {
-    if (!declared.has(key)) out.push(`${path}.required names ${JSON.stringify(key)}, which is not declared in properties`)
+    if (!declared.has(key))
+      out.push(`${path}.required names ${JSON.stringify(key)}, which is not declared in properties`)
   }
 }
 
-function enumeration(value: JsonValue | undefined, type: JsonValue | undefined, path: string, out: string[]): OutputScalar[] | undefined {
+function enumeration(
+  value: JsonValue | undefined,
+  type: JsonValue | undefined,
+  path: string,
+  out: string[],
+): OutputScalar[] | undefined {
   if (value === undefined) return undefined
   if (!Array.isArray(value) || value.length === 0) {
     out.push(`${path}.enum must be a non-empty array`)
@@ -132,7 +162,8 @@ function enumeration(value: JsonValue | undefined, type: JsonValue | undefined, 
   const scalars = value.filter(isScalar)
   if (scalars.length !== value.length) out.push(`${path}.enum members must be strings, numbers, booleans or null`)
   for (const member of scalars) {
-    if (!scalarFits(type, member)) out.push(`${path}.enum member ${showScalar(member)} does not match type "${String(type)}"`)
+    if (!scalarFits(type, member))
+      out.push(`${path}.enum member ${showScalar(member)} does not match type "${String(type)}"`)
   }
   if (new Set(scalars).size !== scalars.length) out.push(`${path}.enum lists a value twice`)
   return scalars

@@ -53,7 +53,8 @@ function visit({ node, value, path }: Task, out: string[], stack: Task[]): void 
   else if (type === 'array' && node.items !== undefined) {
     const items = node.items as JsonObject
     const list = value as JsonValue[]
-    for (let i = list.length - 1; i >= 0; i--) stack.push({ node: items, value: list[i] as JsonValue, path: `${path}[${i}]` })
+    for (let i = list.length - 1; i >= 0; i--)
+      stack.push({ node: items, value: list[i] as JsonValue, path: `${path}[${i}]` })
   }
 }
 
@@ -65,13 +66,15 @@ function members(node: JsonObject, value: JsonObject, path: string, out: string[
   const keys = Object.keys(value)
   if (node.additionalProperties === false) {
     for (const key of keys) {
-      if (!Object.hasOwn(declared, key)) out.push(`${path}${segment(key)} is not a declared property (additionalProperties: false)`)
+      if (!Object.hasOwn(declared, key))
+        out.push(`${path}${segment(key)} is not a declared property (additionalProperties: false)`)
     }
   }
   // why: reversed so the LIFO stack visits members in the value's key order.
   for (let i = keys.length - 1; i >= 0; i--) {
     const key = keys[i] as string
-    if (Object.hasOwn(declared, key)) stack.push({ node: declared[key] as JsonObject, value: value[key] as JsonValue, path: path + segment(key) })
+    if (Object.hasOwn(declared, key))
+      stack.push({ node: declared[key] as JsonObject, value: value[key] as JsonValue, path: path + segment(key) })
   }
 }
 

@@ -13,7 +13,13 @@ function denied(exec: ToolExecution, reason: string): ToolExecutionResult {
 
 function abandoned(exec: ToolExecution, signal: AbortSignal): ToolExecutionResult {
   const why = signal.reason === undefined ? '' : ` (${describeThrown(signal.reason)})`
-  return errorResult(exec.callId, registryFailure('ABORTED', `approval for tool "${exec.name}" was abandoned: the call was aborted${why} before an answer came; the tool did not run`))
+  return errorResult(
+    exec.callId,
+    registryFailure(
+      'ABORTED',
+      `approval for tool "${exec.name}" was abandoned: the call was aborted${why} before an answer came; the tool did not run`,
+    ),
+  )
 }
 
 /** `pending`'s answer, or ABANDONED as soon as `signal` fires; a late answer or rejection is dropped. */
@@ -32,7 +38,11 @@ function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T | 
  * proceed, else its denial, or an ABORTED result when the call's signal fires while the request
  * is pending (rule R-72 in docs/registry-contract.md).
  */
-export async function askApproval(ctx: Context, exec: ToolExecution, reason: string | undefined): Promise<ToolExecutionResult | undefined> {
+export async function askApproval(
+  ctx: Context,
+  exec: ToolExecution,
+  reason: string | undefined,
+): Promise<ToolExecutionResult | undefined> {
   const needs = `tool "${exec.name}" requires approval${reason === undefined ? '' : ` (${reason})`}`
   // why: opportunistic, never injected: a deployment without the seam keeps the ask→deny degrade.
   const approval = ctx.get('approval') as Approval | undefined
@@ -46,7 +56,10 @@ export async function askApproval(ctx: Context, exec: ToolExecution, reason: str
   const detach = onAbort(signal, () => cancel.abort(signal?.reason))
   let outcome: unknown
   try {
-    outcome = await untilAborted(Promise.resolve(approval.request(exec, reason, { signal: cancel.signal })), cancel.signal)
+    outcome = await untilAborted(
+      Promise.resolve(approval.request(exec, reason, { signal: cancel.signal })),
+      cancel.signal,
+    )
   } catch (error) {
     return denied(exec, `approval for tool "${exec.name}" failed: ${describeThrown(error)}`)
   } finally {

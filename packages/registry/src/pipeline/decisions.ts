@@ -64,7 +64,8 @@ export function parsePostDecision(raw: unknown): PostToolDecision | string {
   const additionalContext = isJsonObject(context) ? asHookContext(context) : undefined
   if (kind === 'block') {
     const feedback = value.feedback
-    if (typeof feedback !== 'string' && !Array.isArray(feedback)) return 'block decision feedback must be a string or an array of content blocks'
+    if (typeof feedback !== 'string' && !Array.isArray(feedback))
+      return 'block decision feedback must be a string or an array of content blocks'
     const problem = typeof feedback === 'string' ? undefined : contentProblem(feedback)
     if (problem !== undefined) return `block decision feedback ${problem}`
     const blocks = feedback as string | ContentBlock[]

@@ -25,7 +25,10 @@ export async function dispatch(host: PipelineHost, exec: ToolExecution): Promise
   try {
     definition = host.resolve(name, exec.agent)
   } catch (error) {
-    return errorResult(callId, registryFailure('UNKNOWN_TOOL', `tool "${name}" could not be resolved: ${describeThrown(error)}`))
+    return errorResult(
+      callId,
+      registryFailure('UNKNOWN_TOOL', `tool "${name}" could not be resolved: ${describeThrown(error)}`),
+    )
   }
   if (definition === undefined) return errorResult(callId, registryFailure('UNKNOWN_TOOL', `unknown tool "${name}"`))
   let output: unknown
@@ -34,7 +37,8 @@ export async function dispatch(host: PipelineHost, exec: ToolExecution): Promise
   } catch (error) {
     const result = errorResult(callId, failureOfThrown(error, 'TOOL_FAILED', ''))
     // why: R-76 — a failed run_code keeps its run as data; the result check (R-42) still applies.
-    if (safeInstanceOf(error, CodeRunFailedError) && error.structuredContent !== undefined) result.structuredContent = error.structuredContent
+    if (safeInstanceOf(error, CodeRunFailedError) && error.structuredContent !== undefined)
+      result.structuredContent = error.structuredContent
     return result
   }
   return normalizeOutput(callId, name, output)
@@ -49,7 +53,9 @@ export async function aroundDispatch(host: PipelineHost, exec: ToolExecution): P
   if (!hasListeners(ctx, 'tools/execute')) return { result: await dispatch(host, exec), post: true }
   let raw: unknown
   try {
-    raw = await waterfall(ctx, scopeTarget(exec.agent), 'tools/execute', exec, (): Promise<ToolExecutionResult> => dispatch(host, exec))
+    raw = await waterfall(ctx, scopeTarget(exec.agent), 'tools/execute', exec, (): Promise<ToolExecutionResult> =>
+      dispatch(host, exec),
+    )
   } catch (error) {
     const failure = failureOfThrown(error, 'TOOL_FAILED', `tools/execute wrapper failed for tool "${exec.name}": `)
     return { result: errorResult(exec.callId, failure), post: false }

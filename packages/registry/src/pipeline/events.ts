@@ -1,11 +1,6 @@
 import type { Context, Events } from 'cordis'
 import type { ScopedCarrier } from '@isocode/harness'
-import type {
-  PostToolDecision,
-  PreToolDecision,
-  ToolExecution,
-  ToolExecutionResult,
-} from '../types.ts'
+import type { PostToolDecision, PreToolDecision, ToolExecution, ToolExecutionResult } from '../types.ts'
 import { describeThrown } from './results.ts'
 
 declare module 'cordis' {
@@ -83,7 +78,11 @@ export function waterfall<K extends 'tools/pre-execute' | 'tools/execute' | 'too
 }
 
 /** `ctx.parallel(target, 'tools/result', exec, result)` through the cached events service: every listener runs, failures aggregate. */
-export function parallel(ctx: Context, target: ScopedCarrier, ...args: Parameters<Events['tools/result']>): Promise<void> {
+export function parallel(
+  ctx: Context,
+  target: ScopedCarrier,
+  ...args: Parameters<Events['tools/result']>
+): Promise<void> {
   return dispatcherOf(ctx).events.parallel(target, 'tools/result', ...args)
 }
 

@@ -25,7 +25,11 @@ async function runPolicy(host: PipelineHost, exec: ToolExecution): Promise<ToolE
  * guards → tools/execute (around dispatch) → tools/post-execute → final lossless-JSON validation
  * and freeze → tools/result observers. Every failure is an isError result; never rejects.
  */
-export async function executeTool(host: PipelineHost, tokens: TokenIssuer, input: unknown): Promise<ToolExecutionResult> {
+export async function executeTool(
+  host: PipelineHost,
+  tokens: TokenIssuer,
+  input: unknown,
+): Promise<ToolExecutionResult> {
   const snapshot = snapshotInput(input, tokens)
   if (!snapshot.ok) {
     // why: a refused input skips every policy stage (nothing valid to decide on), but a call with
@@ -40,7 +44,10 @@ export async function executeTool(host: PipelineHost, tokens: TokenIssuer, input
     candidate = await runPolicy(host, exec)
   } catch (error) {
     // why: every stage already contains its own failures; this is the last line of defence.
-    candidate = errorResult(exec.callId, registryFailure('TOOL_FAILED', `tool "${exec.name}" failed in the pipeline: ${describeThrown(error)}`))
+    candidate = errorResult(
+      exec.callId,
+      registryFailure('TOOL_FAILED', `tool "${exec.name}" failed in the pipeline: ${describeThrown(error)}`),
+    )
   }
   const result = finalizeResult(exec.callId, exec.name, candidate)
   snapshot.owned.seal()

@@ -68,7 +68,9 @@ class PipelineExecution implements ToolExecution {
 // and writes are forwarded with the TARGET as receiver, so the #private accessors keep working.
 // The pipeline keeps the target itself (no proxy→target WeakMap: ~0.4 µs per call in the bench).
 function identityChange(target: PipelineExecution, key: string | symbol, verb: string): TypeError {
-  return new TypeError(`cannot ${verb} exec.${String(key)} of "${target.name}": the call identity is fixed before policy runs; only exec.signal may change`)
+  return new TypeError(
+    `cannot ${verb} exec.${String(key)} of "${target.name}": the call identity is fixed before policy runs; only exec.signal may change`,
+  )
 }
 
 const handler: ProxyHandler<PipelineExecution> = {
@@ -88,7 +90,10 @@ const handler: ProxyHandler<PipelineExecution> = {
     return true
   },
   defineProperty: (target, key) => {
-    if (key === 'signal') throw new TypeError('define exec.signal by assignment (exec.signal = signal) or remove it with delete exec.signal')
+    if (key === 'signal')
+      throw new TypeError(
+        'define exec.signal by assignment (exec.signal = signal) or remove it with delete exec.signal',
+      )
     throw identityChange(target, key, 'define')
   },
 }

@@ -20,7 +20,13 @@ export function finalizeResult(callId: string, name: string, candidate: ToolExec
     else problem = freezeJson(copy.value)
     if (problem === undefined) return asResult(copy.value)
   }
-  const result = errorResult(callId, registryFailure('INVALID_TOOL_OUTPUT', `the result of tool "${name}" is not a lossless JSON ToolExecutionResult (${problem})`))
+  const result = errorResult(
+    callId,
+    registryFailure(
+      'INVALID_TOOL_OUTPUT',
+      `the result of tool "${name}" is not a lossless JSON ToolExecutionResult (${problem})`,
+    ),
+  )
   freezeJson(result)
   return result
 }

@@ -41,16 +41,29 @@ export function normalizeOutput(callId: string, name: string, output: unknown): 
  * Check a result a tools/execute wrapper returned: lossless JSON of the ToolExecutionResult shape.
  * The execution's own `callId` always replaces whatever the wrapper wrote (rule R-36 in docs/registry-contract.md).
  */
-export function checkWrapperResult(callId: string, name: string, raw: unknown): { ok: boolean; result: ToolExecutionResult } {
+export function checkWrapperResult(
+  callId: string,
+  name: string,
+  raw: unknown,
+): { ok: boolean; result: ToolExecutionResult } {
   const copy = toLosslessJson(raw)
   if (!copy.ok) {
-    return { ok: false, result: invalid(callId, `a tools/execute wrapper returned a result for tool "${name}" that is not lossless JSON (${copy.reason})`) }
+    return {
+      ok: false,
+      result: invalid(
+        callId,
+        `a tools/execute wrapper returned a result for tool "${name}" that is not lossless JSON (${copy.reason})`,
+      ),
+    }
   }
   const value = copy.value
   if (isJsonObject(value)) value.callId = callId
   const problem = resultProblem(value)
   if (problem !== undefined || !isJsonObject(value)) {
-    return { ok: false, result: invalid(callId, `a tools/execute wrapper returned an invalid result for tool "${name}": ${problem}`) }
+    return {
+      ok: false,
+      result: invalid(callId, `a tools/execute wrapper returned an invalid result for tool "${name}": ${problem}`),
+    }
   }
   return { ok: true, result: asResult(value) }
 }

@@ -39,7 +39,10 @@ export async function preExecute(ctx: Context, exec: ToolExecution): Promise<Gat
   }
   const decision = parsePreDecision(raw)
   if (typeof decision === 'string') {
-    const failure = registryFailure('INVALID_DECISION', `tools/pre-execute returned an invalid decision for tool "${exec.name}": ${decision}`)
+    const failure = registryFailure(
+      'INVALID_DECISION',
+      `tools/pre-execute returned an invalid decision for tool "${exec.name}": ${decision}`,
+    )
     return { kind: 'failed', result: errorResult(exec.callId, failure) }
   }
   if (decision.kind === 'allow') return PROCEED
@@ -59,18 +62,28 @@ export function runGuards(host: PipelineHost, exec: ToolExecution): ToolExecutio
   try {
     guards = host.guards(exec.agent)
   } catch (error) {
-    return errorResult(exec.callId, registryFailure('DENIED', `guards for tool "${exec.name}" could not be resolved: ${describeThrown(error)}`))
+    return errorResult(
+      exec.callId,
+      registryFailure('DENIED', `guards for tool "${exec.name}" could not be resolved: ${describeThrown(error)}`),
+    )
   }
   for (const guard of guards) {
     let verdict: unknown
     try {
       verdict = guard(exec)
     } catch (error) {
-      return errorResult(exec.callId, registryFailure('DENIED', `a guard failed for tool "${exec.name}": ${describeThrown(error)}`))
+      return errorResult(
+        exec.callId,
+        registryFailure('DENIED', `a guard failed for tool "${exec.name}": ${describeThrown(error)}`),
+      )
     }
     if (verdict === undefined) continue
-    const reason = typeof verdict === 'string' ? verdict : `a guard returned a non-string verdict for tool "${exec.name}"`
-    return errorResult(exec.callId, registryFailure('DENIED', reason === '' ? `tool "${exec.name}" was denied by a guard` : reason))
+    const reason =
+      typeof verdict === 'string' ? verdict : `a guard returned a non-string verdict for tool "${exec.name}"`
+    return errorResult(
+      exec.callId,
+      registryFailure('DENIED', reason === '' ? `tool "${exec.name}" was denied by a guard` : reason),
+    )
   }
   return undefined
 }

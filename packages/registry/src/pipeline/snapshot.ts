@@ -82,22 +82,31 @@ function detachArguments(name: string, value: unknown): JsonObject | string {
  */
 export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
   if (typeof input !== 'object' || input === null) {
-    return refuse('INVALID_INPUT', 'execute() needs a ToolExecutionInput object { callId, name, arguments }', '', undefined)
+    return refuse(
+      'INVALID_INPUT',
+      'execute() needs a ToolExecutionInput object { callId, name, arguments }',
+      '',
+      undefined,
+    )
   }
   const { values, failure } = readOnce(input)
   const { callId, name, agent, parent, signal, onRunEvent } = values
   if (typeof callId !== 'string') return refuse('INVALID_INPUT', failure ?? 'callId must be a string', '', undefined)
-  if (typeof name !== 'string') return refuse('INVALID_INPUT', failure ?? 'name must be a string (the tool name)', callId, undefined)
+  if (typeof name !== 'string')
+    return refuse('INVALID_INPUT', failure ?? 'name must be a string (the tool name)', callId, undefined)
   const agentOk = agent === undefined || (typeof agent === 'object' && agent !== null)
   const parentOk = parent === undefined || tokens.owns(parent)
   const args = failure === undefined ? detachArguments(name, values.arguments) : failure
   let problem: [code: 'INVALID_INPUT' | 'INVALID_ARGS', message: string] | undefined
   if (failure !== undefined) problem = ['INVALID_INPUT', failure]
   else if (!agentOk) problem = ['INVALID_INPUT', `agent of tool call "${name}" must be a ScopeKey or absent`]
-  else if (!parentOk) problem = ['INVALID_INPUT', `parent of tool call "${name}" must be an execution token issued by this registry`]
-  else if (signal !== undefined && !safeInstanceOf(signal, AbortSignal)) problem = ['INVALID_INPUT', `signal of tool call "${name}" must be an AbortSignal or absent`]
+  else if (!parentOk)
+    problem = ['INVALID_INPUT', `parent of tool call "${name}" must be an execution token issued by this registry`]
+  else if (signal !== undefined && !safeInstanceOf(signal, AbortSignal))
+    problem = ['INVALID_INPUT', `signal of tool call "${name}" must be an AbortSignal or absent`]
   // why: R-80 — a listener that is not a function is the caller's mistake, named like a bad signal.
-  else if (onRunEvent !== undefined && typeof onRunEvent !== 'function') problem = ['INVALID_INPUT', `onRunEvent of tool call "${name}" must be a function or absent`]
+  else if (onRunEvent !== undefined && typeof onRunEvent !== 'function')
+    problem = ['INVALID_INPUT', `onRunEvent of tool call "${name}" must be a function or absent`]
   else if (typeof args === 'string') problem = ['INVALID_ARGS', args]
   // why: from here the call has a usable identity, so even a refusal is observable (spec: "final
   // observers still receive one result"). A refused call's execution keeps only what was valid:

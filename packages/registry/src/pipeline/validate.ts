@@ -11,7 +11,9 @@ export function isJsonObject(value: JsonValue | undefined): value is JsonObject 
 /** Keys of `value` that are not in `allowed`, as a readable list, or `undefined`. */
 export function extraKeys(value: JsonObject, allowed: ReadonlySet<string>): string | undefined {
   const extra = Object.keys(value).filter((key) => !allowed.has(key))
-  return extra.length === 0 ? undefined : `unexpected field${extra.length === 1 ? '' : 's'} ${extra.map((k) => JSON.stringify(k)).join(', ')}`
+  return extra.length === 0
+    ? undefined
+    : `unexpected field${extra.length === 1 ? '' : 's'} ${extra.map((k) => JSON.stringify(k)).join(', ')}`
 }
 
 const stringFields: Record<ContentBlock['type'], readonly string[]> = {
@@ -34,7 +36,8 @@ function blockProblem(block: JsonValue): string | undefined {
   if (type === 'resource' && !isJsonObject(block.resource)) return '(resource) needs an object "resource"'
   if (type === 'resource_link') {
     for (const field of ['description', 'mimeType']) {
-      if (block[field] !== undefined && typeof block[field] !== 'string') return `(resource_link) "${field}" must be a string`
+      if (block[field] !== undefined && typeof block[field] !== 'string')
+        return `(resource_link) "${field}" must be a string`
     }
   }
   return undefined

@@ -53,7 +53,14 @@ export function textHunks(before: string, after: string, options: FileDiffOption
       if (marker !== '+') oldText += text
       if (marker !== '-') newText += text
     }
-    return { oldStart: hunk.oldStart, oldLines: hunk.oldLines, newStart: hunk.newStart, newLines: hunk.newLines, oldText, newText }
+    return {
+      oldStart: hunk.oldStart,
+      oldLines: hunk.oldLines,
+      newStart: hunk.newStart,
+      newLines: hunk.newLines,
+      oldText,
+      newText,
+    }
   })
 }
 
@@ -66,7 +73,12 @@ export function wholeFileDiff(path: string, before: string | null, after: string
  * The FileDiff[] of a diff card: the applied hunks with context when there is a before-image, a
  * whole-file diff with `oldText: null` for a create (or when the change is too large to cut).
  */
-export function fileDiffs(path: string, before: string | null, after: string, options: FileDiffOptions = {}): FileDiff[] {
+export function fileDiffs(
+  path: string,
+  before: string | null,
+  after: string,
+  options: FileDiffOptions = {},
+): FileDiff[] {
   if (before === null) return [wholeFileDiff(path, null, after)]
   const hunks = textHunks(before, after, options)
   if (hunks === undefined) return [wholeFileDiff(path, before, after)]

@@ -27,7 +27,11 @@ export function presentCallOf(definition: Presenters | undefined, args: unknown)
  * `{ content, isError, meta? }` snapshot, the tool has no presenter, it throws, or it returns
  * something that is not a well-formed ToolResultView. Never throws.
  */
-export function presentResultOf(definition: Presenters | undefined, args: unknown, result: unknown): ToolResultView | undefined {
+export function presentResultOf(
+  definition: Presenters | undefined,
+  args: unknown,
+  result: unknown,
+): ToolResultView | undefined {
   try {
     const present = definition?.presentResult as ((args: unknown, result: unknown) => unknown) | undefined
     if (typeof present !== 'function' || !isToolResultSnapshot(result)) return undefined

@@ -6,7 +6,8 @@ const KINDS = new Set(['read', 'edit', 'delete', 'move', 'search', 'execute', 't
 type Rec = Record<string, unknown>
 
 const optString = (v: unknown): boolean => v === undefined || typeof v === 'string'
-const optArray = (v: unknown, item: (x: unknown) => boolean): boolean => v === undefined || (Array.isArray(v) && v.every(item))
+const optArray = (v: unknown, item: (x: unknown) => boolean): boolean =>
+  v === undefined || (Array.isArray(v) && v.every(item))
 
 function isContentBlock(block: unknown): boolean {
   if (!isPlainRecord(block)) return false
@@ -32,8 +33,12 @@ function isLocation(location: unknown): boolean {
 
 /** True for a well-formed `{ path, oldText: string | null, newText }`. */
 export function isFileDiff(diff: unknown): boolean {
-  return isPlainRecord(diff) && typeof diff.path === 'string' && typeof diff.newText === 'string'
-    && (diff.oldText === null || typeof diff.oldText === 'string')
+  return (
+    isPlainRecord(diff) &&
+    typeof diff.path === 'string' &&
+    typeof diff.newText === 'string' &&
+    (diff.oldText === null || typeof diff.oldText === 'string')
+  )
 }
 
 // why: a view crosses into UI code that switches on `card`; a malformed one must read as "no view",
@@ -53,8 +58,11 @@ export function isToolCallView(view: unknown): view is ToolCallView {
     const v: Rec = view
     switch (v.card) {
       case 'generic':
-        return (v.kind === undefined || KINDS.has(v.kind as string)) && optArray(v.content, isContentBlock)
-          && optArray(v.locations, isLocation)
+        return (
+          (v.kind === undefined || KINDS.has(v.kind as string)) &&
+          optArray(v.content, isContentBlock) &&
+          optArray(v.locations, isLocation)
+        )
       case 'terminal':
         return optString(v.description) && optString(v.cwd)
       case 'diff':
@@ -85,6 +93,11 @@ export function isToolResultView(view: unknown): view is ToolResultView {
 
 /** True when `result` has the `{ content, isError, meta? }` shape presentResult expects. */
 export function isToolResultSnapshot(result: unknown): result is ToolResultSnapshot {
-  return safely(() => isPlainRecord(result) && Array.isArray(result.content) && result.content.every(isContentBlock)
-    && typeof result.isError === 'boolean')
+  return safely(
+    () =>
+      isPlainRecord(result) &&
+      Array.isArray(result.content) &&
+      result.content.every(isContentBlock) &&
+      typeof result.isError === 'boolean',
+  )
 }

@@ -69,7 +69,8 @@ function visit({ node, value, path }: Task, stack: Task[], out: string[]): void 
 }
 
 function mismatch(node: SpecNode, value: unknown, path: string, out: string[]): void {
-  const got = typeof value === 'number' && node.type !== 'string' && node.type !== 'boolean' ? String(value) : kindOf(value)
+  const got =
+    typeof value === 'number' && node.type !== 'string' && node.type !== 'boolean' ? String(value) : kindOf(value)
   out.push(`${path} must be ${ARTICLE[node.type]} (got ${got})`)
 }
 

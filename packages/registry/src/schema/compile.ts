@@ -51,7 +51,10 @@ export function compileSchemaSpec(spec: unknown, label: string, field = 'paramet
     for (const problem of checkValue(node, node.default, path)) walk.problems.push(problem)
   }
   if (walk.problems.length > 0) {
-    throw new RegistryError(`${label}: invalid SchemaSpec:\n${walk.problems.map((p) => `- ${p}`).join('\n')}`, 'INVALID_DEFINITION')
+    throw new RegistryError(
+      `${label}: invalid SchemaSpec:\n${walk.problems.map((p) => `- ${p}`).join('\n')}`,
+      'INVALID_DEFINITION',
+    )
   }
   return root
 }
@@ -89,7 +92,9 @@ function property(walk: Walk, source: unknown, path: string, isItems: boolean): 
   if (!enter(walk, source, path)) return undefined
   const type = source.type
   if (typeof type !== 'string' || !TYPES.includes(type as SchemaSpecType)) {
-    walk.problems.push(`${path}.type must be one of ${TYPES.map((t) => `'${t}'`).join(', ')} (got ${JSON.stringify(type) ?? 'undefined'})`)
+    walk.problems.push(
+      `${path}.type must be one of ${TYPES.map((t) => `'${t}'`).join(', ')} (got ${JSON.stringify(type) ?? 'undefined'})`,
+    )
     return undefined
   }
   const node: SpecNode = { type: type as SchemaSpecType, required: false }
@@ -97,7 +102,9 @@ function property(walk: Walk, source: unknown, path: string, isItems: boolean): 
     if (COMMON.includes(key)) continue
     const only = ONLY_ON[key]
     if (only === undefined) {
-      walk.problems.push(`${path}${segment(key)} is not a SchemaSpec field (use type, required, description, default, enum, properties or items)`)
+      walk.problems.push(
+        `${path}${segment(key)} is not a SchemaSpec field (use type, required, description, default, enum, properties or items)`,
+      )
     } else if (only !== type) {
       walk.problems.push(`${path}.${key} is only allowed on type '${only}'; remove it or change the type`)
     }

@@ -27,7 +27,16 @@ export interface DefineToolInput<S extends SchemaSpec, O extends SchemaSpec | un
   timeoutMs?: number
 }
 
-const FIELDS = new Set(['name', 'description', 'parameters', 'outputSchema', 'execute', 'presentCall', 'presentResult', 'timeoutMs'])
+const FIELDS = new Set([
+  'name',
+  'description',
+  'parameters',
+  'outputSchema',
+  'execute',
+  'presentCall',
+  'presentResult',
+  'timeoutMs',
+])
 
 /**
  * Build a ToolDefinition from typed SchemaSpecs: `parameters` (and `outputSchema`) become JSON Schema,
@@ -40,7 +49,8 @@ export function defineTool<const S extends SchemaSpec, const O extends SchemaSpe
 ): ToolDefinition<InferArgs<S>> {
   const label = checkShape(tool)
   const root = compileSchemaSpec(tool.parameters, label)
-  const output = tool.outputSchema === undefined ? undefined : compileSchemaSpec(tool.outputSchema, label, 'outputSchema')
+  const output =
+    tool.outputSchema === undefined ? undefined : compileSchemaSpec(tool.outputSchema, label, 'outputSchema')
   const { name, description, execute, presentCall, presentResult, timeoutMs } = tool
   type Args = InferArgs<S>
   // why: the callbacks are captured once, so replacing a property of `tool` later changes nothing.
@@ -57,7 +67,8 @@ export function defineTool<const S extends SchemaSpec, const O extends SchemaSpe
     },
   }
   if (presentCall !== undefined) {
-    definition.presentCall = (args: Args) => (fits(root, args) ? quietly(() => presentCall.call(tool, args)) : undefined)
+    definition.presentCall = (args: Args) =>
+      fits(root, args) ? quietly(() => presentCall.call(tool, args)) : undefined
   }
   if (presentResult !== undefined) {
     definition.presentResult = (args: Args, result: ToolResultSnapshot) =>
@@ -90,7 +101,8 @@ function fits(root: SpecNode, args: unknown): boolean {
 }
 
 function checkShape(tool: unknown): string {
-  if (typeof tool !== 'object' || tool === null) fail('defineTool', 'expects one object { name, description, parameters, outputSchema, execute }')
+  if (typeof tool !== 'object' || tool === null)
+    fail('defineTool', 'expects one object { name, description, parameters, outputSchema, execute }')
   const t = tool as Record<string, unknown>
   if (typeof t.name !== 'string' || t.name === '') fail('defineTool', 'name must be a non-empty string')
   const label = `defineTool(${JSON.stringify(t.name)})`
@@ -98,7 +110,11 @@ function checkShape(tool: unknown): string {
     if (!FIELDS.has(key)) fail(label, `${key} is not a defineTool field (use ${[...FIELDS].join(', ')})`)
   }
   if (t.description !== undefined && typeof t.description !== 'string') fail(label, 'description must be a string')
-  if (typeof t.execute !== 'function') fail(label, 'execute must be a function (args, exec) => Promise<ToolOutput>, or Promise<value> with an outputSchema')
+  if (typeof t.execute !== 'function')
+    fail(
+      label,
+      'execute must be a function (args, exec) => Promise<ToolOutput>, or Promise<value> with an outputSchema',
+    )
   for (const key of ['presentCall', 'presentResult']) {
     if (t[key] !== undefined && typeof t[key] !== 'function') fail(label, `${key} must be a function or omitted`)
   }

@@ -1,7 +1,13 @@
 import type { JsonObject, JsonValue } from '../types.ts'
 
 /** JSON data as a literal spec may write it (`as const` and const type parameters make it readonly). */
-export type ReadonlyJson = null | boolean | number | string | readonly ReadonlyJson[] | { readonly [key: string]: ReadonlyJson }
+export type ReadonlyJson =
+  | null
+  | boolean
+  | number
+  | string
+  | readonly ReadonlyJson[]
+  | { readonly [key: string]: ReadonlyJson }
 
 /** The scalar and container types a SchemaSpec property may declare. */
 export type SchemaSpecType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array'

@@ -28,23 +28,37 @@ const quoted = (names: Iterable<string>): string => [...names].map((n) => `"${n}
  * Validate a restriction against the global names a scope inherits and snapshot it. Unknown names,
  * the reserved transport and the empty filter fail loudly, naming the fix.
  */
-export function snapshotRestriction(filter: ToolRestriction, inherited: readonly string[], own: ReadonlySet<string>): RestrictionSnapshot {
-  if (typeof filter !== 'object' || filter === null) invalid('tools.restrict: filter must be an object { allow?: string[], deny?: string[] }')
+export function snapshotRestriction(
+  filter: ToolRestriction,
+  inherited: readonly string[],
+  own: ReadonlySet<string>,
+): RestrictionSnapshot {
+  if (typeof filter !== 'object' || filter === null)
+    invalid('tools.restrict: filter must be an object { allow?: string[], deny?: string[] }')
   const allow = readNames(filter as Record<string, unknown>, 'allow')
   const deny = readNames(filter as Record<string, unknown>, 'deny')
   if (allow === undefined && deny === undefined) {
-    invalid('tools.restrict({}) restricts nothing: pass allow (keep only these tools) and/or deny (remove these tools); a config that materialized as {} is the usual cause')
+    invalid(
+      'tools.restrict({}) restricts nothing: pass allow (keep only these tools) and/or deny (remove these tools); a config that materialized as {} is the usual cause',
+    )
   }
   const named = [...(allow ?? []), ...(deny ?? [])]
   if (named.includes(RUN_CODE)) {
-    invalid(`tools.restrict: "${RUN_CODE}" is the reserved Code Mode transport; it stays available automatically and cannot be named in a restriction`)
+    invalid(
+      `tools.restrict: "${RUN_CODE}" is the reserved Code Mode transport; it stays available automatically and cannot be named in a restriction`,
+    )
   }
   const known = new Set(inherited)
   const unknown = [...new Set(named.filter((n) => !known.has(n)))]
   if (unknown.length > 0) {
     const ownOnly = unknown.filter((n) => own.has(n))
-    const hint = ownOnly.length > 0 ? `; ${quoted(ownOnly)} ${ownOnly.length === 1 ? 'is' : 'are'} registered in this scope only, and scoped registrations bypass restrictions` : ''
-    invalid(`tools.restrict: unknown tool${unknown.length === 1 ? '' : 's'} ${quoted(unknown)} (known: ${quoted(inherited.toSorted()) || '(none)'})${hint}`)
+    const hint =
+      ownOnly.length > 0
+        ? `; ${quoted(ownOnly)} ${ownOnly.length === 1 ? 'is' : 'are'} registered in this scope only, and scoped registrations bypass restrictions`
+        : ''
+    invalid(
+      `tools.restrict: unknown tool${unknown.length === 1 ? '' : 's'} ${quoted(unknown)} (known: ${quoted(inherited.toSorted()) || '(none)'})${hint}`,
+    )
   }
   return Object.freeze({
     allow: allow === undefined ? undefined : new Set(allow),

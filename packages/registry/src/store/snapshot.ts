@@ -27,15 +27,19 @@ export function deepFreeze<T extends JsonValue>(value: T): T {
 export function detachSchema(name: string, field: 'parameters' | 'outputSchema', schema: unknown): JsonObject {
   const first = toStableLosslessJson(schema)
   if (!first.ok) {
-    invalid(first.unstable
-      ? `tool "${name}": unstable ${field}, two reads differ (${first.reason}); pass plain JSON Schema data`
-      : `tool "${name}": ${field} must be lossless JSON (${first.reason}); pass plain JSON Schema data`)
+    invalid(
+      first.unstable
+        ? `tool "${name}": unstable ${field}, two reads differ (${first.reason}); pass plain JSON Schema data`
+        : `tool "${name}": ${field} must be lossless JSON (${first.reason}); pass plain JSON Schema data`,
+    )
   }
   // why: the clone is what the registry keeps and sends; re-validating it pins that the copy (not
   // only the caller's object, which may be a proxy or carry getters) is data.
   const second = toLosslessJson(first.value)
   if (!second.ok || !isJsonObject(first.value)) {
-    invalid(`tool "${name}": ${field} must be a JSON Schema object (use {"type":"object","properties":{}}${field === 'parameters' ? ' for no arguments' : ''})`)
+    invalid(
+      `tool "${name}": ${field} must be a JSON Schema object (use {"type":"object","properties":{}}${field === 'parameters' ? ' for no arguments' : ''})`,
+    )
   }
   return deepFreeze(first.value)
 }
@@ -49,7 +53,11 @@ function read(def: Record<string, unknown>, key: string): unknown {
   }
 }
 
-function optionalFunction(def: Record<string, unknown>, name: string, key: string): ((...args: never[]) => unknown) | undefined {
+function optionalFunction(
+  def: Record<string, unknown>,
+  name: string,
+  key: string,
+): ((...args: never[]) => unknown) | undefined {
   const value = read(def, key)
   if (value === undefined) return undefined
   if (typeof value !== 'function') invalid(`tool "${name}": ${key} must be a function when present`)
@@ -62,16 +70,20 @@ function optionalFunction(def: Record<string, unknown>, name: string, key: strin
  * copied, parameters detached and frozen, callbacks bound to the original definition.
  */
 export function snapshotDefinition(definition: unknown): ToolDefinition {
-  if (typeof definition !== 'object' || definition === null) invalid('tools.register: definition must be an object { name, parameters, execute }')
+  if (typeof definition !== 'object' || definition === null)
+    invalid('tools.register: definition must be an object { name, parameters, execute }')
   const def = definition as Record<string, unknown>
   const name = read(def, 'name')
   if (typeof name !== 'string' || name === '') invalid('tools.register: name must be a non-empty string')
   const description = read(def, 'description')
-  if (description !== undefined && typeof description !== 'string') invalid(`tool "${name}": description must be a string when present`)
+  if (description !== undefined && typeof description !== 'string')
+    invalid(`tool "${name}": description must be a string when present`)
   const group = read(def, 'group')
-  if (group !== undefined && (typeof group !== 'string' || group === '')) invalid(`tool "${name}": group must be a non-empty string when present`)
+  if (group !== undefined && (typeof group !== 'string' || group === ''))
+    invalid(`tool "${name}": group must be a non-empty string when present`)
   const concurrencySafe = read(def, 'concurrencySafe')
-  if (concurrencySafe !== undefined && typeof concurrencySafe !== 'boolean') invalid(`tool "${name}": concurrencySafe must be true or false when present`)
+  if (concurrencySafe !== undefined && typeof concurrencySafe !== 'boolean')
+    invalid(`tool "${name}": concurrencySafe must be true or false when present`)
   const timeoutMs = read(def, 'timeoutMs')
   if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0)) {
     invalid(`tool "${name}": timeoutMs must be a positive finite number of milliseconds when present`)
@@ -80,7 +92,8 @@ export function snapshotDefinition(definition: unknown): ToolDefinition {
   const rawOutputSchema = read(def, 'outputSchema')
   const outputSchema = rawOutputSchema === undefined ? undefined : detachSchema(name, 'outputSchema', rawOutputSchema)
   const execute = optionalFunction(def, name, 'execute')
-  if (execute === undefined) invalid(`tool "${name}": execute must be a function (args, exec) => Promise<ContentBlock[]>`)
+  if (execute === undefined)
+    invalid(`tool "${name}": execute must be a function (args, exec) => Promise<ContentBlock[]>`)
   const presentCall = optionalFunction(def, name, 'presentCall')
   const presentResult = optionalFunction(def, name, 'presentResult')
   const snapshot: Record<string, unknown> = { name }

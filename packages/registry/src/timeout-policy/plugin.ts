@@ -33,7 +33,10 @@ function timedOut(exec: ToolExecution, budget: number): ToolExecutionResult {
 export function createTimeoutWrapper(
   tools: ToolLookup,
 ): (exec: ToolExecution, next: () => Promise<ToolExecutionResult>) => Promise<ToolExecutionResult> {
-  return async function timeoutPolicy(exec: ToolExecution, next: () => Promise<ToolExecutionResult>): Promise<ToolExecutionResult> {
+  return async function timeoutPolicy(
+    exec: ToolExecution,
+    next: () => Promise<ToolExecutionResult>,
+  ): Promise<ToolExecutionResult> {
     const budget = budgetOf(tools, exec)
     if (budget === undefined) return next()
     const caller = exec.signal

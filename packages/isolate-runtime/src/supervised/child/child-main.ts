@@ -14,7 +14,15 @@ import { isolatedVmLineFor } from '../../isolate/ivm-lines.ts'
 import { FrameChannel } from '../wire/frame-channel.ts'
 import { PeerPoll } from '../../engine/peer-poll.ts'
 import type { NamespaceShape } from '../../engine/binding-call.ts'
-import { type Call, CHANNEL_FD, childFrameLimit, isMessage, PARENT_FRAME_LIMIT, type ToChild, type ToParent } from '../wire/child-protocol.ts'
+import {
+  type Call,
+  CHANNEL_FD,
+  childFrameLimit,
+  isMessage,
+  PARENT_FRAME_LIMIT,
+  type ToChild,
+  type ToParent,
+} from '../wire/child-protocol.ts'
 
 interface ChildRun {
   lines: string[]
@@ -43,16 +51,25 @@ const sendLimit = childFrameLimit(config)
 const replies = new PeerPoll(config.pollMicros / 1000)
 // why: the parent strips TypeScript, so the child never loads the compiler; this process exits
 // after a run that paused its isolate, on the Node lines whose V8 survives the pause.
-const runtime = new IsolateEngine(config, supervisedChildMode(config, isolatedVmLineFor()?.pausesToLocate === true), async () => (code) => ({ ok: true, code }))
+const runtime = new IsolateEngine(
+  config,
+  supervisedChildMode(config, isolatedVmLineFor()?.pausesToLocate === true),
+  async () => (code) => ({ ok: true, code }),
+)
 await runtime.start()
-const channel = new FrameChannel(new Socket({ fd: CHANNEL_FD, readable: true, writable: true }), PARENT_FRAME_LIMIT, sendLimit, {
-  message: (message) => {
-    if (isMessage(message)) onMessage(message as ToChild)
+const channel = new FrameChannel(
+  new Socket({ fd: CHANNEL_FD, readable: true, writable: true }),
+  PARENT_FRAME_LIMIT,
+  sendLimit,
+  {
+    message: (message) => {
+      if (isMessage(message)) onMessage(message as ToChild)
+    },
+    // why: the parent is trusted; a stream that breaks its framing means it is gone or broken.
+    malformed: () => void dispose(),
+    closed: () => void dispose(),
   },
-  // why: the parent is trusted; a stream that breaks its framing means it is gone or broken.
-  malformed: () => void dispose(),
-  closed: () => void dispose(),
-})
+)
 
 function send(message: ToParent): 'sent' | 'closed' | 'oversize' {
   // why: after the parent went away there is no one to tell; disposal follows the close.
@@ -82,15 +99,20 @@ function flushCalls(): void {
     if (send({ t: 'calls', calls: [call] }) !== 'oversize') continue
     const entry = pending.get(call.call)
     pending.delete(call.call)
-    entry?.reject(new Error(`the arguments of ${call.member} are over the ${sendLimit}-byte limit of the runtime channel`))
+    entry?.reject(
+      new Error(`the arguments of ${call.member} are over the ${sendLimit}-byte limit of the runtime channel`),
+    )
   }
 }
 
 function bindingsOf(run: number, shapes: NamespaceShape[]): CodeBindingNamespace[] {
   return shapes.map((shape, ns) => {
     const functions = Object.create(null) as Record<string, CodeBinding>
-    for (const member of shape.members) functions[member] = (args) => callParent(run, ns, member, args) as Promise<JsonValue>
-    return shape.errorClass === undefined ? { global: shape.global, functions } : { global: shape.global, functions, errorClass: shape.errorClass }
+    for (const member of shape.members)
+      functions[member] = (args) => callParent(run, ns, member, args) as Promise<JsonValue>
+    return shape.errorClass === undefined
+      ? { global: shape.global, functions }
+      : { global: shape.global, functions, errorClass: shape.errorClass }
   })
 }
 
@@ -123,10 +145,27 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
     flushLogs(id, run)
     if (runtime.stats().isolatesAbandoned > 0) return retire({ t: 'result', run: id, result, retire: true })
     if (send({ t: 'result', run: id, result }) === 'oversize') {
-      send({ t: 'result', run: id, result: withUsage({ logs: [], error: { kind: 'crash', message: `the run's result is over the ${sendLimit}-byte limit of the runtime channel` } }) })
+      send({
+        t: 'result',
+        run: id,
+        result: withUsage({
+          logs: [],
+          error: {
+            kind: 'crash',
+            message: `the run's result is over the ${sendLimit}-byte limit of the runtime channel`,
+          },
+        }),
+      })
     }
   } catch (error) {
-    send({ t: 'result', run: id, result: withUsage({ logs: [], error: { kind: 'crash', message: `the runtime child refused the run: ${String(error)}` } }) })
+    send({
+      t: 'result',
+      run: id,
+      result: withUsage({
+        logs: [],
+        error: { kind: 'crash', message: `the runtime child refused the run: ${String(error)}` },
+      }),
+    })
   } finally {
     runs.delete(id)
     replies.stop()

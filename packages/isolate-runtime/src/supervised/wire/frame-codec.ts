@@ -52,7 +52,8 @@ export class FrameDecoder {
       if (this.expected === undefined) {
         if (this.buffered < HEADER_BYTES) return undefined
         const length = this.take(HEADER_BYTES).readUInt32BE(0)
-        if (length > this.maxBodyBytes) return this.fail(`a frame of ${length} bytes, over the ${this.maxBodyBytes}-byte limit`)
+        if (length > this.maxBodyBytes)
+          return this.fail(`a frame of ${length} bytes, over the ${this.maxBodyBytes}-byte limit`)
         this.expected = length
       }
       if (this.buffered < this.expected) return undefined
