@@ -13,6 +13,9 @@ import { renderReport } from './report.ts'
 /** The exit code of a run aborted by SIGINT (128 + the signal number, as shells report it). */
 export const INTERRUPTED = 130
 
+/** A SIGINT this soon after the first is the same Ctrl-C delivered twice, not a second one. */
+const SIGINT_REPEAT_MS = 1000
+
 async function withApp<T>(options: Parameters<typeof bootApp>[0], use: (app: CliApp) => Promise<T>): Promise<T> {
   const app = await bootApp(options)
   try {
@@ -58,10 +61,21 @@ export async function runCommand(
     const watch = app.watchRun(callId)
     const live = options.json === true || io.live === undefined ? undefined : liveTimeline(io.live)
     // why: Ctrl-C aborts the run (the tool in flight too) and the report still shows the logs so far;
-    // a second Ctrl-C finds no listener and ends the process the default way.
+    // a second Ctrl-C ends the process the default way. One Ctrl-C can arrive twice (the terminal
+    // signals the whole process group, and the launcher forwards what it got), so a repeat within
+    // SIGINT_REPEAT_MS of the first is the same keypress.
     const interrupt = new AbortController()
-    const onSigint = (): void => interrupt.abort(new Error('interrupted (SIGINT)'))
-    process.once('SIGINT', onSigint)
+    let firstAt = 0
+    const onSigint = (): void => {
+      if (!interrupt.signal.aborted) {
+        firstAt = performance.now()
+        interrupt.abort(new Error('interrupted (SIGINT)'))
+      } else if (performance.now() - firstAt > SIGINT_REPEAT_MS) {
+        process.off('SIGINT', onSigint)
+        process.kill(process.pid, 'SIGINT')
+      }
+    }
+    process.on('SIGINT', onSigint)
     let result
     try {
       result = await app.root.tools.execute({

@@ -147,4 +147,29 @@ describe('Ctrl-C', () => {
     expect(stdout).toContain('── failed (abort)')
     expect(stdout).toContain('── tool calls (')
   })
+
+  it('a Ctrl-C to the whole process group (launcher, CLI, runtime child) still ends as abort with the report', async () => {
+    // why: detached, so the test can signal the group the way a terminal does, without signalling itself.
+    const child = spawn(process.execPath, [bin, 'run', 'hangs.ts', '--tools', 'tools.mjs'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+    const waiting = new Promise<void>((resolve) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8')
+        if (stderr.includes('wait_abort: started')) resolve()
+      })
+    })
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    await waiting
+    process.kill(-(child.pid as number), 'SIGINT')
+    expect(await exited).toBe(INTERRUPTED)
+    expect(stderr).toContain('wait_abort: aborted')
+    expect(stdout).toMatch(/── logs \(2\) ─+\nbefore\nwaiting\n/)
+    expect(stdout).toContain('── failed (abort)')
+  })
 })

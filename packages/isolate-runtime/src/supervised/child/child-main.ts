@@ -47,6 +47,9 @@ let controller = new AbortController()
 
 const config = resolveConfig(JSON.parse(process.argv[2] ?? '{}'))
 const sendLimit = childFrameLimit(config)
+// why: a terminal's Ctrl-C signals the whole foreground process group, this child included; the
+// parent decides whether the run is aborted, and this process ends once its parent is gone (RT-43).
+process.on('SIGINT', () => undefined)
 // why: a binding call's answer usually lands within tens of µs; waking from an OS sleep costs more.
 const replies = new PeerPoll(config.pollMicros / 1000)
 // why: the parent strips TypeScript, so the child never loads the compiler; this process exits
