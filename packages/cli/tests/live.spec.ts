@@ -121,25 +121,39 @@ describe('the live timeline', () => {
   })
 })
 
+/**
+ * Run `hangs.ts` in a real `isocode` process, wait until its tool is in flight, `interrupt` it,
+ * and return the exit code and both streams.
+ */
+async function interrupted(
+  detached: boolean,
+  interrupt: (pid: number) => void,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [bin, 'run', 'hangs.ts', '--tools', 'tools.mjs'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+  const waiting = new Promise<void>((resolve) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8')
+      if (stderr.includes('wait_abort: started')) resolve()
+    })
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  await waiting
+  interrupt(child.pid as number)
+  const code = await exited
+  return { code, stdout, stderr }
+}
+
 describe('Ctrl-C', () => {
   it('SIGINT aborts the run: the tool in flight is aborted, the report has the logs so far, exit code 130', async () => {
-    const child = spawn(process.execPath, [bin, 'run', 'hangs.ts', '--tools', 'tools.mjs'], {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-    const waiting = new Promise<void>((resolve) => {
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString('utf8')
-        if (stderr.includes('wait_abort: started')) resolve()
-      })
-    })
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-    await waiting
-    child.kill('SIGINT')
-    expect(await exited).toBe(INTERRUPTED)
+    const { code, stdout, stderr } = await interrupted(false, (pid) => process.kill(pid, 'SIGINT'))
+    expect(code).toBe(INTERRUPTED)
     expect(stderr).toContain('isocode: interrupted (SIGINT): the run was aborted')
     expect(stderr).toContain('wait_abort: aborted')
     expect(stderr).toMatch(/isocode: \[3\] tick {2}\d+ ms {2}ok\n/)
@@ -150,24 +164,8 @@ describe('Ctrl-C', () => {
 
   it('a Ctrl-C to the whole process group (launcher, CLI, runtime child) still ends as abort with the report', async () => {
     // why: detached, so the test can signal the group the way a terminal does, without signalling itself.
-    const child = spawn(process.execPath, [bin, 'run', 'hangs.ts', '--tools', 'tools.mjs'], {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-    const waiting = new Promise<void>((resolve) => {
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString('utf8')
-        if (stderr.includes('wait_abort: started')) resolve()
-      })
-    })
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-    await waiting
-    process.kill(-(child.pid as number), 'SIGINT')
-    expect(await exited).toBe(INTERRUPTED)
+    const { code, stdout, stderr } = await interrupted(true, (pid) => process.kill(-pid, 'SIGINT'))
+    expect(code).toBe(INTERRUPTED)
     expect(stderr).toContain('wait_abort: aborted')
     expect(stdout).toMatch(/── logs \(2\) ─+\nbefore\nwaiting\n/)
     expect(stdout).toContain('── failed (abort)')
