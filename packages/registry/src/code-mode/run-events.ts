@@ -1,16 +1,7 @@
-import { type CodeRunEvent, type CodeRunResult, utf8Length } from '@isocode/code-runtime'
+import type { CodeRunEvent, CodeRunResult } from '@isocode/code-runtime'
 import type { RunEvent, RunEventListener } from '../run-event.ts'
 import type { ToolExecutionResult } from '../types.ts'
-import { callFailureText } from './call-error.ts'
-import { programValue } from './output.ts'
-
-function jsonBytes(value: unknown): number {
-  try {
-    return utf8Length(JSON.stringify(value) ?? '')
-  } catch {
-    return 0
-  }
-}
+import { receivedBytes } from './received-bytes.ts'
 
 /**
  * The events of one run_code call, delivered to its caller's listener (rules R-80 to R-83 in
@@ -49,7 +40,7 @@ export class RunEvents {
     typed: boolean,
     result: ToolExecutionResult,
   ): void {
-    const bytes = result.isError ? utf8Length(callFailureText(tool, result)) : jsonBytes(programValue(result, typed))
+    const bytes = receivedBytes(tool, typed, result)
     const event: RunEvent = {
       type: 'call-finished',
       callId,

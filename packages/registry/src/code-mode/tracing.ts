@@ -3,11 +3,10 @@
 // none registered nothing is started at all.
 import { context, ProxyTracerProvider, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api'
-import { type CodeRunResult, utf8Length } from '@isocode/code-runtime'
+import type { CodeRunResult } from '@isocode/code-runtime'
 import { describeThrown } from '../pipeline/results.ts'
 import type { ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../types.ts'
-import { callFailureText } from './call-error.ts'
-import { programValue } from './output.ts'
+import { receivedBytes } from './received-bytes.ts'
 
 /** The instrumentation scope the spans are recorded under. */
 export const TRACER_NAME = '@isocode/registry'
@@ -23,14 +22,6 @@ const NOOP_PROVIDER = new ProxyTracerProvider().getDelegate()
 function noProvider(): boolean {
   const provider = trace.getTracerProvider()
   return provider instanceof ProxyTracerProvider && provider.getDelegate() === NOOP_PROVIDER
-}
-
-function jsonBytes(value: unknown): number {
-  try {
-    return utf8Length(JSON.stringify(value) ?? '')
-  } catch {
-    return 0
-  }
 }
 
 // why: R-93 — names, ids, outcomes and sizes only; never an argument, a result or a message text.
@@ -106,7 +97,7 @@ export class RunSpan {
 
   private endTool(span: Span, name: string, typed: boolean, result: ToolExecutionResult): void {
     // why: R-92 — the bytes the program receives: the value's JSON, or the text the call rejects with.
-    const bytes = result.isError ? utf8Length(callFailureText(name, result)) : jsonBytes(programValue(result, typed))
+    const bytes = receivedBytes(name, typed, result)
     const errorType = result.isError ? (result.error?.code ?? '_OTHER') : undefined
     this.settle(span, errorType, {
       'isocode.tool.outcome': result.isError ? 'error' : 'ok',
