@@ -41,6 +41,13 @@ const TASKS = {
 } as const
 
 const BOOT_SAMPLES = 8
+const PAIRED_SAMPLES = 15
+
+/** A CPU meter's hooks for one sequential task, in the shape `alternate` takes. */
+function cpuHooks(meter: ReturnType<typeof cpuMeter>): { before(): void; after(): void } {
+  const hooks = meter.hooks(CALLS)
+  return { before: hooks.beforeEach, after: hooks.afterEach }
+}
 
 const RETURN1: CodeRunRequest = { program: PROGRAMS.return1, bindings: [] }
 const SEQUENTIAL: CodeRunRequest = { program: PROGRAMS.sequential, bindings: echoTools }
@@ -108,12 +115,10 @@ const suite: SuiteFactory = async () => {
   const cpu = { polling: cpuMeter(), sleeping: cpuMeter() }
   // why: the isolate suite's sampling, so medians are comparable across the two tables.
   const bench = createBench({ iterations: 10, warmupIterations: 3 })
+  // why: warm means back to back, which only tinybench's loop gives; in turn with the long tasks below,
+  // a return 1 would find its child idle for a third of a second.
   bench.add(TASKS.return1, () => expectValue(runtime, RETURN1, 1))
-  bench.add(TASKS.sequential, () => expectValue(runtime, SEQUENTIAL, CALLS - 1), cpu.sleeping.hooks(CALLS))
-  bench.add(TASKS.sequentialPoll, () => expectValue(polling.runtime, SEQUENTIAL, CALLS - 1), cpu.polling.hooks(CALLS))
-  // why: the latency an agent sees (runs seconds apart); the pause before each sample is not timed.
-  bench.add(TASKS.idle10, () => expectValue(runtime, CALLS10, 9), { beforeEach: () => pause(8) })
-  bench.add(TASKS.idle10Poll, () => expectValue(polling.runtime, CALLS10, 9), { beforeEach: () => pause(8) })
+  bench.add(TASKS.refReturn1, () => expectValue(reference.runtime, RETURN1, 1))
   bench.add(TASKS.parallel, () => expectValue(runtime, { program: PROGRAMS.parallel, bindings: echoTools }, CALLS))
   const caller = async (): Promise<void> => {
     for (let i = 0; i < RUNS_PER_CALLER; i++) await expectValue(runtime, RETURN1, 1)
@@ -121,9 +126,6 @@ const suite: SuiteFactory = async () => {
   bench.add(TASKS.callers, async () => {
     await Promise.all(Array.from({ length: CALLERS }, caller))
   })
-  bench.add(TASKS.refReturn1, () => expectValue(reference.runtime, RETURN1, 1))
-  bench.add(TASKS.refSequential, () => expectValue(reference.runtime, SEQUENTIAL, CALLS - 1))
-  bench.add(TASKS.socket, () => peer.roundTrips(CALLS))
   return {
     bench,
     metrics: (stats) => ({
@@ -149,6 +151,25 @@ const suite: SuiteFactory = async () => {
       ),
     }),
     async sampled() {
+      // why: the ratios of this suite divide two of these long tasks; timed in turn, sample by
+      // sample, both sides of a ratio see the same moment of the machine (a drift of ±20 % between
+      // tasks timed seconds apart moved these ratios by more than any change of the code did).
+      const paired = await alternate(
+        [
+          { name: TASKS.sequential, fn: () => expectValue(runtime, SEQUENTIAL, CALLS - 1), ...cpuHooks(cpu.sleeping) },
+          {
+            name: TASKS.sequentialPoll,
+            fn: () => expectValue(polling.runtime, SEQUENTIAL, CALLS - 1),
+            ...cpuHooks(cpu.polling),
+          },
+          { name: TASKS.refSequential, fn: () => expectValue(reference.runtime, SEQUENTIAL, CALLS - 1) },
+          { name: TASKS.socket, fn: () => peer.roundTrips(CALLS) },
+          // why: the latency an agent sees (runs seconds apart); the pause before each sample is not timed.
+          { name: TASKS.idle10, fn: () => expectValue(runtime, CALLS10, 9), before: () => pause(8) },
+          { name: TASKS.idle10Poll, fn: () => expectValue(polling.runtime, CALLS10, 9), before: () => pause(8) },
+        ],
+        { samples: PAIRED_SAMPLES, warmup: 3 },
+      )
       // why: boot() also awaits one checked run; that run is part of "the pool serves", and it is
       // the same in both tasks.
       const tasks = [
@@ -160,10 +181,13 @@ const suite: SuiteFactory = async () => {
         bootTask(TASKS.bootSource, SupervisedIsolateRuntime),
       ]
       try {
-        return await alternate(
-          tasks.map((each) => each.task),
-          { samples: BOOT_SAMPLES, warmup: 1 },
-        )
+        return [
+          ...paired,
+          ...(await alternate(
+            tasks.map((each) => each.task),
+            { samples: BOOT_SAMPLES, warmup: 1 },
+          )),
+        ]
       } finally {
         for (const each of tasks) await each.release()
       }

@@ -8,7 +8,9 @@ export interface AlternatedTask {
   name: string
   fn: () => Promise<void>
   /** Untimed set-up before each sample (e.g. a fresh context, or idle time for a pool). */
-  before?: () => Promise<void>
+  before?: () => Promise<void> | void
+  /** Untimed after each sample (e.g. reading a CPU counter). */
+  after?: () => void
 }
 
 /** How many rounds to time, after how many untimed warm-up rounds. */
@@ -34,6 +36,7 @@ export async function alternate(tasks: readonly AlternatedTask[], options: Alter
       const start = performance.now()
       await task.fn()
       const elapsed = performance.now() - start
+      task.after?.()
       if (round >= options.warmup) (times[index] as number[]).push(elapsed)
     }
   }

@@ -8,7 +8,7 @@ import { deltaMeter, type SampleHooks } from './meter.ts'
 const MS_PER_TICK = 10
 
 /** CPU ms (user + system) of `pid` from /proc, or 0 once it has exited. */
-function procCpuMs(pid: number): number {
+export function procCpuMs(pid: number): number {
   try {
     // why: the command name (field 2) may hold spaces; the fields after its ')' are fixed.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').at(-1)?.trim().split(' ') ?? []

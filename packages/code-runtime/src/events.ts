@@ -1,4 +1,5 @@
 import type { CodeBinding, CodeBindingNamespace, CodeRunEvent, CodeRunRequest, CodeRunResult } from './types.ts'
+import { CodeRuntimeError, CodeRuntimeErrorCode } from './errors.ts'
 import { utf8Length } from './usage.ts'
 
 function jsonBytes(value: unknown): number {
@@ -26,6 +27,10 @@ export function observeRun(
 ): Promise<CodeRunResult> {
   const listener = request.onEvent
   if (listener === undefined) return run(request)
+  if (typeof listener !== 'function')
+    return Promise.reject(
+      new CodeRuntimeError(CodeRuntimeErrorCode.INVALID_REQUEST, 'request.onEvent must be a function (event) => void'),
+    )
   let live = true
   // why: rule RT-46 — a listener that throws never changes the run; nothing arrives after run-finished.
   const emit = (event: CodeRunEvent): void => {

@@ -41,6 +41,11 @@ export interface CodeRunRequest {
    * docs/runtime-contract.md); it must not block. Absent: nothing is observed and nothing costs.
    */
   onEvent?: (event: CodeRunEvent) => void
+  /**
+   * Called with each console line the run keeps, as it is recorded (rule RT-48): the `console`
+   * events alone, for a host that names binding calls itself, so no binding is wrapped.
+   */
+  onConsole?: (line: string) => void
 }
 
 /** Something a live run did; see {@link CodeRunRequest.onEvent}. */

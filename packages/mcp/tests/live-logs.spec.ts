@@ -1,6 +1,6 @@
 // Console lines as MCP log messages (honouring logging/setLevel) and progress coalescing, with the
 // real SDK client over an in-memory pair. The console lines come from a scripted backend that
-// reports them through onEvent as a backend does (RT-45), so the MCP side is checked on its own.
+// reports them through onConsole as a backend does (RT-48), so the MCP side is checked on its own.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js'
@@ -23,7 +23,7 @@ class ScriptedRuntime extends CodeRuntime {
     const logs: string[] = []
     for (let i = 0; i < calls; i++) {
       logs.push(`step ${i}`)
-      request.onEvent?.({ type: 'console', line: `step ${i}` })
+      request.onConsole?.(`step ${i}`)
       await request.bindings[0]?.functions.fast?.({})
     }
     return withUsage({ logs, value: 'done' })

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 type Script = (request: CodeRunRequest) => Promise<CodeRunResult>
 
 // A backend that runs a scripted "program": it calls the bindings it was given and writes console
-// lines through the request's onEvent as a backend does (RT-45), so the registry's side of the
+// lines through the request's onConsole as a backend does (RT-48), so the registry's side of the
 // stream can be checked without a sandbox.
 class ScriptedRuntime extends CodeRuntime {
   readonly isolation = 'none'
@@ -62,12 +62,12 @@ function runCode(root: Context, extra: Partial<ToolExecutionInput> = {}) {
 }
 
 const echoThenFail: Script = async (request) => {
-  request.onEvent?.({ type: 'console', line: 'before' })
+  request.onConsole?.('before')
   await tools(request).echo?.({})
   await tools(request)
     .fails?.({})
     .catch(() => undefined)
-  request.onEvent?.({ type: 'console', line: 'after' })
+  request.onConsole?.('after')
   return withUsage({ logs: ['before', 'after'], value: 1 })
 }
 
@@ -147,7 +147,7 @@ describe('onRunEvent: the events of one run_code call (R-80..R-83)', () => {
   it('nothing reaches the listener after run-finished (R-82)', async () => {
     let late: ((line: string) => void) | undefined
     const root = await boot(async (request) => {
-      late = (line) => request.onEvent?.({ type: 'console', line })
+      late = (line) => request.onConsole?.(line)
       return withUsage({ logs: [], value: 1 })
     })
     const { events, pending } = runCode(root)
@@ -161,6 +161,15 @@ describe('onRunEvent: the events of one run_code call (R-80..R-83)', () => {
     await root.tools.execute({ callId: 'r1', name: 'run_code', arguments: { code: 'x', description: 'd' } })
     const runtime = root.get('codeRuntime') as ScriptedRuntime
     expect(runtime.requests[0]).not.toHaveProperty('onEvent')
+    expect(runtime.requests[0]).not.toHaveProperty('onConsole')
+  })
+
+  it('with onRunEvent the runtime is asked for console lines only, so it wraps no binding (R-83)', async () => {
+    const root = await boot(echoThenFail)
+    await runCode(root).pending
+    const runtime = root.get('codeRuntime') as ScriptedRuntime
+    expect(runtime.requests[0]).not.toHaveProperty('onEvent')
+    expect(typeof runtime.requests[0]?.onConsole).toBe('function')
   })
 
   it('the listener never appears on the execution guards and listeners see (R-80)', async () => {

@@ -97,4 +97,53 @@ export function defineEventCases(h: ConformanceHarness): void {
     expectFailure(capped.result, 'output-limit')
     expect(capped.events.flatMap((event) => (event.type === 'console' ? [event.line] : []))).toEqual(['fits'])
   })
+
+  h.test('events/on-console', async () => {
+    const lines: string[] = []
+    let seenBeforeSettling: string[] | undefined
+    let argsSeen: unknown
+    // why: as in events/console-live, the line must arrive while the binding is still pending.
+    const slow: CodeBinding = async (args) => {
+      argsSeen = args
+      for (let waited = 0; !lines.includes('before') && waited < h.budgets.wallMs / 4; waited += 5) await sleep(5)
+      seenBeforeSettling = [...lines]
+      return { ok: 1 }
+    }
+    const runtime = h.runtime()
+    const result = await runtime.run({
+      program: "console.log('before')\nconst r = await tools.slow({ n: 2 })\nconsole.log('after', r.ok)\nreturn 1",
+      bindings: [namespace('tools', { slow })],
+      onConsole: (line) => {
+        lines.push(line)
+        throw new Error('a listener bug the run never sees')
+      },
+    })
+    expectValue(result, 1)
+    expect(seenBeforeSettling).toEqual(['before'])
+    expect(argsSeen).toEqual({ n: 2 })
+    expect(lines).toEqual(['before', 'after 1'])
+    expect(result.logs).toEqual(lines)
+
+    // why: with both listeners, each gets every line.
+    const both: string[] = []
+    const events: CodeRunEvent[] = []
+    const twice = await runtime.run({
+      program: "console.log('one')\nawait tools.echo({})\nconsole.log('two')\nreturn 2",
+      bindings: [namespace('tools', { echo })],
+      onConsole: (line) => void both.push(line),
+      onEvent: (event) => void events.push(event),
+    })
+    expectValue(twice, 2)
+    expect(both).toEqual(['one', 'two'])
+    expect(events.flatMap((event) => (event.type === 'console' ? [event.line] : []))).toEqual(['one', 'two'])
+
+    await expect(runtime.run({ program: 'return 1', bindings: [], onConsole: 'no' as never })).rejects.toMatchObject({
+      code: 'INVALID_REQUEST',
+      message: expect.stringMatching(/onConsole/),
+    })
+    await expect(runtime.run({ program: 'return 1', bindings: [], onEvent: 42 as never })).rejects.toMatchObject({
+      code: 'INVALID_REQUEST',
+      message: expect.stringMatching(/onEvent/),
+    })
+  })
 }

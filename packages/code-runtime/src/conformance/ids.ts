@@ -51,6 +51,8 @@ export const conformanceCases = {
   'usage/binding-calls': 'dispatched binding calls are counted, refused ones are not',
   'events/order': 'a listener gets run-started, numbered call pairs and run-finished with the usage, in order',
   'events/console-live': 'each kept console line arrives while the run is live; lines over the cap do not',
+  'events/on-console':
+    'onConsole gets each kept line live, beside onEvent too; a throwing one is ignored; a non-function listener is INVALID_REQUEST',
   'isolation/no-webassembly': 'WebAssembly is not available',
   'isolation/no-host-globals': 'process, require, fetch and Buffer are unreachable',
   'isolation/no-host-import': 'import() cannot load host modules',

@@ -30,6 +30,8 @@ export function checkRequest(request: IsolateRunRequest): void {
     invalid('request.signal must be an AbortSignal')
   if (request.onLog !== undefined && typeof request.onLog !== 'function')
     invalid('request.onLog must be a function (line: string) => void')
+  if (request.onConsole !== undefined && typeof request.onConsole !== 'function')
+    invalid('request.onConsole must be a function (line: string) => void')
 }
 
 /** What the run prologue leaves: the stripped code to run, or a result that is already settled. */
@@ -56,15 +58,24 @@ export function runPrologue(
 
 /**
  * The live line tap of a run: each kept console line goes to `onEvent` as a `console` event
- * (rule RT-45) and to `onLog`; undefined when the request has neither, so a run without a
- * listener pays nothing.
+ * (rule RT-45), to `onConsole` (RT-48) and to `onLog`; undefined when the request has none of
+ * them, so a run without a listener pays nothing.
  */
 export function lineTap(request: IsolateRunRequest): ((line: string, now: boolean) => void) | undefined {
-  const { onEvent, onLog } = request
-  if (onEvent === undefined) return onLog
-  if (onLog === undefined) return (line) => onEvent({ type: 'console', line })
+  const { onEvent, onConsole, onLog } = request
+  const taps: Array<(line: string, now: boolean) => void> = []
+  if (onEvent !== undefined) taps.push((line) => onEvent({ type: 'console', line }))
+  if (onConsole !== undefined)
+    taps.push((line) => {
+      try {
+        onConsole(line)
+      } catch {
+        // why: rule RT-48, as RT-46 for onEvent: the listener's failure never changes the run.
+      }
+    })
+  if (onLog !== undefined) taps.push(onLog)
+  if (taps.length <= 1) return taps[0]
   return (line, now) => {
-    onEvent({ type: 'console', line })
-    onLog(line, now)
+    for (const tap of taps) tap(line, now)
   }
 }

@@ -80,8 +80,9 @@ async function runProgram(
   let overBudget = false
   events?.started()
   try {
-    // why: R-83 — the runtime gets a listener only when the caller has one (RT-47: no cost otherwise).
-    const observe = events === undefined ? {} : { onEvent: events.fromRuntime }
+    // why: R-83 — the runtime gets a line listener only when the caller has one (RT-47, RT-48):
+    // the bridge names the sub-calls itself, so no runtime call events are asked for.
+    const observe = events === undefined ? {} : { onConsole: events.console }
     result = await runtime.run({
       program: args.code,
       bindings: [bridge.namespace],

@@ -1,4 +1,4 @@
-import type { CodeRunEvent, CodeRunResult } from '@isocode/code-runtime'
+import type { CodeRunResult } from '@isocode/code-runtime'
 import type { RunEvent, RunEventListener } from '../run-event.ts'
 import type { ToolExecutionResult } from '../types.ts'
 import { receivedBytes } from './received-bytes.ts'
@@ -17,9 +17,9 @@ export class RunEvents {
     private readonly runCallId: string,
   ) {}
 
-  /** The runtime's own events, of which only console lines are forwarded (the bridge names the calls). */
-  readonly fromRuntime = (event: CodeRunEvent): void => {
-    if (event.type === 'console') this.emit({ type: 'console', line: event.line })
+  /** A console line the runtime kept (RT-48); the bridge reports the calls itself. */
+  readonly console = (line: string): void => {
+    this.emit({ type: 'console', line })
   }
 
   started(): void {
