@@ -48,6 +48,10 @@ async function spawnServer(): Promise<{ mcp: Client; stderr: string[] }> {
   return { mcp, stderr }
 }
 
+/** The server's `run <outcome> <description>` lines for the calls described as `description`. */
+const runLines = (stderr: readonly string[], description: string): string[] =>
+  stderr.filter((line) => line.startsWith('run ') && line.endsWith(` ${description}`))
+
 describe('run_code over stdio (a child process)', () => {
   it('sends at least 5 progress notifications for 10 calls 100 ms apart, the last before the result', async () => {
     const { mcp } = live()
@@ -62,7 +66,6 @@ describe('run_code over stdio (a child process)', () => {
     const errors: Error[] = []
     // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Protocol only offers the onerror property
     mcp.onerror = (error) => void errors.push(error)
-    const runs = stderr.filter((line) => line.startsWith('run ')).length
     const progress: number[] = []
     const cancel = new AbortController()
     const call = mcp.callTool(
@@ -78,9 +81,11 @@ describe('run_code over stdio (a child process)', () => {
     expect(await until(() => progress.includes(3) && stderr.includes('wait started'), 10_000)).toBe(true)
     cancel.abort(new Error('user cancelled'))
     await expect(call).rejects.toThrow(/user cancelled/)
-    expect(await until(() => stderr.filter((line) => line.startsWith('run ')).length > runs, 10_000)).toBe(true)
-    expect(stderr).toContain('tool aborted')
-    expect(stderr.filter((line) => line.startsWith('run ')).slice(runs)).toEqual(['run abort'])
+    // why: stderr is read apart from stdout, so a run's line may arrive after its result; each spec
+    // waits for the line naming its own call.
+    expect(await until(() => runLines(stderr, 'cancel me').length > 0, 10_000)).toBe(true)
+    expect(runLines(stderr, 'cancel me')).toEqual(['run abort cancel me'])
+    expect(stderr.slice(stderr.lastIndexOf('wait started'))).toContain('tool aborted')
     // why: a round trip after the run ended; a late progress (its token dropped by the client) or
     // a late result would have arrived before the answer and been reported through onerror.
     await mcp.ping()
@@ -104,13 +109,13 @@ describe('run_code over stdio (a child process)', () => {
 
   it('cancelling a request that finished, or one never made, changes nothing', async () => {
     const { mcp, stderr } = live()
-    const runs = stderr.filter((line) => line.startsWith('run ')).length
     const first = await mcp.callTool({ name: 'run_code', arguments: { code: 'return 1', description: 'first' } })
     expect(first.isError).toBe(false)
     await mcp.notification({ method: 'notifications/cancelled', params: { requestId: 1, reason: 'late' } })
     await mcp.notification({ method: 'notifications/cancelled', params: { requestId: 9_999, reason: 'unknown' } })
     const second = await mcp.callTool({ name: 'run_code', arguments: { code: 'return 2', description: 'second' } })
     expect(second.structuredContent).toMatchObject({ value: 2 })
-    expect(stderr.filter((line) => line.startsWith('run ')).slice(runs)).toEqual(['run ok', 'run ok'])
+    expect(await until(() => runLines(stderr, 'second').length > 0, 10_000)).toBe(true)
+    expect([...runLines(stderr, 'first'), ...runLines(stderr, 'second')]).toEqual(['run ok first', 'run ok second'])
   })
 })
