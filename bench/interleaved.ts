@@ -29,6 +29,8 @@ interface Side {
 
 /** A booted workload of one side: one timed sample, and its disposal. */
 interface Booted {
+  /** Untimed, before each sample (an idle gap). */
+  before?: () => Promise<void>
   sample(): Promise<void>
   dispose(): Promise<void>
 }
@@ -64,6 +66,16 @@ async function loadSide(label: Side['label'], root: string): Promise<Side> {
   }
 }
 
+/** How a runtime workload differs from one plain run with the bench's config. */
+interface RuntimeOptions {
+  /** Runs back to back in one sample (default 1). */
+  runs?: number
+  /** Config on top of the side's bench config (keys both checkouts know). */
+  config?: Record<string, unknown>
+  /** Idle this long before each sample, untimed: the gap between an agent's runs. */
+  idleMs?: number
+}
+
 /** A workload straight on a side's runtime plugin with the side's bench config (its own key names). */
 function onRuntime(
   name: string,
@@ -71,20 +83,25 @@ function onRuntime(
   program: keyof RuntimeTasks['PROGRAMS'],
   calls: number,
   expected: number,
+  options: RuntimeOptions = {},
 ): Workload {
+  const runs = options.runs ?? 1
   return {
     name,
-    calls,
+    calls: calls * runs,
     async boot(side) {
       const root = new side.cordis.Context()
-      const fiber = await root.plugin(side.runtimes[plugin], side.tasks.RUNTIME_CONFIG)
+      const fiber = await root.plugin(side.runtimes[plugin], { ...side.tasks.RUNTIME_CONFIG, ...options.config })
       const runtime = root.get('codeRuntime')
       if (runtime === undefined) throw new Error(`bench: the ${side.label} ${plugin} did not start`)
       const request = { program: side.tasks.PROGRAMS[program], bindings: side.tasks.echoTools }
-      return {
-        sample: () => side.tasks.expectValue(runtime, request, expected, `${side.label} ${name}`),
-        dispose: () => fiber.dispose(),
+      const sample = async (): Promise<void> => {
+        for (let run = 0; run < runs; run++)
+          await side.tasks.expectValue(runtime, request, expected, `${side.label} ${name}`)
       }
+      const idleMs = options.idleMs
+      const before = idleMs === undefined ? undefined : () => side.tasks.pause(idleMs)
+      return { before, sample, dispose: () => fiber.dispose() }
     },
   }
 }
@@ -129,10 +146,28 @@ function onRegistry(
 
 const WORKLOADS: Workload[] = [
   onRuntime('in-process: return 1', 'InProcessIsolateRuntime', 'return1', 0, 1),
+  // why: runs back to back find no context prepared; without spares they wait for one.
+  onRuntime('in-process: 5 x return 1 back to back', 'InProcessIsolateRuntime', 'return1', 0, 1, { runs: 5 }),
+  onRuntime('in-process, spareIsolates 0: 5 x return 1 back to back', 'InProcessIsolateRuntime', 'return1', 0, 1, {
+    runs: 5,
+    config: { spareIsolates: 0 },
+  }),
+  onRuntime('in-process: 10 sequential calls, 8 ms idle before', 'InProcessIsolateRuntime', 'calls10', 10, 9, {
+    idleMs: 8,
+  }),
+  onRuntime(
+    'in-process, pollMicros 200: 10 sequential calls, 8 ms idle before',
+    'InProcessIsolateRuntime',
+    'calls10',
+    10,
+    9,
+    { idleMs: 8, config: { pollMicros: 200 } },
+  ),
   onRuntime('in-process: 1000 sequential calls', 'InProcessIsolateRuntime', 'sequential', 1000, 999),
   onRuntime('supervised: return 1', 'SupervisedIsolateRuntime', 'return1', 0, 1),
   onRuntime('supervised: 1000 sequential calls', 'SupervisedIsolateRuntime', 'sequential', 1000, 999),
   onRuntime('supervised: 1000 calls under Promise.all', 'SupervisedIsolateRuntime', 'parallel', 1000, 1000),
+  onRegistry('run_code in-process: no calls', 'InProcessIsolateRuntime', 0),
   onRegistry('run_code in-process: 100 sequential calls', 'InProcessIsolateRuntime', 100),
   onRegistry('run_code supervised: 100 sequential calls', 'SupervisedIsolateRuntime', 100),
   onRegistry('run_code in-process, run listener: 100 sequential calls', 'InProcessIsolateRuntime', 100, true),
@@ -176,6 +211,7 @@ async function measure(workload: Workload, sides: readonly Side[]): Promise<Meas
       const order = round % 2 === 0 ? [0, 1] : [1, 0]
       for (const index of order) {
         const side = sides[index] as Side
+        await booted[index]?.before?.()
         const before = cpuOf(side.root)
         const started = performance.now()
         await (booted[index] as Booted).sample()
