@@ -4,6 +4,7 @@
 // the machine drift between them (±25 % on a 2-core box); here both sides share every moment, so
 // a difference of a few percent is visible. Prints a table and writes
 // bench/results/interleaved.md; the CPU columns sum this process and the side's runtime children.
+import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
@@ -249,6 +250,11 @@ function shareIsolatedVm(oldRoot: string): void {
   }
 }
 
+/** The short commit a checkout is at. */
+function commitOf(root: string): string {
+  return execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
+}
+
 /** require() as a checkout's runtime package resolves it. */
 function requireFrom(root: string): NodeJS.Require {
   return createRequire(join(root, 'packages/isolate-runtime/package.json'))
@@ -310,7 +316,8 @@ const table = [
 console.log(table)
 writeFileSync(
   join(here, 'bench/results/interleaved.md'),
-  `Interleaved in one process, ${SAMPLES} samples a side after ${WARMUP} warm-up rounds; old = ${resolve(oldArg)}. ` +
+  `Interleaved in one process, ${SAMPLES} samples a side after ${WARMUP} warm-up rounds; ` +
+    `old = ${commitOf(resolve(oldArg))}, new = ${commitOf(here)} (plus uncommitted changes, if any). ` +
     `CPU: this process plus the side's runtime children, per sample (children at 10 ms resolution).\n\n${table}\n`,
 )
 process.exit(0)
