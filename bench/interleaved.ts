@@ -5,12 +5,12 @@
 // a difference of a few percent is visible. Prints a table and writes
 // bench/results/interleaved.md; the CPU columns sum this process and the side's runtime children.
 import { execFileSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { childPids } from './lib/children.ts'
-import { procCpuMs } from './lib/cpu.ts'
+import { commandLine } from './lib/children.ts'
+import { treeCpuMs } from './lib/cpu.ts'
 import { percentile } from './lib/report.ts'
 
 type RuntimeTasks = typeof import('./lib/runtime-tasks.ts')
@@ -177,22 +177,8 @@ const WORKLOADS: Workload[] = [
 
 /** CPU ms so far of this process and of its runtime children started from `root`'s tree. */
 function cpuOf(root: string): { self: number; children: number } {
-  const { user, system } = process.cpuUsage()
-  let children = 0
-  for (const pid of childPids()) {
-    const command = readCommand(pid)
-    if (command?.includes(join(root, 'packages/isolate-runtime/')) === true) children += procCpuMs(pid)
-  }
-  return { self: (user + system) / 1000, children }
-}
-
-function readCommand(pid: number): string | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-  } catch {
-    // why: a child may exit between the listing and the read.
-    return undefined
-  }
+  const runtimeDir = join(root, 'packages/isolate-runtime/')
+  return treeCpuMs((pid) => commandLine(pid)?.includes(runtimeDir) === true)
 }
 
 const sorted = (values: readonly number[]): number[] => values.toSorted((a, b) => a - b)

@@ -64,6 +64,11 @@ export async function waitUntil(predicate: () => boolean, timeoutMs: number, ste
   return true
 }
 
+/** The command line of `pid` (arguments joined by NUL), or undefined when it has just exited. */
+export function commandLine(pid: number): string | undefined {
+  return ifPresent(() => readFileSync(`/proc/${pid}/cmdline`, 'utf8'))
+}
+
 function exePath(pid: number): string | undefined {
   return ifPresent(() => readlinkSync(`/proc/${pid}/exe`))
 }

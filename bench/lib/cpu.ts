@@ -8,7 +8,7 @@ import { deltaMeter, type SampleHooks } from './meter.ts'
 const MS_PER_TICK = 10
 
 /** CPU ms (user + system) of `pid` from /proc, or 0 once it has exited. */
-export function procCpuMs(pid: number): number {
+function procCpuMs(pid: number): number {
   try {
     // why: the command name (field 2) may hold spaces; the fields after its ')' are fixed.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').at(-1)?.trim().split(' ') ?? []
@@ -18,10 +18,14 @@ export function procCpuMs(pid: number): number {
   }
 }
 
-/** CPU ms so far of this process (µs precision) and of its node children (tick precision). */
-function treeCpuMs(): { self: number; children: number } {
+/**
+ * CPU ms so far of this process (µs precision) and of its node children (tick precision), or of
+ * those children `include` keeps.
+ */
+export function treeCpuMs(include: (pid: number) => boolean = () => true): { self: number; children: number } {
   const { user, system } = process.cpuUsage()
-  const children = canListChildren() ? classifyChildren().node.reduce((sum, pid) => sum + procCpuMs(pid), 0) : 0
+  const pids = canListChildren() ? classifyChildren().node.filter(include) : []
+  const children = pids.reduce((sum, pid) => sum + procCpuMs(pid), 0)
   return { self: (user + system) / 1000, children }
 }
 
@@ -31,7 +35,7 @@ function treeCpuMs(): { self: number; children: number } {
  * process and for its children, over every sample taken (warm-up included).
  */
 export function cpuMeter(): { hooks(units: number): SampleHooks; perUnit(): { self: number; children: number } } {
-  const meter = deltaMeter(treeCpuMs)
+  const meter = deltaMeter(() => treeCpuMs())
   let unitsPerSample = 0
   return {
     hooks: (count) => {

@@ -99,3 +99,20 @@ function observeNamespace(
   }
   return { ...ns, functions }
 }
+
+/**
+ * Where a backend sends each console line it keeps while the run is live: a `console` event to
+ * `onEvent` (RT-45) and the line to `onConsole` (RT-48); undefined when the request has neither.
+ */
+export function consoleTap(request: CodeRunRequest): ((line: string) => void) | undefined {
+  const { onEvent, onConsole } = request
+  if (onEvent === undefined && onConsole === undefined) return undefined
+  return (line) => {
+    onEvent?.({ type: 'console', line })
+    try {
+      onConsole?.(line)
+    } catch {
+      // why: rule RT-48, as RT-46 for onEvent: the listener's failure never changes the run.
+    }
+  }
+}

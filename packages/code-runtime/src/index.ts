@@ -1,5 +1,5 @@
 export { onAbort } from './abort.ts'
-export { observeRun } from './events.ts'
+export { consoleTap, observeRun } from './events.ts'
 export { validateBindings } from './bindings.ts'
 export { standardConfigSchema } from './config-schema.ts'
 export { CodeRuntime } from './service.ts'

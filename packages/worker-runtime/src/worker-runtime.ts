@@ -4,6 +4,7 @@ import {
   CodeRuntimeErrorCode,
   type CodeRunRequest,
   type CodeRunResult,
+  consoleTap,
   observeRun,
   validateBindings,
   withUsage,
@@ -82,7 +83,7 @@ export class WorkerRuntime extends CodeRuntime {
       return withUsage({ logs: [], error: { kind: 'abort', message: `aborted: ${String(signal.reason)}` } })
     const wrapped = wrapProgram(request.program)
     if (!wrapped.ok) return withUsage({ logs: [], error: { kind: 'exception', message: wrapped.message } })
-    const run = new WorkerRun(wrapped.code, request.bindings, this.budgets, lineListener(request))
+    const run = new WorkerRun(wrapped.code, request.bindings, this.budgets, consoleTap(request))
     this.live.add(run)
     const onAbort = (): void => run.fail('abort', `aborted: ${String(signal?.reason)}`)
     signal?.addEventListener('abort', onAbort, { once: true })
@@ -91,20 +92,6 @@ export class WorkerRuntime extends CodeRuntime {
     } finally {
       signal?.removeEventListener('abort', onAbort)
       this.live.delete(run)
-    }
-  }
-}
-
-/** Where each kept line goes while the run is live: `console` events (RT-45) and `onConsole` (RT-48). */
-function lineListener(request: CodeRunRequest): ((line: string) => void) | undefined {
-  const { onEvent, onConsole } = request
-  if (onEvent === undefined && onConsole === undefined) return undefined
-  return (line) => {
-    onEvent?.({ type: 'console', line })
-    try {
-      onConsole?.(line)
-    } catch {
-      // why: the listener's failure never changes the run (RT-48).
     }
   }
 }

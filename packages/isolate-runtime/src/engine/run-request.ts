@@ -1,4 +1,4 @@
-import { CodeRuntimeError, CodeRuntimeErrorCode, validateBindings, withUsage } from '@isocode/code-runtime'
+import { CodeRuntimeError, CodeRuntimeErrorCode, consoleTap, validateBindings, withUsage } from '@isocode/code-runtime'
 import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
 import type { StripResult } from './strip-program.ts'
 
@@ -57,25 +57,16 @@ export function runPrologue(
 }
 
 /**
- * The live line tap of a run: each kept console line goes to `onEvent` as a `console` event
- * (rule RT-45), to `onConsole` (RT-48) and to `onLog`; undefined when the request has none of
- * them, so a run without a listener pays nothing.
+ * The live line tap of a run: each kept console line goes to the request's listeners (`consoleTap`,
+ * rules RT-45 and RT-48) and to `onLog`; undefined when the request has none, so a run without a
+ * listener pays nothing.
  */
 export function lineTap(request: IsolateRunRequest): ((line: string, now: boolean) => void) | undefined {
-  const { onEvent, onConsole, onLog } = request
-  const taps: Array<(line: string, now: boolean) => void> = []
-  if (onEvent !== undefined) taps.push((line) => onEvent({ type: 'console', line }))
-  if (onConsole !== undefined)
-    taps.push((line) => {
-      try {
-        onConsole(line)
-      } catch {
-        // why: rule RT-48, as RT-46 for onEvent: the listener's failure never changes the run.
-      }
-    })
-  if (onLog !== undefined) taps.push(onLog)
-  if (taps.length <= 1) return taps[0]
+  const listeners = consoleTap(request)
+  const { onLog } = request
+  if (listeners === undefined || onLog === undefined) return listeners ?? onLog
   return (line, now) => {
-    for (const tap of taps) tap(line, now)
+    listeners(line)
+    onLog(line, now)
   }
 }
