@@ -94,8 +94,9 @@ async function runProgram(
     // why: read before the settle abort below; true only when the budget's abort came first.
     overBudget = budget.endedRun(runAbort.signal)
     runAbort.abort(new Error('run_code settled'))
-    // why: drain before returning, so every tool/code-dispatch event lands before run_code's result.
-    await bridge.settle()
+    // why: rule R-63 in docs/registry-contract.md — every tool/code-dispatch event lands before
+    // run_code's result, but a sub-call past the grace is abandoned: the budget wins (RT-24).
+    await bridge.settle(overBudget ? TOOL_CALL_LIMIT : result === undefined ? 'crash' : (result.error?.kind ?? 'ok'))
     // why: R-92 — after every tool span of the run ended, with the outcome run_code reports.
     span?.end(result, overBudget ? TOOL_CALL_LIMIT : result?.error?.kind)
     // why: R-82 — a runtime that rejected still ends the stream, as the pipeline's failure.
