@@ -52,6 +52,8 @@ export interface CodeBridge {
    * `ending` names how the run ended (a failure kind, or `ok`), for the abandoned calls' text.
    */
   settle(ending: string): Promise<void>
+  /** The sub-calls dispatched so far (R-58): what `maxToolCalls` counts and the run's `toolCalls` (R-75). */
+  readonly dispatched: number
 }
 
 /** The isError result an abandoned sub-call is logged and reported with (R-63). */
@@ -197,6 +199,9 @@ export function createCodeBridge(
   if (concurrentNames.length > 0) namespace.concurrent = { members: concurrentNames, limit }
   return {
     namespace,
+    get dispatched() {
+      return dispatched
+    },
     settle: async (end) => {
       ending = end
       const idle = queue.settle()
