@@ -10,19 +10,19 @@ interface Seen {
   started: Promise<void>
 }
 
-function neverTool(seen: Seen & { start: () => void }) {
+function neverTool(watch: Seen & { start: () => void }) {
   return {
     description: 'Never answers.',
     inputSchema: { type: 'object' },
     execute: (_args: unknown, options: { signal: AbortSignal }) => {
-      seen.signals.push(options.signal)
-      seen.start()
+      watch.signals.push(options.signal)
+      watch.start()
       return new Promise(() => undefined)
     },
   }
 }
 
-function seen(): Seen & { start: () => void } {
+function probe(): Seen & { start: () => void } {
   let start!: () => void
   const started = new Promise<void>((resolve) => (start = resolve))
   return { signals: [], started, start }
@@ -30,7 +30,7 @@ function seen(): Seen & { start: () => void } {
 
 describe.each(['isolate', 'process'] as const)('isolation %s', (isolation) => {
   it('a tool that never settles: the run ends as timeout at the wall budget and the tool is told to stop', async () => {
-    const tool = seen()
+    const tool = probe()
     const cm = await createCodeMode({
       isolation,
       concurrency: 1,
@@ -78,7 +78,7 @@ describe.each(['isolate', 'process'] as const)('isolation %s', (isolation) => {
   })
 
   it('close() with a run waiting on a tool that never settles ends that run as abort before it returns', async () => {
-    const tool = seen()
+    const tool = probe()
     const cm = await createCodeMode({ isolation, concurrency: 1, tools: { never: neverTool(tool) } })
     let settled: CodeModeResult | undefined
     const pending = cm.run('return await tools.never({})').then((result) => (settled = result))
