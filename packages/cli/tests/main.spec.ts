@@ -121,8 +121,8 @@ describe('isocode as a subprocess', () => {
     const aborts = isolatedVmLineFor()?.abortsOnHashGrowth !== false
     expect(outcome.stdout).toContain(
       aborts
-        ? 'the program exceeded the memory limit (64 MB): V8 aborted its runtime process'
-        : 'the program exceeded the memory limit',
+        ? 'the program exceeded the memory limit of 64 MB (memoryMb): V8 aborted its runtime process'
+        : 'the program exceeded the memory limit of 64 MB (memoryMb)',
     )
   })
 

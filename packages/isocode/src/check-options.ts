@@ -7,7 +7,11 @@ import { closestNames } from '@isocode/sdk-codegen'
 import { IsocodeError } from './errors.ts'
 import type { CodeModeBudgets, CodeModeOptions } from './options.ts'
 
-const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk']
+const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk', 'concurrency']
+/** Runs at once when `concurrency` is not given: sized for a server. */
+const DEFAULT_CONCURRENCY = 4
+// why: the runtime's pool limit (poolSize 1–64, RT-28); one run slot is one isolate or process.
+const MAX_CONCURRENCY = 64
 const BUDGETS: Record<keyof CodeModeBudgets, keyof IsolateRuntimeConfig | 'sdkBudgetBytes' | 'maxToolCalls'> = {
   cpuMs: 'cpuMs',
   wallMs: 'wallMs',
@@ -28,6 +32,8 @@ export interface ResolvedOptions {
   readonly sdkBudgetBytes: number | undefined
   /** The registry's `maxToolCalls`; undefined: its default. */
   readonly maxToolCalls: number | undefined
+  /** Runs at once (the runtime's pool size). */
+  readonly concurrency: number
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -47,8 +53,9 @@ function unknownKeys(where: string, value: Record<string, unknown>, known: reado
   }
 }
 
-function runtimeConfig(budgets: CodeModeBudgets): IsolateRuntimeConfig {
-  const config: IsolateRuntimeConfig = { poolSize: 1 }
+function runtimeConfig(budgets: CodeModeBudgets, concurrency: number): IsolateRuntimeConfig {
+  // why: one isolate (or child process) per run slot, so admitted runs never wait in the pool.
+  const config: IsolateRuntimeConfig = { poolSize: concurrency }
   for (const [key, target] of Object.entries(BUDGETS)) {
     const value = budgets[key as keyof CodeModeBudgets]
     if (value === undefined || target === 'sdkBudgetBytes' || target === 'maxToolCalls') continue
@@ -71,9 +78,16 @@ function runtimeConfig(budgets: CodeModeBudgets): IsolateRuntimeConfig {
 /** Check `options` and apply the defaults; throws one IsocodeError (INVALID_OPTION) for the first problem. */
 export function checkOptions(options: unknown): ResolvedOptions {
   if (options === undefined) options = {}
-  if (!isRecord(options)) invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk? }')
+  if (!isRecord(options)) invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk?, concurrency? }')
   unknownKeys('', options, OPTIONS)
-  const { tools = {}, mcp = [], isolation = 'process', budgets = {}, sdk = 'auto' } = options as CodeModeOptions
+  const {
+    tools = {},
+    mcp = [],
+    isolation = 'process',
+    budgets = {},
+    sdk = 'auto',
+    concurrency = DEFAULT_CONCURRENCY,
+  } = options as CodeModeOptions
   if (!isRecord(tools))
     invalid(
       'tools must be an object of tools by name ({ get_weather: { description, inputSchema, execute } }, or an AI SDK ToolSet)',
@@ -101,14 +115,24 @@ export function checkOptions(options: unknown): ResolvedOptions {
   const toolCalls = budgets.toolCalls
   if (toolCalls !== undefined && (typeof toolCalls !== 'number' || !Number.isSafeInteger(toolCalls) || toolCalls < 1))
     invalid(`budgets.toolCalls must be a whole number of tool calls >= 1; got ${String(toolCalls)}`)
+  if (
+    typeof concurrency !== 'number' ||
+    !Number.isSafeInteger(concurrency) ||
+    concurrency < 1 ||
+    concurrency > MAX_CONCURRENCY
+  )
+    invalid(
+      `concurrency must be a whole number of runs at once from 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY}); got ${JSON.stringify(concurrency) ?? String(concurrency)}`,
+    )
   // why: R-65 — `full` never falls back to compact, `compact` always does.
   const sdkBudgetBytes = sdk === 'full' ? Number.MAX_SAFE_INTEGER : sdk === 'compact' ? 0 : sdkBytes
   return {
     tools,
     mcp: mcp as readonly (string | McpServerConfig)[],
     isolation,
-    runtime: runtimeConfig(budgets),
+    runtime: runtimeConfig(budgets, concurrency),
     sdkBudgetBytes,
     maxToolCalls: toolCalls,
+    concurrency,
   }
 }

@@ -1,3 +1,4 @@
+import { onAbort } from '@isocode/code-runtime'
 import { RUN_CODE, selfContainedRunCodeDescription } from '@isocode/registry'
 import type { ToolDefinition } from '@isocode/registry'
 import { boot } from './boot.ts'
@@ -8,7 +9,8 @@ import { toDefinition } from './define.ts'
 import { IsocodeError } from './errors.ts'
 import { runListener, runStream } from './events.ts'
 import type { CodeModeOptions } from './options.ts'
-import { toCodeModeResult } from './result.ts'
+import { refusedResult, toCodeModeResult } from './result.ts'
+import { RunSlots } from './run-slots.ts'
 import type { RunEventListener } from '@isocode/registry'
 import type { CodeMode, CodeModeResult, CodeModeTool, RunCodeArgs } from './types.ts'
 
@@ -26,7 +28,7 @@ export async function createCodeMode(options: CodeModeOptions = {}): Promise<Cod
     definitions.push((await toDefinition(name, tool)).definition)
   const app = await boot(resolved, definitions, serverConfigs(resolved.mcp))
   try {
-    return await open(app)
+    return await open(app, new RunSlots(resolved.concurrency))
   } catch (error) {
     await app.dispose()
     throw error
@@ -47,10 +49,12 @@ async function assemble(
   }
 }
 
-async function open(app: Booted): Promise<CodeMode> {
+async function open(app: Booted, slots: RunSlots): Promise<CodeMode> {
   let current = await assemble(app)
   let closing: Promise<void> | undefined
   let calls = 0
+  // why: close() aborts and awaits every live run, so none is left pending (R-63, RT-29).
+  const live = new Map<AbortController, Promise<unknown>>()
   // why: an MCP server's list_changed changes the tools, so the SDK text follows them.
   // why: closing unregisters every tool; the last text stays what `sdk` and `tool` show after it.
   app.onToolsChange(() => {
@@ -68,14 +72,36 @@ async function open(app: Booted): Promise<CodeMode> {
   ): Promise<CodeModeResult> => {
     if (closing !== undefined)
       throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
-    const result = await app.execute({
-      callId: `isocode:${++calls}`,
-      name: RUN_CODE,
-      arguments: { code: args.code, description: args.description?.trim() ? args.description : DEFAULT_DESCRIPTION },
-      ...(signal === undefined ? {} : { signal }),
-      ...(onRunEvent === undefined ? {} : { onRunEvent }),
-    })
-    return toCodeModeResult(result)
+    const run = new AbortController()
+    const follow = (): void => run.abort(signal?.reason)
+    if (signal?.aborted === true) follow()
+    const detach = onAbort(signal, follow)
+    const pending = (async (): Promise<CodeModeResult> => {
+      const refused = await slots.admit(run.signal)
+      if (refused !== undefined) return refusedResult(refused.kind, refused.message)
+      try {
+        const result = await app.execute({
+          callId: `isocode:${++calls}`,
+          name: RUN_CODE,
+          arguments: {
+            code: args.code,
+            description: args.description?.trim() ? args.description : DEFAULT_DESCRIPTION,
+          },
+          signal: run.signal,
+          ...(onRunEvent === undefined ? {} : { onRunEvent }),
+        })
+        return toCodeModeResult(result)
+      } finally {
+        slots.release()
+      }
+    })()
+    live.set(run, pending)
+    try {
+      return await pending
+    } finally {
+      detach()
+      live.delete(run)
+    }
   }
 
   const tool: CodeModeTool = {
@@ -96,7 +122,15 @@ async function open(app: Booted): Promise<CodeMode> {
       return execute(args, options?.signal, runListener('tool.execute', options))
     },
   }
-  const close = (): Promise<void> => (closing ??= app.dispose())
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      // why: queued runs are refused, running ones aborted (the registry ends a sub-call that
+      // ignores its signal after a short grace, R-63); each settles as a value before disposal.
+      slots.close()
+      for (const run of live.keys()) run.abort(new Error('the Code Mode was closed'))
+      await Promise.allSettled(live.values())
+      await app.dispose()
+    })())
   return {
     get sdk() {
       return current.sdk

@@ -76,4 +76,9 @@ export interface CodeModeOptions {
   budgets?: CodeModeBudgets
   /** `auto` (default): full SDK text within `budgets.sdkBytes`, else compact; `full` or `compact` force one. */
   sdk?: 'auto' | 'full' | 'compact'
+  /**
+   * Programs running at once (default 4, at most 64; one isolate or child process each); up to 16
+   * times as many wait in arrival order, and one more ends at once with kind `busy`.
+   */
+  concurrency?: number
 }

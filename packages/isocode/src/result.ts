@@ -36,3 +36,14 @@ export function toCodeModeResult(result: ToolExecutionResult): CodeModeResult {
     text,
   }
 }
+
+/** The result of a run refused before it started: kind `busy` (the queue is full) or `abort`, no logs, zero usage. */
+export function refusedResult(kind: 'busy' | 'abort', message: string): CodeModeResult {
+  return {
+    ok: false,
+    logs: [],
+    usage: { cpuMs: 0, wallMs: 0, toolCalls: 0, outputBytes: 0 },
+    error: { kind, message },
+    text: message,
+  }
+}

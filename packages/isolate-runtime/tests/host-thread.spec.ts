@@ -68,7 +68,10 @@ describe('in-process with resumeOnHostThread', () => {
     )
     await sleep(30)
     controller.abort(new Error('stop'))
-    expect((await pending).error).toEqual({ kind: 'abort', message: 'the run was aborted (stop)' })
+    expect((await pending).error).toEqual({
+      kind: 'abort',
+      message: 'the run was aborted (stop) while waiting on setTimeout (at 2:26)',
+    })
   })
 })
 

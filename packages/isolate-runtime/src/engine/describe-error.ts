@@ -36,9 +36,7 @@ export function describeSyntaxError(error: unknown): string {
  */
 export function describeTaskError(error: unknown, isolateDisposed: boolean): TaskOutcome {
   const message = describeHostError(error)
-  if (isolateDisposed && isMemoryLimitMessage(message)) {
-    return { kind: 'memory', message: 'the program exceeded the memory limit' }
-  }
+  if (isolateDisposed && isMemoryLimitMessage(message)) return { kind: 'memory', message }
   if (isTimeoutMessage(message)) return { kind: 'cpu', message }
   if (isolateDisposed) return { kind: 'crash', message: `the isolate died: ${message}` }
   return { kind: 'rejection', message: `Unhandled promise rejection: ${describeGuestValue(error)}` }
@@ -55,4 +53,24 @@ function describeGuestValue(error: unknown): string {
   } catch {
     return 'unprintable value'
   }
+}
+
+/** The message of a `memory` failure: the limit and, when known, where the program was (` (at L:C)`). */
+export function memoryMessage(memoryMb: number, site = ''): string {
+  return `the program exceeded the memory limit of ${memoryMb} MB (memoryMb)${site}`
+}
+
+// why: isolated-vm's array buffer allocator refuses what would pass the isolate's memory limit,
+// and V8 reports that as this RangeError (a `new Uint8Array(1e9)`) rather than as heap exhaustion.
+const ALLOCATION_FAILED =
+  /^(?:Unhandled promise rejection: )?RangeError: Array buffer allocation failed( \(at \d+:\d+\))?$/
+
+/**
+ * The `memory` message for a program's uncaught failure `text` that is an array buffer the memory
+ * limit refused (rule RT-25), keeping its position; undefined for any other failure.
+ */
+export function allocationFailure(text: string | undefined, memoryMb: number): string | undefined {
+  const match = text === undefined ? null : ALLOCATION_FAILED.exec(text)
+  if (match === null) return undefined
+  return memoryMessage(memoryMb, `: an array buffer could not be allocated${match[1] ?? ''}`)
 }

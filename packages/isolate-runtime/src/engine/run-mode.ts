@@ -68,6 +68,7 @@ export function runSettings(mode: RunMode, config: ResolvedIsolateRuntimeConfig)
     cpuMs: config.cpuMs,
     wallMs: config.wallMs,
     outputBytes: config.outputBytes,
+    memoryMb: config.memoryMb,
     serialBindings: inProcess,
     pauseToLocate: mode.kind === 'supervised-child' && mode.pauseToLocate,
     resumeOnHostThread: mode.resumeOnHostThread,

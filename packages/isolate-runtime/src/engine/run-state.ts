@@ -5,11 +5,12 @@ export interface RunBudgets {
   readonly cpuMs: number
   readonly wallMs: number
   readonly outputBytes: number
+  readonly memoryMb: number
 }
 
 /** How the program ended, as the guest reported it (the completion value's JSON, or the failure text). */
 export interface Finished {
-  kind: 'ok' | 'exception' | 'invalid-output'
+  kind: 'ok' | 'exception' | 'invalid-output' | 'memory'
   text: string | undefined
 }
 

@@ -1,12 +1,18 @@
 import { onAbort } from '@isocode/code-runtime'
 import type { CodeBindingNamespace, CodeRunFailureKind, CodeRunResult } from '@isocode/code-runtime'
 import { type BindingOutcome, guestSetup, namespaceShapes } from '../engine/binding-call.ts'
-import { describeHostError, describeSyntaxError, describeTaskError } from '../engine/describe-error.ts'
+import {
+  allocationFailure,
+  describeHostError,
+  describeSyntaxError,
+  describeTaskError,
+  memoryMessage,
+} from '../engine/describe-error.ts'
 import { PeerPoll } from '../engine/peer-poll.ts'
 import { budgetMessage, RunClock } from '../engine/run-clock.ts'
 import { type LedgerOwner, RunLedger } from '../engine/run-ledger.ts'
 import type { RunSettings } from '../engine/run-mode.ts'
-import type { QueuedCall, RunState } from '../engine/run-state.ts'
+import type { Finished, QueuedCall, RunState } from '../engine/run-state.ts'
 import { RunTimers, TIMER_NAMESPACE } from '../engine/run-timers.ts'
 import { budgetSite, type KillSite } from '../isolate/budget-site.ts'
 import type { GuestContext, GuestEvents, Settlements } from '../isolate/guest-context.ts'
@@ -23,6 +29,10 @@ type Live = Exclude<RunState, { phase: 'starting' | 'settled' }>
  * {@link RunState} phases, the budgets' watchdog and the tasks the isolate runs. Every way a run
  * can end goes through `settle`, exactly once.
  */
+// why: an idle guest answers what it waits on within a few ms; an abort must land well inside the
+// supervised parent's 250 ms backstop (RT-32), so it waits less than a budget kill does.
+const ABORT_LOCATE_MS = 100
+
 export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
   readonly result: Promise<CodeRunResult>
   private readonly ledger: RunLedger<QueuedCall, Entry>
@@ -77,9 +87,7 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
       watchdog,
       (budget) => this.state.phase === 'overrun' || this.stop('timeout', budgetMessage(this.settings, budget)),
     )
-    this.detachSignal = onAbort(signal, () =>
-      this.kill('abort', `the run was aborted (${describeHostError(signal?.reason)})`),
-    )
+    this.detachSignal = onAbort(signal, () => this.abort(`the run was aborted (${describeHostError(signal?.reason)})`))
     const setup = guestSetup(
       this.settings.outputBytes,
       namespaceShapes(this.namespaces, this.ledger.memberTables),
@@ -131,8 +139,11 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     this.poll.answered()
     const state = this.state
     if (state.phase !== 'running' && state.phase !== 'resuming') return
+    // why: rule RT-25 — an array buffer past the memory limit is a memory failure, not the program's exception.
+    const memory = kind === 'exception' ? allocationFailure(text, this.settings.memoryMb) : undefined
+    const finished: Finished = memory === undefined ? { kind, text } : { kind: 'memory', text: memory }
     // why: the program is over; queued calls are dropped undispatched, results in flight ignored.
-    this.state = { phase: 'draining', context: state.context, tasks: state.tasks, finished: { kind, text } }
+    this.state = { phase: 'draining', context: state.context, tasks: state.tasks, finished }
     this.ledger.dropQueued()
     if (state.tasks === 0) this.complete()
   }
@@ -175,7 +186,7 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
    * line it is executing (a paused isolate), the call or timer it waits on, or the call whose code
    * ran past the budget on the host's thread; then {@link kill} with that text.
    */
-  private stop(kind: CodeRunFailureKind, message: string, where?: KillSite): void {
+  private stop(kind: CodeRunFailureKind, message: string, where?: KillSite, locateMs?: number): void {
     const state = this.state
     if (state.phase === 'settled' || state.phase === 'stopping' || state.phase === 'starting') return
     const site = where ?? (state.tasks > 0 ? 'executing' : 'waiting')
@@ -190,7 +201,19 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     this.timers.clear()
     // why: once a pause was asked for, the isolate may stop at any moment; it is never disposed.
     if (executing) this.slot.abandon()
-    void budgetSite(this.slot.isolate, state.context, site).then((at) => this.kill(kind, message + at))
+    void budgetSite(this.slot.isolate, state.context, site, locateMs).then((at) => this.kill(kind, message + at))
+  }
+
+  /**
+   * End the run for its signal: a program waiting on a call or a timer is first asked what it
+   * waits on, so the message names that call site (rule RT-26); nothing is paused for an abort.
+   */
+  private abort(message: string): void {
+    const state = this.state
+    // why: a task may still be in flight (the one that made the call the host is serving); the
+    // question then waits behind it, at most ABORT_LOCATE_MS.
+    if (state.phase === 'running') return this.stop('abort', message, 'waiting', ABORT_LOCATE_MS)
+    this.kill('abort', message)
   }
 
   /** End the run now with `kind`; the isolate is disposed (it may be mid-execution). */
@@ -253,12 +276,15 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
       if (first && isCompileError(error) && !this.slot.isDisposed)
         return this.fail('exception', describeSyntaxError(error))
       const outcome = describeTaskError(error, this.slot.isDisposed)
-      if (outcome.kind === 'memory') return this.kill('memory', outcome.message)
+      if (outcome.kind === 'memory') return this.kill('memory', memoryMessage(this.settings.memoryMb))
       if (outcome.kind === 'cpu') return this.kill('timeout', budgetMessage(this.settings, 'cpu'))
       if (outcome.kind === 'crash') return this.kill('crash', outcome.message)
       // why: an unhandled rejection found while the program still ran fails it (rule RT-22);
       // one found at the end of the task in which it returned is only logged.
-      if (this.state.phase !== 'draining') return this.fail('exception', outcome.message)
+      if (this.state.phase !== 'draining') {
+        const memory = allocationFailure(outcome.message, this.settings.memoryMb)
+        return memory === undefined ? this.fail('exception', outcome.message) : this.fail('memory', memory)
+      }
       this.late.push(outcome.message)
     }
     const now = this.state

@@ -85,20 +85,35 @@ export async function budgetSite(
   isolate: ivm.Isolate,
   context: GuestContext | undefined,
   where: KillSite,
+  timeoutMs = LOCATE_MS,
 ): Promise<string> {
   try {
     if (where === 'executing') {
-      const at = await pausedPosition(isolate, LOCATE_MS)
+      const at = await pausedPosition(isolate, timeoutMs)
       return at === undefined ? '' : ` (at ${at.line}:${at.column})`
     }
     if (where === 'resumed') {
-      const after = await context?.resumedAfter(LOCATE_MS)
+      const after = await within(context?.resumedAfter(timeoutMs), timeoutMs)
       return after === undefined ? '' : ` after ${after}`
     }
-    const on = await context?.waitingOn(LOCATE_MS)
+    const on = await within(context?.waitingOn(timeoutMs), timeoutMs)
     return on === undefined ? '' : ` while waiting on ${on}`
   } catch {
     return ''
+  }
+}
+
+/**
+ * `answer`, or undefined once `ms` passed: isolated-vm's `timeout` bounds how long the question
+ * runs, not how long it waits behind a task still executing on the isolate's thread.
+ */
+async function within(answer: Promise<string | undefined> | undefined, ms: number): Promise<string | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))
+  try {
+    return await Promise.race([answer, late])
+  } finally {
+    clearTimeout(timer)
   }
 }
 

@@ -35,7 +35,7 @@ export function failureOfExit(exit: ChildExit, memoryMb: number): CodeRunFailure
   if (HEAP_OOM.test(exit.stderr)) {
     return {
       kind: 'memory',
-      message: `the program exceeded the memory limit (${memoryMb} MB): V8 aborted its runtime process (${describeExit(exit)}); a new process replaces it`,
+      message: `the program exceeded the memory limit of ${memoryMb} MB (memoryMb): V8 aborted its runtime process (${describeExit(exit)}); a new process replaces it`,
     }
   }
   const detail = firstLine(exit.stderr)

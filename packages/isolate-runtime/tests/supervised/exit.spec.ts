@@ -20,7 +20,7 @@ describe('the failure a run gets when its process died', () => {
     expect(failureOfExit({ code: null, signal: 'SIGABRT', stderr: V8_HEAP_ABORT }, 16)).toEqual({
       kind: 'memory',
       message:
-        'the program exceeded the memory limit (16 MB): V8 aborted its runtime process (signal SIGABRT); a new process replaces it',
+        'the program exceeded the memory limit of 16 MB (memoryMb): V8 aborted its runtime process (signal SIGABRT); a new process replaces it',
     })
   })
 

@@ -33,7 +33,7 @@ it('ends only the aborting run, with memory and its logs, and replaces its proce
       kind: 'memory',
       message: expect.stringMatching(
         aborts
-          ? /^the program exceeded the memory limit \(16 MB\): V8 aborted its runtime process \(signal SIGABRT\)/
+          ? /^the program exceeded the memory limit of 16 MB \(memoryMb\): V8 aborted its runtime process \(signal SIGABRT\)/
           : /memory limit/,
       ),
     },

@@ -5,8 +5,9 @@ import type { ScopeKey, ToolDefinition, ToolExecution, ToolExecutionInput, ToolE
 import type { ToolCallBudget } from './call-budget.ts'
 import { callFailureText } from './call-error.ts'
 import { contentToText, programValue } from './output.ts'
-import { discoveryMembers } from './discovery.ts'
+import { accessor, discoveryMembers } from './discovery.ts'
 import { DispatchQueue } from './queue.ts'
+import { registryFailure, errorResult } from '../pipeline/results.ts'
 import type { RunSpan } from './tracing.ts'
 import type { RunEvents } from './run-events.ts'
 
@@ -36,11 +37,34 @@ export interface BridgeHost {
 /** Appends one event to a run's session log; never throws. */
 export type SessionLog = (event: SessionEvent) => Promise<void>
 
+/**
+ * How long a sub-call still in flight when its run ended may take to settle before it is
+ * abandoned (R-63): enough for a tool that honours its signal, short beside any wall budget.
+ */
+export const ABANDON_GRACE_MS = 250
+
 /** One run's bindings plus the settlement hook run_code calls when the program is done. */
 export interface CodeBridge {
   readonly namespace: CodeBindingNamespace
-  /** Stop accepting calls, fire the run-scoped abort and wait for the in-flight sub-call. */
-  settle(): Promise<void>
+  /**
+   * Stop accepting calls and wait for the sub-calls in flight (the run-scoped abort has fired) at
+   * most {@link ABANDON_GRACE_MS}; those still pending then are abandoned and logged as such.
+   * `ending` names how the run ended (a failure kind, or `ok`), for the abandoned calls' text.
+   */
+  settle(ending: string): Promise<void>
+  /** The sub-calls dispatched so far (R-58): what `maxToolCalls` counts and the run's `toolCalls` (R-75). */
+  readonly dispatched: number
+}
+
+/** The isError result an abandoned sub-call is logged and reported with (R-63). */
+function abandonedResult(input: ToolExecutionInput, ending: string): ToolExecutionResult {
+  return errorResult(
+    input.callId,
+    registryFailure(
+      'ABORTED',
+      `tools${accessor(input.name)} was abandoned: it had not settled ${ABANDON_GRACE_MS} ms after the run ended (${ending}); its late result is dropped`,
+    ),
+  )
 }
 
 function dispatchEvent(input: ToolExecutionInput, outer: ToolExecution, result: ToolExecutionResult): SessionEvent {
@@ -88,9 +112,18 @@ export function createCodeBridge(
   let dispatched = 0
   // why: events land in dispatch order even when concurrent calls finish out of order.
   let logTail: Promise<void> = Promise.resolve()
+  // why: rule R-63 in docs/registry-contract.md — the run's end wins over a sub-call that never
+  // settles (RT-24): once the grace after the run ended is over, every call still in flight
+  // resolves as abandoned, and whatever its pipeline execution gives later is dropped.
+  let ending = 'ok'
+  let abandon!: () => void
+  const abandoned = new Promise<void>((resolve) => (abandon = resolve))
+  const untilAbandoned = (input: ToolExecutionInput): Promise<ToolExecutionResult> =>
+    Promise.race([host.execute(input), abandoned.then(() => abandonedResult(input, ending))])
   // why: R-91 — with a run span each dispatch runs under its tool span; without one, untouched.
+  // The race sits inside the span, so an abandoned call's span still ends before the run's (R-90).
   const execute = (input: ToolExecutionInput, typed: boolean): Promise<ToolExecutionResult> =>
-    span === undefined ? host.execute(input) : span.execute(input, typed, (traced) => host.execute(traced))
+    span === undefined ? untilAbandoned(input) : span.execute(input, typed, untilAbandoned)
 
   const observed = async (
     run: RunEvents,
@@ -166,9 +199,20 @@ export function createCodeBridge(
   if (concurrentNames.length > 0) namespace.concurrent = { members: concurrentNames, limit }
   return {
     namespace,
-    settle: async () => {
-      await queue.settle()
-      await logTail
+    get dispatched() {
+      return dispatched
+    },
+    settle: async (end) => {
+      ending = end
+      const idle = queue.settle()
+      // why: a ref'd timer, so a run waiting out its grace keeps the process alive (RT-43).
+      const grace = setTimeout(abandon, ABANDON_GRACE_MS)
+      try {
+        await idle
+        await logTail
+      } finally {
+        clearTimeout(grace)
+      }
     },
   }
 }

@@ -48,8 +48,9 @@ export class ToolCallBudget {
     return signal.aborted && signal.reason === this.reason
   }
 
-  /** The run's failure message once the budget ended it. */
-  failureMessage(): string {
-    return `${this.reason.message}; call ${this.max + 1} was not run. Do more per call (a tool that takes a list, a narrower query) or split the work across run_code calls.`
+  /** The run's failure message once the budget ended it; `at`: where the refused call was made, when known. */
+  failureMessage(at?: { line: number; column: number }): string {
+    const where = at === undefined ? '' : ` (at ${at.line}:${at.column})`
+    return `${this.reason.message}; call ${this.max + 1} was not run${where}. Do more per call (a tool that takes a list, a narrower query) or split the work across run_code calls.`
   }
 }

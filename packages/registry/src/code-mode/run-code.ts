@@ -11,7 +11,7 @@ import { requireTypeScriptRuntime } from './runtime-check.ts'
 import { RunEvents } from './run-events.ts'
 import { failureMessage, type RunFailure, successText } from './output.ts'
 import { explainProgramError } from './program-error.ts'
-import { runStructuredContent } from './structured.ts'
+import { failurePosition, runStructuredContent } from './structured.ts'
 import { CodeModeTracing } from './tracing.ts'
 
 /** What run_code needs beyond the bridge: the runtime and the calling scope's end tools. */
@@ -94,29 +94,37 @@ async function runProgram(
     // why: read before the settle abort below; true only when the budget's abort came first.
     overBudget = budget.endedRun(runAbort.signal)
     runAbort.abort(new Error('run_code settled'))
-    // why: drain before returning, so every tool/code-dispatch event lands before run_code's result.
-    await bridge.settle()
+    // why: rule R-63 in docs/registry-contract.md — every tool/code-dispatch event lands before
+    // run_code's result, but a sub-call past the grace is abandoned: the budget wins (RT-24).
+    await bridge.settle(overBudget ? TOOL_CALL_LIMIT : result === undefined ? 'crash' : (result.error?.kind ?? 'ok'))
     // why: R-92 — after every tool span of the run ended, with the outcome run_code reports.
-    span?.end(result, overBudget ? TOOL_CALL_LIMIT : result?.error?.kind)
+    span?.end(result, overBudget ? TOOL_CALL_LIMIT : result?.error?.kind, bridge.dispatched)
     // why: R-82 — a runtime that rejected still ends the stream, as the pipeline's failure.
     if (result === undefined) events?.finished('crash', undefined)
   }
   // why: rule R-71 in docs/registry-contract.md — the budget, not the `abort` (or the exception
   // of an uncaught refusal) it caused, is what ended the run.
+  // why: R-71 — the runtime's abort (or the uncaught refusal) names the call the program was
+  // waiting on (RT-26): the refused one, whose line:col the message gives.
   const failure: RunFailure | undefined = overBudget
-    ? { kind: TOOL_CALL_LIMIT, message: budget.failureMessage() }
+    ? { kind: TOOL_CALL_LIMIT, message: budget.failureMessage(refusedAt(result)) }
     : result.error
   // why: after the dispatch events, before run_code's own result; listeners see it, the model never does.
   await log?.(usageEvent(exec, result, failure))
   events?.finished(failure?.kind ?? 'ok', result)
   // why: R-75 — the same run as data beside the text, on success and on failure alike.
-  const structuredContent = runStructuredContent(result, failure)
+  const structuredContent = runStructuredContent(result, failure, bridge.dispatched)
   if (failure !== undefined) {
     const names = tools.map((def) => def.name)
-    const explain = overBudget ? undefined : (message: string) => explainProgramError(message, args.code, names)
+    const explain = (message: string): string => explainProgramError(message, args.code, names)
     throw new CodeRunFailedError(failureMessage(failure, result.logs, explain), structuredContent)
   }
   return { content: [{ type: 'text', text: successText(result) }], structuredContent }
+}
+
+/** Where a run the tool-call budget ended was waiting: the position its runtime failure names. */
+function refusedAt(result: CodeRunResult): { line: number; column: number } | undefined {
+  return result.error === undefined ? undefined : failurePosition(result.error.message)
 }
 
 /**

@@ -16,11 +16,13 @@ export function failurePosition(message: string): { line: number; column: number
 /**
  * run_code's `structuredContent` for one run: `{ value?, logs, usage: { cpuMs, wallMs, toolCalls,
  * outputBytes }, error?: { kind, message, line?, column? } }`, `value` absent when nothing was
- * returned. `failure` (default: the runtime's) is what run_code reports as the run's failure.
+ * returned. `failure` (default: the runtime's) is what run_code reports as the run's failure;
+ * `toolCalls` the sub-calls the bridge dispatched (default: the runtime's binding calls).
  */
 export function runStructuredContent(
   result: CodeRunResult,
   failure: { kind: string; message: string } | undefined = result.error,
+  toolCalls?: number,
 ): JsonObject {
   // why: a backend written against an older seam may omit usage; zeros keep the shape fixed.
   const usage = (result as Partial<CodeRunResult>).usage
@@ -29,7 +31,9 @@ export function runStructuredContent(
     usage: {
       cpuMs: usage?.cpuMs ?? 0,
       wallMs: usage?.wallMs ?? 0,
-      toolCalls: usage?.bindingCalls ?? 0,
+      // why: rule R-75 — one count, the dispatched calls: a refused call (R-56, R-70) or a
+      // discovery member (R-66) reaches the runtime's bindings but is no tool call.
+      toolCalls: toolCalls ?? usage?.bindingCalls ?? 0,
       outputBytes: usage?.outputBytes ?? 0,
     },
   }

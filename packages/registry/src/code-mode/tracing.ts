@@ -81,15 +81,18 @@ export class RunSpan {
     )
   }
 
-  /** End the run span with the run's outcome (`kind`, undefined when it succeeded) and usage. */
-  end(result: CodeRunResult | undefined, kind: string | undefined): void {
+  /**
+   * End the run span with the run's outcome (`kind`, undefined when it succeeded), its usage and
+   * `toolCalls`, the sub-calls dispatched (default: the runtime's binding calls).
+   */
+  end(result: CodeRunResult | undefined, kind: string | undefined, toolCalls?: number): void {
     // why: a backend written against an older seam may omit usage; the span then carries none.
     const usage = (result as Partial<CodeRunResult> | undefined)?.usage
     const attributes: Attributes = { 'isocode.run.outcome': result === undefined ? 'exception' : (kind ?? 'ok') }
     if (usage !== undefined) {
       attributes['isocode.run.cpu_ms'] = usage.cpuMs
       attributes['isocode.run.wall_ms'] = usage.wallMs
-      attributes['isocode.run.tool_calls'] = usage.bindingCalls
+      attributes['isocode.run.tool_calls'] = toolCalls ?? usage.bindingCalls
       attributes['isocode.run.output_bytes'] = usage.outputBytes
     }
     this.settle(this.span, result === undefined ? 'exception' : kind, attributes)
