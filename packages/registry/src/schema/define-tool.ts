@@ -1,3 +1,4 @@
+import { showValue } from '@isocode/code-runtime'
 import { RegistryError, ToolArgsError, ToolResultError } from '../errors.ts'
 import type { ToolCallView, ToolResultSnapshot, ToolResultView } from '../presentation/views.ts'
 import type { JsonValue, ToolDefinition, ToolExecution, ToolOutput } from '../types.ts'
@@ -120,7 +121,7 @@ function checkShape(tool: unknown): string {
   }
   const timeoutMs = t.timeoutMs
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    fail(label, `timeoutMs must be a positive finite number of milliseconds or omitted (got ${String(timeoutMs)})`)
+    fail(label, `timeoutMs must be a positive finite number of milliseconds or omitted (got ${showValue(timeoutMs)})`)
   }
   return label
 }
