@@ -1,12 +1,10 @@
 // How a message shows a value someone passed: as JSON, so the string "5" reads `"5"` and not `5`.
 
-const MAX_CHARS = 60
-
 /**
- * `value` as a message shows it: JSON (strings quoted, objects as JSON, cut at 60 characters), and
- * for what JSON cannot say its own name (`undefined`, `NaN`, `Infinity`, `5n`, `a function`).
+ * `value` as a message shows it: JSON (strings quoted, objects as JSON, cut at `maxChars`, default
+ * 60), and for what JSON cannot say its own name (`undefined`, `NaN`, `Infinity`, `5n`, `a function`).
  */
-export function showValue(value: unknown): string {
+export function showValue(value: unknown, maxChars = 60): string {
   switch (typeof value) {
     case 'undefined':
       return 'undefined'
@@ -28,5 +26,5 @@ export function showValue(value: unknown): string {
     text = undefined
   }
   if (text === undefined) return Array.isArray(value) ? 'an array' : 'an object'
-  return text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS - 1)}…` : text
+  return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text
 }
