@@ -1,7 +1,7 @@
 // One tool schema in any accepted form, made into what the registry needs: JSON Schema for the SDK
 // text and a check of a value against the original schema (ajv, or the schema's own validate).
+import { unknownKeyHints } from '@isocode/registry'
 import { IsocodeError } from './errors.ts'
-import { unknownKeyHints } from './hints.ts'
 import { compileJsonSchema, draftOf, metaSchemaProblem, violationsOf } from './json-schema.ts'
 import { isStandardSchema, standardToJsonSchema, standardValidate } from './standard-schema.ts'
 

@@ -4,6 +4,7 @@ import type { ToolCallView, ToolResultSnapshot, ToolResultView } from '../presen
 import type { JsonValue, ToolDefinition, ToolExecution, ToolOutput } from '../types.ts'
 import { checkValue } from './check-value.ts'
 import { compileSchemaSpec } from './compile.ts'
+import { unknownKeyHints } from './unknown-keys.ts'
 import type { SpecNode } from './node.ts'
 import type { InferArgs, SchemaSpec } from './spec.ts'
 import { nodeToJsonSchema } from './to-json-schema.ts'
@@ -55,14 +56,16 @@ export function defineTool<const S extends SchemaSpec, const O extends SchemaSpe
   const { name, description, execute, presentCall, presentResult, timeoutMs } = tool
   type Args = InferArgs<S>
   // why: the callbacks are captured once, so replacing a property of `tool` later changes nothing.
+  const parameters = nodeToJsonSchema(root)
   const definition: ToolDefinition<Args> = {
     name,
     ...(description === undefined ? {} : { description }),
-    parameters: nodeToJsonSchema(root),
+    parameters,
     ...(output === undefined ? {} : { outputSchema: nodeToJsonSchema(output) }),
     async execute(args: Args, exec: ToolExecution): Promise<ToolOutput> {
       const violations = checkValue(root, args, 'args')
-      if (violations.length > 0) throw new ToolArgsError(violations, name)
+      // why: extra keys pass (R-47), but when the call fails anyway a misspelled key is the likely cause.
+      if (violations.length > 0) throw new ToolArgsError([...unknownKeyHints(parameters, args), ...violations], name)
       const returned: unknown = await execute.call(tool, args, exec)
       return output === undefined ? (returned as ToolOutput) : structured(output, returned, name)
     },
