@@ -192,7 +192,10 @@ function httpOptions(values: ServeValues): HttpServeOptions | undefined {
   }
   const tokenEnv = values['token-env']
   if (tokenEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv))
-    usage(`--token-env takes the NAME of an environment variable (e.g. ISOCODE_TOKEN), got ${JSON.stringify(tokenEnv)}`, 'serve')
+    usage(
+      `--token-env takes the NAME of an environment variable (e.g. ISOCODE_TOKEN), got ${JSON.stringify(tokenEnv)}`,
+      'serve',
+    )
   return {
     ...hostPort(values.http),
     stateless: values.stateless === true,
@@ -291,7 +294,8 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     if (positionals.length > 0)
       usage(`isocode serve takes no positional arguments, got: ${positionals.join(' ')}`, command)
     const mode = values.mode ?? 'code'
-    if (mode !== 'code' && mode !== 'both') usage(`--mode must be "code" or "both", got ${JSON.stringify(mode)}`, command)
+    if (mode !== 'code' && mode !== 'both')
+      usage(`--mode must be "code" or "both", got ${JSON.stringify(mode)}`, command)
     return {
       command,
       mode,
