@@ -41,7 +41,7 @@ await report.step('README shows fixtures/quick-start.ts verbatim', async () => {
   const readme = await readFile(join(repo, 'README.md'), 'utf8')
   if (!readme.includes('```ts\n' + quickStart + '```'))
     throw new Error(
-      'README.md has no ```ts block equal to fixtures/quick-start.ts; copy the file into the "Library quick-start" section',
+      'README.md has no ```ts block equal to fixtures/quick-start.ts; copy the file into the "For plugin authors: the Cordis plugins" section',
     )
 })
 
