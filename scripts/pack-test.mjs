@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm test:pack`: build, `pnpm pack` every package, install the tarballs with plain npm into a
 // fresh project in the OS temp folder (outside the workspace), and there (a) run the README's
-// library quick-start, (b) run the installed `isocode` bin, (c) type-check a consumer file
+// Cordis quick-start, (b) run the installed `isocode` bin, (c) type-check a consumer file
 // against the shipped .d.ts, (d) compile (NodeNext, strict) and run a consumer of the `isocode`
 // facade, (e) check that no .d.ts of `isocode` mentions Cordis. ISOCODE_PACK_NODE picks the consumer's node (default: this node);
 // ISOCODE_PACK_KEEP=1 keeps the temp folder. Exits 1 when any step fails.
@@ -185,7 +185,7 @@ await report.step(
 )
 
 await report.step(
-  '(a) the library quick-start runs',
+  '(a) the Cordis quick-start runs',
   async () => {
     const emit = {
       extends: './tsconfig.json',
