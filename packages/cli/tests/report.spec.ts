@@ -45,6 +45,8 @@ const events: SessionEvent[] = [
   },
 ]
 
+const echo = (ms: number) => ({ name: 'echo', ms, ok: true })
+
 describe('the run report', () => {
   it('builds the timeline of one run from its dispatch events and measured durations', () => {
     expect(timeline(events, new Map([['r:code:1', 3.4]]), 'r')).toEqual([
@@ -124,7 +126,6 @@ describe('the run report', () => {
   })
 
   it('collapses consecutive calls of one tool with one outcome into one row', () => {
-    const echo = (ms: number) => ({ name: 'echo', ms, ok: true })
     const limit = { name: 'echo', ms: undefined, ok: false, error: 'TOOL_CALL_LIMIT: over budget' }
     const calls = [
       { name: 'read_file', ms: 3, ok: true },

@@ -13,13 +13,15 @@ async function manifests(): Promise<Array<{ name: string; private?: boolean }>> 
   )
 }
 
+/** The package names a pack command leaves out with `--filter '!name'`. */
+const excluded = (line: string) => [...line.matchAll(/--filter '!([^']+)'/g)].map((m) => m[1]).toSorted()
+
 describe("the root README's commands", () => {
   it('the pack command leaves out exactly the private packages', async () => {
     const readme = await readFile(join(REPO, 'README.md'), 'utf8')
     const packs = readme.split('\n').filter((line) => / pack --pack-destination /.test(line))
     expect(packs.length).toBeGreaterThan(0)
     const all = await manifests()
-    const excluded = (line: string) => [...line.matchAll(/--filter '!([^']+)'/g)].map((m) => m[1]).toSorted()
     const privates = all
       .filter((m) => m.private === true)
       .map((m) => m.name)

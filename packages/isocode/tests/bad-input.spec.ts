@@ -145,7 +145,12 @@ describe('createCodeMode refuses bad input with one clear error', () => {
     ],
     [
       'two MCP server objects named alike',
-      { mcp: [{ name: 'mem', command: 'node' }, { name: 'mem', command: 'node' }] },
+      {
+        mcp: [
+          { name: 'mem', command: 'node' },
+          { name: 'mem', command: 'node' },
+        ],
+      },
       'INVALID_OPTION',
       /^createCodeMode: mcp\[1\]: a second MCP server named "mem"; give it another name, e.g. \{ name: 'mem-2', … \}$/,
     ],
