@@ -244,6 +244,20 @@ await report.step(
 )
 
 await report.step(
+  "(a') the README's first example, examples/first-run.mjs, runs as plain JavaScript",
+  async () => {
+    await copyFile(join(repo, 'examples', 'first-run.mjs'), join(consumer, 'first-run.mjs'))
+    const outcome = expectSuccess(
+      'node first-run.mjs',
+      await run(node, ['--no-node-snapshot', 'first-run.mjs'], { cwd: consumer, env }),
+    )
+    expectContains('first-run.mjs', outcome.stdout, ['Paris 18 Oslo 9\n\nreturn value:\nParis'])
+    return 'printed the logs and the value the README shows'
+  },
+  notInstalled,
+)
+
+await report.step(
   '(d) NodeNext consumer of isocode: tsc (nodenext, strict) and node',
   async () => {
     const folder = join(consumer, 'nodenext')
