@@ -65,7 +65,7 @@ export function defineTool<const S extends SchemaSpec, const O extends SchemaSpe
     async execute(args: Args, exec: ToolExecution): Promise<ToolOutput> {
       const violations = checkValue(root, args, 'args')
       // why: extra keys pass (R-47), but when the call fails anyway a misspelled key is the likely cause.
-      if (violations.length > 0) throw new ToolArgsError([...unknownKeyHints(parameters, args), ...violations], name)
+      if (violations.length > 0) throw new ToolArgsError([...keyHints(parameters, args), ...violations], name)
       const returned: unknown = await execute.call(tool, args, exec)
       return output === undefined ? (returned as ToolOutput) : structured(output, returned, name)
     },
@@ -102,6 +102,15 @@ function quietly<T>(present: () => T | undefined): T | undefined {
 
 function fits(root: SpecNode, args: unknown): boolean {
   return checkValue(root, args, 'args').length === 0
+}
+
+/** The did-you-mean lines for `args`; none when the value cannot be read (checkValue reported that). */
+function keyHints(parameters: JsonValue, args: unknown): string[] {
+  try {
+    return unknownKeyHints(parameters, args)
+  } catch {
+    return []
+  }
 }
 
 function checkShape(tool: unknown): string {
