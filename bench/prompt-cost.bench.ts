@@ -2,8 +2,8 @@
 // and UTCP's Code Mode and direct calling, on 0 / 10 / 50 / 500 generated tools and three saved
 // MCP tool lists. Tokens are not timings, so they go to latest.json as metrics and ratios, and the
 // whole report to bench/results/prompt-cost.{json,md,svg} and the README's prompt-cost block
-// (running one suite rewrites latest.json with that suite's numbers only; prompt-cost.json keeps
-// this suite's). The tasks time one rendering of each form on the 500-tool set.
+// (`pnpm bench prompt-cost` merges this suite's numbers into latest.json and keeps the others').
+// The tasks time one rendering of each form on the 500-tool set.
 import { performance } from 'node:perf_hooks'
 import { PROMPT_FORMS } from './lib/prompt-cost/forms.ts'
 import { loadForms, priceForms, type PromptCostReport } from './lib/prompt-cost/measure.ts'

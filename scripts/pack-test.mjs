@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm test:pack`: build, `pnpm pack` every package, install the tarballs with plain npm into a
 // fresh project in the OS temp folder (outside the workspace), and there (a) run the README's
-// library quick-start, (b) run the installed `isocode` bin, (c) type-check a consumer file
+// Cordis quick-start, (b) run the installed `isocode` bin, (c) type-check a consumer file
 // against the shipped .d.ts, (d) compile (NodeNext, strict) and run a consumer of the `isocode`
 // facade, (e) check that no .d.ts of `isocode` mentions Cordis. ISOCODE_PACK_NODE picks the consumer's node (default: this node);
 // ISOCODE_PACK_KEEP=1 keeps the temp folder. Exits 1 when any step fails.
@@ -41,7 +41,7 @@ await report.step('README shows fixtures/quick-start.ts verbatim', async () => {
   const readme = await readFile(join(repo, 'README.md'), 'utf8')
   if (!readme.includes('```ts\n' + quickStart + '```'))
     throw new Error(
-      'README.md has no ```ts block equal to fixtures/quick-start.ts; copy the file into the "Library quick-start" section',
+      'README.md has no ```ts block equal to fixtures/quick-start.ts; copy the file into the "For plugin authors: the Cordis plugins" section',
     )
 })
 
@@ -185,7 +185,7 @@ await report.step(
 )
 
 await report.step(
-  '(a) the library quick-start runs',
+  '(a) the Cordis quick-start runs',
   async () => {
     const emit = {
       extends: './tsconfig.json',
@@ -239,6 +239,20 @@ await report.step(
     const sdk = expectSuccess('isocode sdk', await run(bin, ['sdk'], { cwd: folder, env }))
     expectContains('isocode sdk', sdk.stdout, ['declare const tools: {', 'list_files: (args: {', 'read_file: (args: {'])
     return 'run, run --isolation isolate, sdk'
+  },
+  notInstalled,
+)
+
+await report.step(
+  "(a') the README's first example, examples/first-run.mjs, runs as plain JavaScript",
+  async () => {
+    await copyFile(join(repo, 'examples', 'first-run.mjs'), join(consumer, 'first-run.mjs'))
+    const outcome = expectSuccess(
+      'node first-run.mjs',
+      await run(node, ['--no-node-snapshot', 'first-run.mjs'], { cwd: consumer, env }),
+    )
+    expectContains('first-run.mjs', outcome.stdout, ['Paris 18 Oslo 9\n\nreturn value:\nParis'])
+    return 'printed the logs and the value the README shows'
   },
   notInstalled,
 )

@@ -144,7 +144,7 @@ function positiveInt(
   const n = Number(value)
   if (!Number.isInteger(n) || n < min)
     usage(
-      `${flag} must be a ${min === 0 ? 'non-negative' : 'positive'} whole number of ${unit}, got "${value}"`,
+      `${flag} must be a ${min === 0 ? 'non-negative' : 'positive'} whole number of ${unit}, got ${JSON.stringify(value)}`,
       command,
     )
   return n
@@ -155,7 +155,7 @@ function hostPort(value: string): { host: string; port: number } {
   const match = /^(?:(\[[^\]]+\]|[^:]+):)?(\d{1,5})$/.exec(value)
   const port = Number(match?.[2])
   if (match === null || port > 65_535)
-    usage(`--http must be [host:]port, e.g. 8080 or 0.0.0.0:8080, got "${value}"`, 'serve')
+    usage(`--http must be [host:]port, e.g. 8080 or 0.0.0.0:8080, got ${JSON.stringify(value)}`, 'serve')
   return { host: (match[1] ?? '127.0.0.1').replace(/^\[|\]$/g, ''), port }
 }
 
@@ -192,7 +192,10 @@ function httpOptions(values: ServeValues): HttpServeOptions | undefined {
   }
   const tokenEnv = values['token-env']
   if (tokenEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv))
-    usage(`--token-env takes the NAME of an environment variable (e.g. ISOCODE_TOKEN), got "${tokenEnv}"`, 'serve')
+    usage(
+      `--token-env takes the NAME of an environment variable (e.g. ISOCODE_TOKEN), got ${JSON.stringify(tokenEnv)}`,
+      'serve',
+    )
   return {
     ...hostPort(values.http),
     stateless: values.stateless === true,
@@ -215,7 +218,7 @@ function programBudget(value: string | undefined, command: 'run' | 'serve'): Pro
 function isolation(value: string | undefined, command: 'run' | 'serve'): Isolation {
   const chosen = value ?? DEFAULT_ISOLATION[command]
   if (chosen !== 'isolate' && chosen !== 'process')
-    usage(`--isolation must be "isolate" or "process", got "${chosen}"`, command)
+    usage(`--isolation must be "isolate" or "process", got ${JSON.stringify(chosen)}`, command)
   return chosen
 }
 
@@ -291,7 +294,8 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     if (positionals.length > 0)
       usage(`isocode serve takes no positional arguments, got: ${positionals.join(' ')}`, command)
     const mode = values.mode ?? 'code'
-    if (mode !== 'code' && mode !== 'both') usage(`--mode must be "code" or "both", got "${mode}"`, command)
+    if (mode !== 'code' && mode !== 'both')
+      usage(`--mode must be "code" or "both", got ${JSON.stringify(mode)}`, command)
     return {
       command,
       mode,
@@ -306,7 +310,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (positionals.length > 0) usage(`isocode sdk takes no positional arguments, got: ${positionals.join(' ')}`, command)
   const budget = values.budget === undefined ? undefined : Number(values.budget)
   if (budget !== undefined && (!Number.isSafeInteger(budget) || budget < 0 || values.budget?.trim() === '')) {
-    usage(`--budget must be a whole number of bytes >= 0, got "${values.budget}"`, command)
+    usage(`--budget must be a whole number of bytes >= 0, got ${JSON.stringify(values.budget)}`, command)
   }
   return { command, budget, ...toolSource(command, values) }
 }

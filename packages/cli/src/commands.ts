@@ -5,6 +5,7 @@ import type { ToolExecutionResult } from '@isocode/registry'
 import type { HttpServeOptions, Isolation, ProgramBudgetOptions, ToolSourceOptions } from './args.ts'
 import { bootApp } from './app.ts'
 import type { CliApp } from './app.ts'
+import { counted } from './counted.ts'
 import { CliError } from './errors.ts'
 import type { Io } from './io.ts'
 import { liveTimeline } from './live.ts'
@@ -159,7 +160,7 @@ export async function serveCommand(
     process.once('SIGTERM', stop)
     await connectStdio(server, { log: (line) => io.err(`${line}\n`) })
     io.err(
-      `isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools on stdio, isolation ${app.isolation}\n`,
+      `isocode serve: Code Mode (${options.mode}) over ${counted(app.root.tools.visible().length - 1, 'tool')} on stdio, isolation ${app.isolation}\n`,
     )
     await closed
     process.off('SIGINT', stop)

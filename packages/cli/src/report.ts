@@ -23,9 +23,69 @@ export function timelineEntry(event: SessionEvent, ms: number | undefined): Time
       typeof event.error === 'object' && event.error !== null && !Array.isArray(event.error)
         ? String(event.error.code)
         : 'ERROR'
-    entry.error = `${code}: ${String(event.content).split('\n')[0]?.slice(0, 160) ?? ''}`
+    entry.error = `${code}: ${headline(String(event.content))}`
   }
   return entry
+}
+
+const HEADLINE_CHARS = 160
+
+/**
+ * The failure text on one line: its first line, and when that line only introduces a list
+ * (`invalid arguments for read_file:`) the list's items after it, `; `-separated, cut at 160 characters.
+ */
+function headline(text: string): string {
+  const [first = '', ...rest] = text.split('\n')
+  let line = first.trimEnd()
+  if (line.endsWith(':')) {
+    const items = rest.map((item) => item.trim().replace(/^- /, '')).filter((item) => item !== '')
+    if (items.length > 0) line = `${line} ${items.join('; ')}`
+  }
+  return line.length > HEADLINE_CHARS ? `${line.slice(0, HEADLINE_CHARS - 1)}…` : line
+}
+
+// why: a run that hits the tool-call limit makes ~1,000 alike calls; past this many in a row they
+// are one row, so the table stays readable.
+const COLLAPSE_FROM = 3
+
+/** The rows of the calls table: consecutive calls of one tool with one outcome collapse into `first-last … × N`. */
+function callRows(calls: readonly TimelineEntry[]): string[] {
+  const groups: Array<{ first: number; entries: TimelineEntry[] }> = []
+  calls.forEach((call, i) => {
+    const last = groups.at(-1)
+    const head = last?.entries[0]
+    if (
+      last !== undefined &&
+      head !== undefined &&
+      head.name === call.name &&
+      head.ok === call.ok &&
+      head.error === call.error
+    )
+      last.entries.push(call)
+    else groups.push({ first: i + 1, entries: [call] })
+  })
+  const rows = groups.flatMap(({ first, entries }) =>
+    entries.length < COLLAPSE_FROM
+      ? entries.map((entry, i) => ({ first: first + i, entries: [entry] }))
+      : [{ first, entries }],
+  )
+  const label = ({ first, entries }: (typeof rows)[number]): string =>
+    entries.length === 1 ? String(first) : `${first}-${first + entries.length - 1}`
+  const labelWidth = Math.max(3, ...rows.map((row) => label(row).length))
+  const width = Math.max(4, ...calls.map((call) => call.name.length))
+  return rows.map((row) => {
+    const [head] = row.entries as [TimelineEntry]
+    const status = head.ok ? 'ok' : `error ${head.error ?? ''}`
+    if (row.entries.length === 1) {
+      const ms = head.ms === undefined ? '   ? ms' : `${head.ms.toFixed(0).padStart(4)} ms`
+      return `${label(row).padStart(labelWidth)}  ${head.name.padEnd(width)}  ${ms}  ${status}`
+    }
+    const times = row.entries.flatMap((entry) => (entry.ms === undefined ? [] : [entry.ms]))
+    const low = Math.min(...times).toFixed(0)
+    const high = Math.max(...times).toFixed(0)
+    const ms = times.length === 0 ? '? ms' : low === high ? `${low} ms` : `${low}-${high} ms`
+    return `${label(row).padStart(labelWidth)}  ${head.name.padEnd(width)}  ${ms.padStart(7)}  ${status}  × ${row.entries.length}`
+  })
 }
 
 /** The sub-call timeline of the run whose outer callId is `callId`. */
@@ -79,13 +139,7 @@ export function renderReport(input: {
   }
   out.push(heading(`tool calls (${calls.length})`))
   if (calls.length === 0) out.push('(none)')
-  const width = Math.max(4, ...calls.map((call) => call.name.length))
-  calls.forEach((call, i) => {
-    const ms = call.ms === undefined ? '   ? ms' : `${call.ms.toFixed(0).padStart(4)} ms`
-    out.push(
-      `${String(i + 1).padStart(3)}  ${call.name.padEnd(width)}  ${ms}  ${call.ok ? 'ok' : `error ${call.error ?? ''}`}`,
-    )
-  })
+  out.push(...callRows(calls))
   if (run !== undefined) {
     // why: a backend written against an older seam may omit usage; fall back to what the CLI measured.
     const usage = (run.result as Partial<CodeRunResult>).usage

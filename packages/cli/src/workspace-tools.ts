@@ -1,6 +1,7 @@
 import { open, readFile, stat } from 'node:fs/promises'
 import { defineTool } from '@isocode/registry'
 import type { ToolDefinition } from '@isocode/registry'
+import { counted } from './counted.ts'
 import { linePattern } from './line-pattern.ts'
 import { Workspace, WorkspaceError } from './workspace-fs.ts'
 
@@ -131,7 +132,7 @@ export async function workspaceTools(dir: string): Promise<ToolDefinition[]> {
       const size = (await stat(path)).size
       const bytes = await readFile(path)
       const text = bytes.subarray(0, max).toString('utf8')
-      return [{ type: 'text', text: size > max ? `${text}\n[truncated: ${size - max} more bytes]` : text }]
+      return [{ type: 'text', text: size > max ? `${text}\n[truncated: ${counted(size - max, 'more byte')}]` : text }]
     },
   })
   const searchText = defineTool({

@@ -45,6 +45,8 @@ const events: SessionEvent[] = [
   },
 ]
 
+const echo = (ms: number) => ({ name: 'echo', ms, ok: true })
+
 describe('the run report', () => {
   it('builds the timeline of one run from its dispatch events and measured durations', () => {
     expect(timeline(events, new Map([['r:code:1', 3.4]]), 'r')).toEqual([
@@ -104,5 +106,49 @@ describe('the run report', () => {
     expect(text).not.toContain('── returned')
     expect(text).toContain('── failed (timeout)')
     expect(text.trimEnd().endsWith('cpu budget of 5000 ms exceeded')).toBe(true)
+  })
+
+  it('keeps the list a failure text introduces with a trailing ":" in the calls table', () => {
+    const failed: SessionEvent = {
+      type: 'tool/code-dispatch',
+      callId: 'r:code:1',
+      parentCallId: 'r',
+      name: 'read_file',
+      arguments: {},
+      isError: true,
+      content:
+        'invalid arguments for read_file:\n- args.pth: unknown property; did you mean args.path? (properties: path, maxBytes)\n- missing required property args.path',
+      error: { name: 'ToolArgsError', code: 'INVALID_ARGS' },
+    }
+    expect(timeline([failed], new Map(), 'r')[0]?.error).toBe(
+      'INVALID_ARGS: invalid arguments for read_file: args.pth: unknown property; did you mean args.path? (properties: path, maxBytes); missing required property args.path',
+    )
+  })
+
+  it('collapses consecutive calls of one tool with one outcome into one row', () => {
+    const limit = { name: 'echo', ms: undefined, ok: false, error: 'TOOL_CALL_LIMIT: over budget' }
+    const calls = [
+      { name: 'read_file', ms: 3, ok: true },
+      ...Array.from({ length: 1000 }, (_, i) => echo(i % 3)),
+      limit,
+      echo(1),
+      echo(2),
+    ]
+    const text = renderReport({
+      result: { callId: 'r', content: [], isError: false },
+      run: { result: withUsage({ logs: [], value: 1 }, { cpuMs: 1, wallMs: 1 }), ms: 1 },
+      calls,
+      budgets,
+      isolation: 'isolate',
+    })
+    const table = text.slice(text.indexOf('── tool calls'), text.indexOf('── budget')).trimEnd().split('\n')
+    expect(table).toEqual([
+      `── tool calls (1004) ${'─'.repeat(43)}`,
+      '     1  read_file     3 ms  ok',
+      '2-1001  echo        0-2 ms  ok  × 1000',
+      '  1002  echo          ? ms  error TOOL_CALL_LIMIT: over budget',
+      '  1003  echo          1 ms  ok',
+      '  1004  echo          2 ms  ok',
+    ])
   })
 })

@@ -50,6 +50,12 @@ describe('the workspace toolset', () => {
     ])
   })
 
+  it('a misspelled argument gets the same "did you mean" hint as a facade tool', async () => {
+    await expect(call('read_file', { pth: 'README.md' })).rejects.toThrow(
+      'invalid arguments for read_file:\n- args.pth: unknown property; did you mean args.path? (properties: path, maxBytes)\n- missing required property args.path',
+    )
+  })
+
   it('searches case-insensitively with line numbers', async () => {
     expect(await call('search_text', { pattern: 'HELLO' })).toMatchObject({
       structuredContent: {

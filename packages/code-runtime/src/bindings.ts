@@ -1,4 +1,5 @@
 import { CodeRuntimeError, CodeRuntimeErrorCode } from './errors.ts'
+import { showValue } from './show-value.ts'
 import type { CodeBindingNamespace } from './types.ts'
 
 /** Portable global names: ASCII letters, digits and `_`, not starting with a digit (no `$`). */
@@ -67,7 +68,7 @@ export function validateBindings(bindings: readonly CodeBindingNamespace[]): voi
     }
     if (!Number.isSafeInteger(concurrent.limit) || concurrent.limit < 1) {
       fail(
-        `namespace "${ns.global}": concurrent.limit must be a whole number >= 1 (got ${JSON.stringify(concurrent.limit) ?? String(concurrent.limit)})`,
+        `namespace "${ns.global}": concurrent.limit must be a whole number >= 1 (got ${showValue(concurrent.limit)})`,
       )
     }
     for (const member of concurrent.members) {

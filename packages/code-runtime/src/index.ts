@@ -5,6 +5,7 @@ export { standardConfigSchema } from './config-schema.ts'
 export { CodeRuntime } from './service.ts'
 export { CodeRuntimeError, CodeRuntimeErrorCode } from './errors.ts'
 export { toLosslessJson } from './json.ts'
+export { showValue } from './show-value.ts'
 export { outputBytesOf, withUsage } from './usage.ts'
 /** @public */
 export { utf8Length } from './usage.ts'

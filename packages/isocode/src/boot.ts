@@ -41,12 +41,23 @@ export function serverConfigs(mcp: ResolvedOptions['mcp']): McpServerConfig[] {
   configs.forEach((config, i) => {
     if (seen.has(config.name))
       throw new IsocodeError(
-        `createCodeMode: mcp[${i}]: a second MCP server named "${config.name}"; name one ('other=${typeof mcp[i] === 'string' ? mcp[i] : '<command>'}')`,
+        `createCodeMode: mcp[${i}]: a second MCP server named "${config.name}"; give it another name, e.g. ${renamed(mcp[i], config.name, seen)}`,
         'INVALID_OPTION',
       )
     seen.add(config.name)
   })
   return configs
+}
+
+/** `server` written again under a name not in `taken` (`mem-2=node …`, or `{ name: 'mem-2', … }`). */
+function renamed(server: string | McpServerConfig | undefined, name: string, taken: ReadonlySet<string>): string {
+  let free = `${name}-2`
+  for (let n = 3; taken.has(free); n++) free = `${name}-${n}`
+  if (typeof server !== 'string') return `{ name: '${free}', … }`
+  // why: a value already named (`mem=node …`) keeps its command line, not its old name.
+  const trimmed = server.trim()
+  const body = trimmed.startsWith(`${name}=`) ? trimmed.slice(name.length + 1) : trimmed
+  return `'${free}=${body}'`
 }
 
 async function registerTools(root: Context, definitions: readonly ToolDefinition[]): Promise<Fiber> {

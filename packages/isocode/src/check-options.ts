@@ -1,4 +1,5 @@
 // createCodeMode's options checked before anything starts: one IsocodeError naming the field and the fix.
+import { showValue } from '@isocode/code-runtime'
 import { resolveConfig } from '@isocode/isolate-runtime'
 import type { IsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import { configProblems } from '@isocode/mcp/spec'
@@ -103,18 +104,18 @@ export function checkOptions(options: unknown): ResolvedOptions {
   })
   if (isolation !== 'process' && isolation !== 'isolate')
     invalid(
-      `isolation must be "process" (programs in a supervised child process) or "isolate" (in this process, trusted programs); got ${JSON.stringify(isolation)}`,
+      `isolation must be "process" (programs in a supervised child process) or "isolate" (in this process, trusted programs); got ${showValue(isolation)}`,
     )
   if (!isRecord(budgets))
     invalid('budgets must be an object { cpuMs?, wallMs?, memoryMb?, outputBytes?, toolCalls?, sdkBytes? }')
   unknownKeys('budgets.', budgets, Object.keys(BUDGETS))
-  if (!SDK.includes(sdk as string)) invalid(`sdk must be "auto", "full" or "compact"; got ${JSON.stringify(sdk)}`)
+  if (!SDK.includes(sdk as string)) invalid(`sdk must be "auto", "full" or "compact"; got ${showValue(sdk)}`)
   const sdkBytes = budgets.sdkBytes
   if (sdkBytes !== undefined && (typeof sdkBytes !== 'number' || !Number.isSafeInteger(sdkBytes) || sdkBytes < 0))
-    invalid(`budgets.sdkBytes must be a whole number of bytes >= 0; got ${String(sdkBytes)}`)
+    invalid(`budgets.sdkBytes must be a whole number of bytes >= 0; got ${showValue(sdkBytes)}`)
   const toolCalls = budgets.toolCalls
   if (toolCalls !== undefined && (typeof toolCalls !== 'number' || !Number.isSafeInteger(toolCalls) || toolCalls < 1))
-    invalid(`budgets.toolCalls must be a whole number of tool calls >= 1; got ${String(toolCalls)}`)
+    invalid(`budgets.toolCalls must be a whole number of tool calls >= 1; got ${showValue(toolCalls)}`)
   if (
     typeof concurrency !== 'number' ||
     !Number.isSafeInteger(concurrency) ||
@@ -122,7 +123,7 @@ export function checkOptions(options: unknown): ResolvedOptions {
     concurrency > MAX_CONCURRENCY
   )
     invalid(
-      `concurrency must be a whole number of runs at once from 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY}); got ${JSON.stringify(concurrency) ?? String(concurrency)}`,
+      `concurrency must be a whole number of runs at once from 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY}); got ${showValue(concurrency)}`,
     )
   // why: R-65 — `full` never falls back to compact, `compact` always does.
   const sdkBudgetBytes = sdk === 'full' ? Number.MAX_SAFE_INTEGER : sdk === 'compact' ? 0 : sdkBytes

@@ -1,3 +1,4 @@
+import { showValue } from '@isocode/code-runtime'
 import type { RunEvent, RunEventListener } from '@isocode/registry'
 import { IsocodeError } from './errors.ts'
 import type { CodeModeEvent, CodeModeResult, CodeModeStreamItem, RunOptions, StreamOptions } from './types.ts'
@@ -53,7 +54,7 @@ export function runStream(
   const size = options?.bufferSize ?? DEFAULT_BUFFER
   if (!Number.isSafeInteger(size) || size < 1)
     throw new IsocodeError(
-      `stream: options.bufferSize must be a whole number >= 1, got ${String(size)}`,
+      `stream: options.bufferSize must be a whole number >= 1, got ${showValue(size)}`,
       'INVALID_ARGS',
     )
   const stop = new AbortController()

@@ -4,7 +4,7 @@ export { IsocodeError } from './errors.ts'
 export { IsocodeErrorCode } from './errors.ts'
 export type { CodeMode, CodeModeResult } from './types.ts'
 /** @public */
-export type { CodeModeTool, JsonValue, RunCodeArgs } from './types.ts'
+export type { CodeModeError, CodeModeTool, JsonValue, RunCodeArgs } from './types.ts'
 export type { CodeModeOptions, ToolInput } from './options.ts'
 /** @public */
 export type { CodeModeBudgets, McpServerSpec, ToolCallOptions } from './options.ts'

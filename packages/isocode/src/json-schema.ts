@@ -5,6 +5,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { argsPath, pointerKeys } from './paths.ts'
+import { schemaProblems } from './schema-problems.ts'
 
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/
 const DRAFT_2020 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/
@@ -38,6 +39,12 @@ export function draftOf(schema: Record<string, unknown>): { draft: 'draft-07' | 
   return {
     problem: `$schema ${JSON.stringify(declared)} is not supported; use draft 2020-12 or draft-07 (or omit $schema)`,
   }
+}
+
+/** What makes `schema` break its draft's meta-schema (bad value and allowed ones), or undefined. */
+export function metaSchemaProblem(schema: Record<string, unknown>, draft: 'draft-07' | '2020-12'): string | undefined {
+  const ajv = (shared[draft] ??= newAjv(draft))
+  return ajv.validateSchema(schema) === true ? undefined : schemaProblems(ajv.errors ?? [])
 }
 
 /** Compile `schema`; throws ajv's own error (naming the keyword) when it is not valid JSON Schema. */

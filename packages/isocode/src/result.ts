@@ -1,7 +1,7 @@
 import type { ToolExecutionResult } from '@isocode/registry'
-import type { CodeModeResult, JsonValue } from './types.ts'
+import type { CodeModeError, CodeModeResult, JsonValue } from './types.ts'
 
-type Structured = { value?: JsonValue; logs: string[]; usage: CodeModeResult['usage']; error?: CodeModeResult['error'] }
+type Structured = { value?: JsonValue; logs: string[]; usage: CodeModeResult['usage']; error?: CodeModeError }
 
 const isStructured = (value: unknown): value is Structured =>
   typeof value === 'object' &&
@@ -21,9 +21,11 @@ export function toCodeModeResult(result: ToolExecutionResult): CodeModeResult {
   if (isStructured(structured)) {
     // why: the registry freezes its results; the caller gets its own mutable copy.
     const copy = structuredClone(structured)
-    const out: CodeModeResult = { ok: copy.error === undefined, logs: copy.logs, usage: copy.usage, text }
+    const out: CodeModeResult =
+      copy.error === undefined
+        ? { ok: true, logs: copy.logs, usage: copy.usage, text }
+        : { ok: false, logs: copy.logs, usage: copy.usage, error: copy.error, text }
     if (copy.value !== undefined) out.value = copy.value
-    if (copy.error !== undefined) out.error = copy.error
     return out
   }
   const usage = { cpuMs: 0, wallMs: 0, toolCalls: 0, outputBytes: 0 }

@@ -1,8 +1,8 @@
 // One tool schema in any accepted form, made into what the registry needs: JSON Schema for the SDK
 // text and a check of a value against the original schema (ajv, or the schema's own validate).
+import { unknownKeyHints } from '@isocode/registry'
 import { IsocodeError } from './errors.ts'
-import { unknownKeyHints } from './hints.ts'
-import { compileJsonSchema, draftOf, violationsOf } from './json-schema.ts'
+import { compileJsonSchema, draftOf, metaSchemaProblem, violationsOf } from './json-schema.ts'
 import { isStandardSchema, standardToJsonSchema, standardValidate } from './standard-schema.ts'
 
 /** The outcome of checking a value: the value execute gets, or `args.path: problem` lines. */
@@ -38,6 +38,8 @@ function isAiSdkSchema(value: unknown): value is AiSdkSchema {
 function ajvCheck(tool: string, field: Field, schema: Record<string, unknown>): (value: unknown) => Checked {
   const draft = draftOf(schema)
   if ('problem' in draft) refuse(tool, field, draft.problem)
+  const problem = metaSchemaProblem(schema, draft.draft)
+  if (problem !== undefined) refuse(tool, field, `not valid JSON Schema: ${problem}`)
   let validate: ReturnType<typeof compileJsonSchema>
   try {
     validate = compileJsonSchema(schema, draft.draft)

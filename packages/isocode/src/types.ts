@@ -1,15 +1,29 @@
 /** A JSON value: what tools take and return and what a program may return. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
 
-/** What a run produced; `text` is what the model should read (the text run_code gives today). */
-export interface CodeModeResult {
-  ok: boolean // true when error is undefined
+/** Why a run failed: the runtime's failure kind (or `refused`), and the program position where known. */
+export interface CodeModeError {
+  kind: string
+  message: string
+  line?: number
+  column?: number
+}
+
+/** What every run produced, whatever its outcome. */
+interface CodeModeResultBase {
   value?: JsonValue // the returned value (absent when nothing was returned)
   logs: string[] // console lines
   usage: { cpuMs: number; wallMs: number; toolCalls: number; outputBytes: number }
-  error?: { kind: string; message: string; line?: number; column?: number }
   text: string // model-facing text (logs + value, or the failure explained)
 }
+
+/**
+ * What a run produced; `text` is what the model should read (the text run_code gives today). `ok`
+ * discriminates: `if (!r.ok) r.error.kind` type-checks, and a successful result has no `error`.
+ */
+export type CodeModeResult =
+  | (CodeModeResultBase & { ok: true; error?: undefined })
+  | (CodeModeResultBase & { ok: false; error: CodeModeError })
 
 /** The arguments of `run_code`: the program, and an optional note of what it does. */
 export interface RunCodeArgs {

@@ -32,6 +32,18 @@ describe('createCodeMode refuses bad input with one clear error', () => {
       /^tools\.echo\.inputSchema: neither JSON Schema nor a Standard Schema \(~standard\): strict mode: unknown keyword: "text"/,
     ],
     [
+      'a misspelled type: the bad value, the allowed ones and the closest',
+      { tools: { echo: { ...echo, inputSchema: { type: 'object', properties: { text: { type: 'strng' } } } } } },
+      'INVALID_TOOL',
+      /^tools\.echo\.inputSchema: not valid JSON Schema: properties\.text\.type is "strng", not one of "array", "boolean", "integer", "null", "number", "object", "string"; did you mean "string"\?$/,
+    ],
+    [
+      'a keyword with a value of the wrong kind',
+      { tools: { echo: { ...echo, inputSchema: { type: 'object', required: 'text' } } } },
+      'INVALID_TOOL',
+      /^tools\.echo\.inputSchema: not valid JSON Schema: required must be array \(got "text"\)$/,
+    ],
+    [
       'a schema that is no object',
       { tools: { echo: { ...echo, inputSchema: 'string' } } },
       'INVALID_TOOL',
@@ -90,6 +102,18 @@ describe('createCodeMode refuses bad input with one clear error', () => {
       /^createCodeMode: budgets\.memoryMb must be an integer from 8 to 16384; got 2$/,
     ],
     [
+      'a budget given as a string: the value shown as JSON',
+      { budgets: { cpuMs: '5' } },
+      'INVALID_OPTION',
+      /^createCodeMode: budgets\.cpuMs must be an integer from 1 to \d+; got "5"$/,
+    ],
+    [
+      'a toolCalls budget given as a string',
+      { budgets: { toolCalls: '10' } },
+      'INVALID_OPTION',
+      /^createCodeMode: budgets\.toolCalls must be a whole number of tool calls >= 1; got "10"$/,
+    ],
+    [
       'a toolCalls budget below one',
       { budgets: { toolCalls: 0 } },
       'INVALID_OPTION',
@@ -112,6 +136,23 @@ describe('createCodeMode refuses bad input with one clear error', () => {
       { mcp: ['node "x'] },
       'INVALID_OPTION',
       /^createCodeMode: mcp\[0\] "node "x": unclosed " quote/,
+    ],
+    [
+      'two MCP servers named alike: the fix renames the second, keeping its command line',
+      { mcp: ['mem=node a.js', 'mem=node b.js --flag'] },
+      'INVALID_OPTION',
+      /^createCodeMode: mcp\[1\]: a second MCP server named "mem"; give it another name, e.g. 'mem-2=node b\.js --flag'$/,
+    ],
+    [
+      'two MCP server objects named alike',
+      {
+        mcp: [
+          { name: 'mem', command: 'node' },
+          { name: 'mem', command: 'node' },
+        ],
+      },
+      'INVALID_OPTION',
+      /^createCodeMode: mcp\[1\]: a second MCP server named "mem"; give it another name, e.g. \{ name: 'mem-2', … \}$/,
     ],
     [
       'an MCP server object without command or url',

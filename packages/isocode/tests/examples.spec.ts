@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { AIMessage } from '@langchain/core/messages'
 import { fakeModel } from '@langchain/core/testing'
 import Anthropic from '@anthropic-ai/sdk'
@@ -98,4 +101,36 @@ describe('examples/', () => {
       expect(section).toContain('```ts\n' + read(name) + '```\n')
     }
   })
+
+  it("first-run.mjs, the README's opening example, runs as plain JavaScript and prints what the README shows", async () => {
+    const readme = readFileSync(new URL('../README.md', examples), 'utf8')
+    const shown =
+      '```js\n' +
+      read('first-run.mjs') +
+      '```\n\nIt prints what the program logged and returned, the text a model would read:\n\n```text\n'
+    const at = readme.indexOf(shown)
+    expect(at).toBeGreaterThan(0)
+    // why: the newcomer's first screen; the Cordis plugins come after the facade, MCP and the adapters.
+    expect(at).toBeLessThan(readme.indexOf('## Code Mode over MCP servers'))
+    expect(readme.indexOf('## Use it with')).toBeLessThan(readme.indexOf('## For plugin authors'))
+    const output = readme.slice(at + shown.length, readme.indexOf('```', at + shown.length))
+    // why: tsx only maps the workspace's TypeScript sources; the example itself is plain .mjs.
+    const tsx = pathToFileURL(createRequire(new URL('../package.json', examples)).resolve('tsx')).href
+    const file = fileURLToPath(new URL('first-run.mjs', examples))
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        ['--no-node-snapshot', '--conditions=@isocode/source', '--import', tsx, file],
+        { timeout: 50_000 },
+        (error, out, err) => (error === null ? resolve(out) : reject(new Error(`${error.message}\n${err}`))),
+      )
+    })
+    expect(stdout).toBe(output)
+    // why: no TypeScript and no `await using`, so Node itself parses it on every supported line.
+    await new Promise<void>((resolve, reject) => {
+      execFile(process.execPath, ['--check', file], (error, _out, err) =>
+        error === null ? resolve() : reject(new Error(err)),
+      )
+    })
+  }, 60_000)
 })

@@ -43,7 +43,7 @@ describe('serve over Streamable HTTP', () => {
     )
     expect(third).toBeInstanceOf(McpError)
     expect((third as McpError).code).toBe(SERVER_BUSY)
-    expect((third as McpError).message).toContain('isocode is busy: 1 programs are running and 1 are waiting')
+    expect((third as McpError).message).toContain('isocode is busy: 1 program is running and 1 is waiting')
     fixture.open()
     expect(resultText(await first)).toBe('opened')
     expect(resultText(await second)).toBe('2')

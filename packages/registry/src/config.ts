@@ -1,3 +1,4 @@
+import { showValue } from '@isocode/code-runtime'
 import { configSchema } from '@isocode/harness'
 import type { ConfigIssue } from '@isocode/harness'
 import { DEFAULT_SDK_BUDGET_BYTES } from '@isocode/sdk-codegen'
@@ -48,21 +49,21 @@ const KNOWN = ['mode', 'sdkBudgetBytes', 'concurrentCallLimit', 'maxToolCalls']
 export function sdkBudgetProblem(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
     ? undefined
-    : `sdkBudgetBytes must be a whole number of bytes >= 0 (got ${JSON.stringify(value) ?? String(value)}); e.g. 16384`
+    : `sdkBudgetBytes must be a whole number of bytes >= 0 (got ${showValue(value)}); e.g. 16384`
 }
 
 /** Problem with a `concurrentCallLimit` value, or undefined when it is a whole number >= 1. */
 export function concurrentCallLimitProblem(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
     ? undefined
-    : `concurrentCallLimit must be a whole number >= 1 (got ${JSON.stringify(value) ?? String(value)}); e.g. 4`
+    : `concurrentCallLimit must be a whole number >= 1 (got ${showValue(value)}); e.g. 4`
 }
 
 /** Problem with a `maxToolCalls` value, or undefined when it is a whole number >= 1. */
 export function maxToolCallsProblem(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
     ? undefined
-    : `maxToolCalls must be a whole number of tool calls >= 1 (got ${JSON.stringify(value) ?? String(value)}); e.g. ${DEFAULT_MAX_TOOL_CALLS}`
+    : `maxToolCalls must be a whole number of tool calls >= 1 (got ${showValue(value)}); e.g. ${DEFAULT_MAX_TOOL_CALLS}`
 }
 
 /** Standard Schema of the `tools` config; unknown options and modes fail loudly. */
@@ -75,7 +76,7 @@ export const ToolRegistryConfigSchema = configSchema<ResolvedToolRegistryConfig>
   const mode = value.mode ?? 'native'
   if (typeof mode !== 'string' || !MODES.includes(mode)) {
     issues.push({
-      message: `mode must be one of "native", "code", "both" (got ${JSON.stringify(mode) ?? String(mode)})`,
+      message: `mode must be one of "native", "code", "both" (got ${showValue(mode)})`,
       path: ['mode'],
     })
   }

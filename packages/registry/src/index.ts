@@ -3,6 +3,7 @@ export { OutputSchemaError, RegistryError, ToolArgsError, ToolResultError } from
 export { CodeRunFailedError, RegistryErrorCode } from './errors.ts'
 export { defineTool } from './schema/define-tool.ts'
 export { schemaSpecToJsonSchema } from './schema/to-json-schema.ts'
+export { unknownKeyHints } from './schema/unknown-keys.ts'
 export { validateArgs } from './schema/validate-args.ts'
 export { assertSupportedOutputSchema } from './output-schema/check-schema.ts'
 export { validateStructuredValue } from './output-schema/validate.ts'

@@ -159,3 +159,22 @@ describe('listeners throwing a hostile value', () => {
     expect(result).toMatchObject({ callId: 'c', isError: true, error: { code: 'INVALID_INPUT' } })
   })
 })
+
+describe('a thrown value without a message (R-37)', () => {
+  it.each([
+    ['a plain object', { code: 'E_DOWN', retry: false }, '{"code":"E_DOWN","retry":false}'],
+    ['an array', ['a', 1], '["a",1]'],
+    ['a prototype-less object', Object.assign(Object.create(null) as object, { code: 7 }), '{"code":7}'],
+    ['a string', 'plain words', 'plain words'],
+  ])('%s is shown as JSON, never [object Object]', async (_label, thrown, shown) => {
+    const t = await setup()
+    t.register(
+      tool('x', () => {
+        throw thrown
+      }),
+    )
+    const result = await t.execute({ callId: 'c', name: 'x', arguments: {} })
+    expect(result.error?.code).toBe('TOOL_FAILED')
+    expect(textOf(result)).toBe(shown)
+  })
+})

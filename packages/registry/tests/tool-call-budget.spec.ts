@@ -90,8 +90,14 @@ describe('maxToolCalls config', () => {
     expect(root.tools.maxToolCalls).toBe(7)
   })
 
-  it.each([0, -3, 2.5, '50', Number.NaN])('refuses %s with an error naming the field and an example', async (value) => {
-    const expected = `maxToolCalls must be a whole number of tool calls >= 1 (got ${JSON.stringify(value)}); e.g. 1000`
+  it.each([
+    [0, '0'],
+    [-3, '-3'],
+    [2.5, '2.5'],
+    ['50', '"50"'],
+    [Number.NaN, 'NaN'],
+  ])('refuses %s with an error naming the field, the value (%s) and an example', async (value, shown) => {
+    const expected = `maxToolCalls must be a whole number of tool calls >= 1 (got ${shown}); e.g. 1000`
     await expect(new Context().plugin(ToolRegistry, { maxToolCalls: value as number })).rejects.toThrow(expected)
     expect(() => new ToolRegistry(new Context(), { maxToolCalls: value as number })).toThrow(`tools: ${expected}`)
   })

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os'
-import { CodeRuntimeError, CodeRuntimeErrorCode, standardConfigSchema } from '@isocode/code-runtime'
+import { CodeRuntimeError, CodeRuntimeErrorCode, showValue, standardConfigSchema } from '@isocode/code-runtime'
 
 /** Options of {@link IsolateRuntime} (supervised) and {@link InProcessIsolateRuntime}; every field is optional and has a documented default. */
 export interface IsolateRuntimeConfig {
@@ -117,7 +117,7 @@ function check(input: unknown): Checked {
       if (fallback !== undefined) value[key] = fallback()
     } else if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < min || raw > max) {
       issues.push({
-        message: `${named(key)} must be an integer from ${min} to ${max}; got ${String(raw)}`,
+        message: `${named(key)} must be an integer from ${min} to ${max}; got ${showValue(raw)}`,
         path: [named(key)],
       })
     } else {
@@ -127,7 +127,7 @@ function check(input: unknown): Checked {
   const resume = source.resumeOnHostThread
   if (resume !== undefined && typeof resume !== 'boolean') {
     issues.push({
-      message: `resumeOnHostThread must be true or false; got ${String(resume)}`,
+      message: `resumeOnHostThread must be true or false; got ${showValue(resume)}`,
       path: ['resumeOnHostThread'],
     })
   } else if (resume !== undefined) {

@@ -60,7 +60,7 @@ export class RunLimiter {
       return Promise.reject(
         new McpError(
           SERVER_BUSY,
-          `isocode is busy: ${maxRuns} programs are running and ${maxQueue} are waiting (its --max-runs and --max-queue limits); retry later`,
+          `isocode is busy: ${maxRuns} ${maxRuns === 1 ? 'program is' : 'programs are'} running and ${maxQueue} ${maxQueue === 1 ? 'is' : 'are'} waiting (its --max-runs and --max-queue limits); retry later`,
         ),
       )
     }

@@ -144,7 +144,7 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
         res,
         503,
         SERVER_BUSY,
-        `Service Unavailable: all ${maxSessions} sessions are busy running programs (--max-sessions); retry when one ends`,
+        `Service Unavailable: ${maxSessions === 1 ? 'the only session is' : `all ${maxSessions} sessions are`} busy running programs (--max-sessions); retry when one ends`,
       )
     let added = false
     // why: the session's runs keep it busy even after their POST stream closed, so it is not evicted under them.

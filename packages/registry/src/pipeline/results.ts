@@ -1,6 +1,10 @@
+import { showValue } from '@isocode/code-runtime'
 import { HarnessError } from '@isocode/harness'
 import { RegistryError, type RegistryErrorCode } from '../errors.ts'
 import type { ToolExecutionResult } from '../types.ts'
+
+// why: enough of a thrown object to read its fields, not so much that it floods the model's text.
+const THROWN_CHARS = 300
 
 /** The structured failure class a result carries, plus its model-facing text. */
 export interface Failure {
@@ -64,6 +68,9 @@ export function describeThrown(thrown: unknown): string {
       // and is one more trap a Proxy could throw from.
       const message = (thrown as { message?: unknown }).message
       if (typeof message === 'string') return message
+      // why: a plain object or an array says nothing as `[object Object]` / `a,b`; JSON names it (R-37).
+      const proto = Object.getPrototypeOf(thrown) as unknown
+      if (Array.isArray(thrown) || proto === Object.prototype || proto === null) return showValue(thrown, THROWN_CHARS)
     }
     return String(thrown)
   } catch {

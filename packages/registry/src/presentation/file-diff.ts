@@ -1,3 +1,4 @@
+import { showValue } from '@isocode/code-runtime'
 import { structuredPatch } from 'diff'
 import type { FileDiff } from './views.ts'
 
@@ -25,7 +26,7 @@ export interface FileDiffOptions {
 function option(options: FileDiffOptions, key: keyof FileDiffOptions, fallback: number): number {
   const value = options[key] ?? fallback
   if (!Number.isSafeInteger(value) || value < 0) {
-    throw new RangeError(`FileDiffOptions.${key} must be a non-negative integer (got ${String(value)})`)
+    throw new RangeError(`FileDiffOptions.${key} must be a non-negative integer (got ${showValue(value)})`)
   }
   return value
 }

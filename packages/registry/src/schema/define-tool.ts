@@ -1,8 +1,10 @@
+import { showValue } from '@isocode/code-runtime'
 import { RegistryError, ToolArgsError, ToolResultError } from '../errors.ts'
 import type { ToolCallView, ToolResultSnapshot, ToolResultView } from '../presentation/views.ts'
 import type { JsonValue, ToolDefinition, ToolExecution, ToolOutput } from '../types.ts'
 import { checkValue } from './check-value.ts'
 import { compileSchemaSpec } from './compile.ts'
+import { unknownKeyHints } from './unknown-keys.ts'
 import type { SpecNode } from './node.ts'
 import type { InferArgs, SchemaSpec } from './spec.ts'
 import { nodeToJsonSchema } from './to-json-schema.ts'
@@ -54,14 +56,16 @@ export function defineTool<const S extends SchemaSpec, const O extends SchemaSpe
   const { name, description, execute, presentCall, presentResult, timeoutMs } = tool
   type Args = InferArgs<S>
   // why: the callbacks are captured once, so replacing a property of `tool` later changes nothing.
+  const parameters = nodeToJsonSchema(root)
   const definition: ToolDefinition<Args> = {
     name,
     ...(description === undefined ? {} : { description }),
-    parameters: nodeToJsonSchema(root),
+    parameters,
     ...(output === undefined ? {} : { outputSchema: nodeToJsonSchema(output) }),
     async execute(args: Args, exec: ToolExecution): Promise<ToolOutput> {
       const violations = checkValue(root, args, 'args')
-      if (violations.length > 0) throw new ToolArgsError(violations, name)
+      // why: extra keys pass (R-47), but when the call fails anyway a misspelled key is the likely cause.
+      if (violations.length > 0) throw new ToolArgsError([...keyHints(parameters, args), ...violations], name)
       const returned: unknown = await execute.call(tool, args, exec)
       return output === undefined ? (returned as ToolOutput) : structured(output, returned, name)
     },
@@ -100,6 +104,15 @@ function fits(root: SpecNode, args: unknown): boolean {
   return checkValue(root, args, 'args').length === 0
 }
 
+/** The did-you-mean lines for `args`; none when the value cannot be read (checkValue reported that). */
+function keyHints(parameters: JsonValue, args: unknown): string[] {
+  try {
+    return unknownKeyHints(parameters, args)
+  } catch {
+    return []
+  }
+}
+
 function checkShape(tool: unknown): string {
   if (typeof tool !== 'object' || tool === null)
     fail('defineTool', 'expects one object { name, description, parameters, outputSchema, execute }')
@@ -120,7 +133,7 @@ function checkShape(tool: unknown): string {
   }
   const timeoutMs = t.timeoutMs
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    fail(label, `timeoutMs must be a positive finite number of milliseconds or omitted (got ${String(timeoutMs)})`)
+    fail(label, `timeoutMs must be a positive finite number of milliseconds or omitted (got ${showValue(timeoutMs)})`)
   }
   return label
 }
