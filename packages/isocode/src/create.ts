@@ -12,9 +12,6 @@ import { toCodeModeResult } from './result.ts'
 import type { RunEventListener } from '@isocode/registry'
 import type { CodeMode, CodeModeResult, CodeModeTool, RunCodeArgs } from './types.ts'
 
-// why: run_code requires a non-blank description (R-54); a program run from code has none.
-const DEFAULT_DESCRIPTION = 'Run a Code Mode program'
-
 /**
  * Boot Code Mode over `options.tools` and `options.mcp`: `cm.tool` (run_code, for any framework),
  * `cm.sdk` and `cm.run`. Bad options throw one IsocodeError before anything starts.
@@ -71,7 +68,8 @@ async function open(app: Booted): Promise<CodeMode> {
     const result = await app.execute({
       callId: `isocode:${++calls}`,
       name: RUN_CODE,
-      arguments: { code: args.code, description: args.description?.trim() ? args.description : DEFAULT_DESCRIPTION },
+      // why: R-54 — description is optional; a program run from code usually has none.
+      arguments: args.description === undefined ? { code: args.code } : { code: args.code, description: args.description },
       ...(signal === undefined ? {} : { signal }),
       ...(onRunEvent === undefined ? {} : { onRunEvent }),
     })
