@@ -135,7 +135,12 @@ describe('isocode as a subprocess', () => {
   })
 
   it('serve on stdio in code mode refuses a hidden tool with a JSON-RPC error naming the tool and the mode (R-96)', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'serve'], cwd: dir, stderr: 'pipe' })
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, 'serve'],
+      cwd: dir,
+      stderr: 'pipe',
+    })
     const client = new Client({ name: 'cli-test', version: '1.0.0' })
     await client.connect(transport)
     try {

@@ -69,7 +69,8 @@ async function open(app: Booted): Promise<CodeMode> {
       callId: `isocode:${++calls}`,
       name: RUN_CODE,
       // why: R-54 — description is optional; a program run from code usually has none.
-      arguments: args.description === undefined ? { code: args.code } : { code: args.code, description: args.description },
+      arguments:
+        args.description === undefined ? { code: args.code } : { code: args.code, description: args.description },
       ...(signal === undefined ? {} : { signal }),
       ...(onRunEvent === undefined ? {} : { onRunEvent }),
     })

@@ -1,7 +1,6 @@
 // One client cannot lock out the others: a session's fair share of the run slots (R-98), runs of a
 // dropped or cancelled request aborted and their streams closed (R-99), one id in flight at a time.
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
-import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { SERVER_BUSY } from '@isocode/mcp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { until } from './helpers.ts'
@@ -18,18 +17,22 @@ const GATE = 'return await tools.wait_gate({})'
 // why: generous bounds for conditions that hold at any speed; a loaded machine only makes them slower.
 const WAIT_MS = 20_000
 
-/** A raw tools/call POST in session `session` that the test can drop; settles with the response text or the error. */
-function post(url: string, session: string, id: number, code: string): { drop(): void; done: Promise<string> } {
+/** A raw tools/call POST in session `sessionId` that the test can drop; settles with the response text or the error. */
+function post(url: string, sessionId: string, id: number, code: string): { drop(): void; done: Promise<string> } {
   const gone = new AbortController()
   const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: run(code) })
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': session }
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-session-id': sessionId,
+  }
   const done = fetch(url, { method: 'POST', headers, body, signal: gone.signal })
     .then(async (response) => `${response.status} ${await response.text()}`)
     .catch((error: unknown) => String(error))
   return { drop: () => gone.abort(), done }
 }
 
-async function session(url: string): Promise<string> {
+async function newSession(url: string): Promise<string> {
   const init = await rawPost(url, INITIALIZE)
   return String(init.headers['mcp-session-id'])
 }
@@ -72,9 +75,9 @@ describe('requests whose client is gone', () => {
     const kept = await fixture.client()
     let keptSettled = false
     const keptRun = kept.callTool(run(GATE)).finally(() => (keptSettled = true))
-    const running = post(url, await session(url), 2, GATE)
+    const running = post(url, await newSession(url), 2, GATE)
     expect(await until(() => fixture?.http.limiter.load.running === 2, WAIT_MS)).toBe(true)
-    const queued = post(url, await session(url), 2, 'return 1')
+    const queued = post(url, await newSession(url), 2, 'return 1')
     expect(await until(() => fixture?.http.limiter.load.queued === 1, WAIT_MS)).toBe(true)
     queued.drop()
     expect(await until(() => fixture?.http.limiter.load.queued === 0, WAIT_MS)).toBe(true)
@@ -103,7 +106,7 @@ describe('requests whose client is gone', () => {
   it('a second request with an id already in flight is refused, and the first still gets its answer (R-99)', async () => {
     fixture = await serveHttp()
     const { url } = fixture.http
-    const id = await session(url)
+    const id = await newSession(url)
     const first = post(url, id, 7, GATE)
     expect(await until(() => fixture?.http.limiter.load.running === 1, WAIT_MS)).toBe(true)
     const second = await post(url, id, 7, 'return 2').done

@@ -35,7 +35,10 @@ async function slowBody(port: number, head: string): Promise<{ answer: string; o
   socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')))
   const closed = new Promise<string>((resolve) => socket.once('close', () => resolve('closed')))
   socket.write(`${head}Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"jsonrpc":"2.0",`)
-  const outcome = await Promise.race([closed, new Promise<string>((resolve) => setTimeout(resolve, BOUND_MS, 'still open'))])
+  const outcome = await Promise.race([
+    closed,
+    new Promise<string>((resolve) => setTimeout(resolve, BOUND_MS, 'still open')),
+  ])
   return { answer, outcome }
 }
 
@@ -46,7 +49,10 @@ describe('refused requests and connection limits', () => {
     const host = `Host: 127.0.0.1:${port}\r\n`
     const cases = [
       [`POST /mcp HTTP/1.1\r\n${host}Authorization: Bearer wrong\r\n`, 'HTTP/1.1 401 '],
-      [`POST /mcp HTTP/1.1\r\n${host}Origin: http://evil.example.com\r\nAuthorization: Bearer right\r\n`, 'HTTP/1.1 403 '],
+      [
+        `POST /mcp HTTP/1.1\r\n${host}Origin: http://evil.example.com\r\nAuthorization: Bearer right\r\n`,
+        'HTTP/1.1 403 ',
+      ],
       [`POST /elsewhere HTTP/1.1\r\n${host}`, 'HTTP/1.1 404 '],
     ] as const
     for (const [head, status] of cases) {
@@ -77,7 +83,7 @@ describe('refused requests and connection limits', () => {
     first?.destroy()
     const served = async (): Promise<boolean> => (await rawPost(url, INITIALIZE)).status === 200
     let ok = false
-    for (const end = Date.now() + BOUND_MS; !ok && Date.now() < end; ) ok = await served()
+    for (const end = Date.now() + BOUND_MS; !ok && Date.now() < end;) ok = await served()
     expect(ok).toBe(true)
   })
 
@@ -97,7 +103,7 @@ describe('refused requests and connection limits', () => {
     for (const [host, canonical] of [
       [`[0:0:0:0:0:0:0:1]:${port}`, `[::1]:${port}`],
       [`[::FFFF:127.0.0.1]:${port}`, `[::ffff:7f00:1]:${port}`],
-    ]) {
+    ] as const) {
       const answer = await rawPost(fixture.http.url, INITIALIZE, { host })
       expect(answer).toMatchObject({
         status: 400,

@@ -24,6 +24,12 @@ async function serve(mode: 'code' | 'both'): Promise<Client> {
   return client
 }
 
+const error = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  )
+
 const textOf = (result: Record<string, unknown>): string =>
   (result.content as Array<{ type: string; text?: string }>).map((block) => block.text ?? `[${block.type}]`).join('\n')
 
@@ -62,11 +68,6 @@ describe('createCodeModeServer', () => {
 
   it('refuses a tool tools/list did not offer, in every mode, with -32602 naming the tool and the mode (R-96)', async () => {
     const mcp = await serve('code')
-    const error = (promise: Promise<unknown>): Promise<unknown> =>
-      promise.then(
-        () => undefined,
-        (thrown: unknown) => thrown,
-      )
     expect(await error(mcp.callTool({ name: 'pid', arguments: {} }))).toMatchObject({
       code: -32_602,
       message:
@@ -77,7 +78,9 @@ describe('createCodeModeServer', () => {
     const both = await serve('both')
     expect(await error(both.callTool({ name: 'nope', arguments: {} }))).toMatchObject({
       code: -32_602,
-      message: expect.stringMatching(/^MCP error -32602: Unknown tool: "nope" is not offered by this server in mode "both" \(tools\/list offers .*run_code/),
+      message: expect.stringMatching(
+        /^MCP error -32602: Unknown tool: "nope" is not offered by this server in mode "both" \(tools\/list offers .*run_code/,
+      ),
     })
   })
 
@@ -99,7 +102,8 @@ describe('createCodeModeServer', () => {
     })
     expect(await call({ name: 7 })).toMatchObject({
       code: -32_602,
-      message: 'MCP error -32602: Invalid params: params.name must be the name of a tool from tools/list (a string), got a number (7)',
+      message:
+        'MCP error -32602: Invalid params: params.name must be the name of a tool from tools/list (a string), got a number (7)',
     })
   })
 
@@ -111,7 +115,9 @@ describe('createCodeModeServer', () => {
     })
     const extra = await mcp.callTool({ name: 'run_code', arguments: { code: 'return 1', language: 'ts' } })
     expect(extra.isError).toBe(true)
-    expect(textOf(extra)).toContain('args.language: unknown property; run_code takes only code and, optionally, description')
+    expect(textOf(extra)).toContain(
+      'args.language: unknown property; run_code takes only code and, optionally, description',
+    )
   })
 
   it("run_code's description points at the SDK below it, not at a system prompt", async () => {

@@ -193,7 +193,8 @@ describe('run_code arguments (R-54)', () => {
     const root = await boot('code', {})
     const [transport] = (await root.systemPrompt.assemble()).tools
     expect(transport?.parameters).toMatchObject({ required: ['code'], additionalProperties: false })
-    const execute = (args: Record<string, unknown>) => root.tools.execute({ callId: 'a', name: 'run_code', arguments: args })
+    const execute = (args: Record<string, unknown>) =>
+      root.tools.execute({ callId: 'a', name: 'run_code', arguments: args })
     expect((await execute({ code: 'return 1' })).isError).toBe(false)
     const extra = await execute({ code: 'return 1', descripton: 'typo', timeout: 5 })
     expect(extra.error?.code).toBe('INVALID_ARGS')

@@ -12,10 +12,7 @@ const OVER_CAP_IDLE_MS = 5_000
  * with HTTP 503 and a JSON-RPC error naming the cap, and the connection is closed (R-101). Returns
  * whether a socket is one of those over the cap, and how many connections are open.
  */
-export function capConnections(
-  http: Server,
-  max: number,
-): { overCap(socket: Socket): boolean; open(): number } {
+export function capConnections(http: Server, max: number): { overCap(socket: Socket): boolean; open(): number } {
   let open = 0
   const over = new WeakSet<Socket>()
   http.on('connection', (socket: Socket) => {
