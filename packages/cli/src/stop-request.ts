@@ -17,7 +17,7 @@ const isLauncherStop = (message: unknown): message is LauncherStop =>
 /**
  * The first request to stop, named for the log: `SIGINT`, `SIGTERM`, `SIGHUP`, the launcher gone
  * (its IPC channel closed, even by SIGKILL), or the process that started isocode gone (reported by
- * the launcher, or seen here as a new parent pid). Every listener is removed once it resolves.
+ * the launcher, or seen here as a new parent pid; R-103). Every listener is removed once it resolves.
  */
 export function nextStopRequest(): Promise<string> {
   const parent = process.ppid

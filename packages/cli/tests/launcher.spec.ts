@@ -41,7 +41,7 @@ describe('the isocode launcher', () => {
     expect(served.stderr()).toContain('isocode serve: stopped')
   })
 
-  it('the process that started isocode killed (as pnpm is): serve stops, frees its port, leaves no process, and says why', async () => {
+  it('the process that started isocode killed (as pnpm is): serve stops, frees its port, leaves no process, and says why (R-103)', async () => {
     // why: stands in for `pnpm isocode serve`: a parent that starts the launcher and, killed,
     // neither forwards the signal nor takes the launcher with it.
     const starter = [

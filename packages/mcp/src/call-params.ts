@@ -48,7 +48,7 @@ function checkParams(params: unknown): CallParams {
 
 /**
  * The `tools/call` request schema this server registers: params that are not `{ name, arguments? }`
- * are refused with a JSON-RPC invalid-params error (-32602) saying what was expected, where the
+ * are refused with a JSON-RPC invalid-params error (-32602, R-97) saying what was expected, where the
  * SDK's own schema answers -32603 with the raw validation dump.
  */
 export const CheckedCallToolRequestSchema = z
