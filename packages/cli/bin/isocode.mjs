@@ -6,6 +6,7 @@ import { constants } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
 const entry = new URL('../dist/main.js', import.meta.url)
+const unheard = (event) => process.listenerCount(event) === 1
 
 if (process.execArgv.includes('--no-node-snapshot')) {
   if (process.channel !== undefined) {
@@ -14,7 +15,14 @@ if (process.execArgv.includes('--no-node-snapshot')) {
     // and its runtime children) instead of serving on as an orphan. Unref'd: the channel alone
     // never keeps a finished command alive.
     process.channel.unref()
-    process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'))
+    // why: a command that waits for a stop request (serve --http) listens itself and logs what
+    // happened; for any other, the launcher gone or its parent gone ends it as SIGTERM would.
+    process.on('disconnect', () => {
+      if (unheard('disconnect')) process.kill(process.pid, 'SIGTERM')
+    })
+    process.on('message', (message) => {
+      if (message?.isocode === 'stop' && unheard('message')) process.kill(process.pid, 'SIGTERM')
+    })
   }
   // why: already started with the flag (`node --no-node-snapshot isocode.mjs`): no second process.
   await import(entry.href)
@@ -31,6 +39,19 @@ if (process.execArgv.includes('--no-node-snapshot')) {
   )
   // why: the terminal already signals the whole process group; this covers `kill <launcher pid>`.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal))
+  // why: when the process that started isocode goes (`pnpm isocode serve` and pnpm is killed),
+  // this launcher is re-parented and nobody will ever signal it; tell the child to stop, naming
+  // what happened, instead of serving on as an orphan.
+  const parent = process.ppid
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return
+    clearInterval(watch)
+    const reason = `the process that started isocode (pid ${parent}) exited`
+    if (child.connected) child.send({ isocode: 'stop', reason }, () => undefined)
+    else child.kill('SIGTERM')
+  }, 500)
+  watch.unref()
+  child.on('exit', () => clearInterval(watch))
   child.on('error', (error) => {
     process.stderr.write(`isocode: could not start node (${error.message})\n`)
     process.exitCode = 1

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { CliError } from './errors.ts'
+import { DEFAULT_MAX_CONNECTIONS, defaultSessionShare } from '@isocode/mcp/internal'
 
 /** The CLI's commands. */
 export type Command = 'run' | 'sdk' | 'serve'
@@ -34,6 +35,10 @@ export interface HttpServeOptions {
   maxRuns: number
   /** `--max-queue <n>`: programs waiting for a slot; past it a call fails with a JSON-RPC error. */
   maxQueue: number
+  /** `--max-session-runs <n>`: programs one session may have running and waiting (default half of maxRuns, at least 1). */
+  maxSessionRuns: number
+  /** `--max-connections <n>`: open connections at most; past it a request gets 503 and its connection is closed. */
+  maxConnections: number
   /** `--token-env NAME`: the environment variable holding the bearer token clients must send. */
   tokenEnv: string | undefined
   /** `--allow-host <host>` (repeatable): Host names accepted besides the bound address and localhost. */
@@ -94,6 +99,8 @@ const SERVE_OPTIONS = {
   stateless: { type: 'boolean' },
   'max-runs': { type: 'string' },
   'max-queue': { type: 'string' },
+  'max-session-runs': { type: 'string' },
+  'max-connections': { type: 'string' },
   'token-env': { type: 'string' },
   'allow-host': { type: 'string', multiple: true },
   'allow-origin': { type: 'string', multiple: true },
@@ -164,6 +171,8 @@ type ServeValues = {
   stateless?: boolean
   'max-runs'?: string
   'max-queue'?: string
+  'max-session-runs'?: string
+  'max-connections'?: string
   'token-env'?: string
   'allow-host'?: string[]
   'allow-origin'?: string[]
@@ -179,6 +188,8 @@ function httpOptions(values: ServeValues): HttpServeOptions | undefined {
         'stateless',
         'max-runs',
         'max-queue',
+        'max-session-runs',
+        'max-connections',
         'token-env',
         'allow-host',
         'allow-origin',
@@ -196,11 +207,17 @@ function httpOptions(values: ServeValues): HttpServeOptions | undefined {
       `--token-env takes the NAME of an environment variable (e.g. ISOCODE_TOKEN), got ${JSON.stringify(tokenEnv)}`,
       'serve',
     )
+  const maxRuns = positiveInt(values['max-runs'], '--max-runs', 'serve', 'programs') ?? 4
   return {
     ...hostPort(values.http),
     stateless: values.stateless === true,
-    maxRuns: positiveInt(values['max-runs'], '--max-runs', 'serve', 'programs') ?? 4,
+    maxRuns,
     maxQueue: positiveInt(values['max-queue'], '--max-queue', 'serve', 'programs', 0) ?? 32,
+    maxSessionRuns:
+      positiveInt(values['max-session-runs'], '--max-session-runs', 'serve', 'programs') ??
+      defaultSessionShare(maxRuns),
+    maxConnections:
+      positiveInt(values['max-connections'], '--max-connections', 'serve', 'connections') ?? DEFAULT_MAX_CONNECTIONS,
     tokenEnv,
     allowHosts: values['allow-host'] ?? [],
     allowOrigins: values['allow-origin'] ?? [],

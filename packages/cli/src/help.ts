@@ -85,6 +85,11 @@ their wall budget, then the servers close and isocode exits 0.
   --max-runs <n>             programs running at once (default 4)
   --max-queue <n>            programs waiting for a slot (default 32); past that a call gets a
                              JSON-RPC error at once
+  --max-session-runs <n>     programs one session may have running and waiting (default half
+                             of --max-runs, at least 1); its next call gets a JSON-RPC error at
+                             once while other sessions are still served
+  --max-connections <n>      open connections at most (default 512); past that a request gets
+                             503 and its connection is closed
   --token-env NAME           require "Authorization: Bearer <token>", the token read from the
                              environment variable NAME (strongly advised off loopback)
   --allow-host <host>        also accept this Host name (repeatable; e.g. the load balancer's

@@ -4,6 +4,7 @@ import type { HttpServeOptions, Isolation, ProgramBudgetOptions, ToolSourceOptio
 import { bootApp } from './app.ts'
 import { CliError } from './errors.ts'
 import type { Io } from './io.ts'
+import { nextStopRequest } from './stop-request.ts'
 
 /** Options of {@link serveHttp}: the tools, the mode and the HTTP server's settings. */
 export type ServeHttpOptions = ToolSourceOptions &
@@ -55,22 +56,10 @@ function listenFailure(error: unknown, host: string, port: number): string | und
   return undefined
 }
 
-/** The first SIGINT or SIGTERM, with both listeners removed again. */
-function nextSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals): void => {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
-      resolve(signal)
-    }
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
-  })
-}
-
 /**
- * `isocode serve --http`: serve Code Mode over Streamable HTTP until SIGINT/SIGTERM, then shut
- * down gracefully (running programs get their wall budget) and resolve 0.
+ * `isocode serve --http`: serve Code Mode over Streamable HTTP until a stop request (a signal, or
+ * the launcher or the process that started it gone), then shut down gracefully (running programs
+ * get their wall budget) and resolve 0.
  */
 export async function serveHttp(io: Io, options: ServeHttpOptions): Promise<number> {
   const { http } = options
@@ -83,12 +72,13 @@ export async function serveHttp(io: Io, options: ServeHttpOptions): Promise<numb
       host: http.host,
       port: http.port,
       stateless: http.stateless,
-      limits: { maxRuns: http.maxRuns, maxQueue: http.maxQueue },
+      limits: { maxRuns: http.maxRuns, maxQueue: http.maxQueue, maxPerSession: http.maxSessionRuns },
       allowHosts: http.allowHosts,
       allowOrigins,
       token,
       maxBodyBytes: http.maxBodyKb * 1024,
       maxSessions: http.maxSessions,
+      maxConnections: http.maxConnections,
       sessionIdleMs: http.sessionIdleS * 1000,
       log,
     }).catch((error: unknown) => {
@@ -106,13 +96,13 @@ export async function serveHttp(io: Io, options: ServeHttpOptions): Promise<numb
     const sessions = http.stateless ? 'stateless' : 'stateful sessions'
     const sessionLimits = http.stateless
       ? ''
-      : `, ${http.maxSessions} sessions (idle ones closed after ${http.sessionIdleS} s)`
+      : `, ${http.maxSessionRuns} per session, ${http.maxSessions} sessions (idle ones closed after ${http.sessionIdleS} s)`
     log(
-      `isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools at ${server.url} (${sessions}), isolation ${app.isolation}, ${http.maxRuns} runs at once + ${http.maxQueue} queued${sessionLimits}`,
+      `isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools at ${server.url} (${sessions}), isolation ${app.isolation}, ${http.maxRuns} runs at once + ${http.maxQueue} queued${sessionLimits}, ${http.maxConnections} connections`,
     )
-    const signal = await nextSignal()
+    const stop = await nextStopRequest()
     const { running, queued } = server.limiter.load
-    log(`isocode serve: ${signal}: stopping; ${running} programs running, ${queued} queued`)
+    log(`isocode serve: ${stop}: stopping; ${running} programs running, ${queued} queued`)
     await server.close(app.budgets.wallMs + GRACE_MARGIN_MS)
     log('isocode serve: stopped')
     return 0

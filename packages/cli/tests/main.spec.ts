@@ -134,6 +134,32 @@ describe('isocode as a subprocess', () => {
     expect(outcome.stdout).toContain('}) => Promise<string>;')
   })
 
+  it('serve on stdio in code mode refuses a hidden tool with a JSON-RPC error naming the tool and the mode (R-96)', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, 'serve'],
+      cwd: dir,
+      stderr: 'pipe',
+    })
+    const client = new Client({ name: 'cli-test', version: '1.0.0' })
+    await client.connect(transport)
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['run_code'])
+      const refused = await client.callTool({ name: 'read_file', arguments: { path: 'one.md' } }).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      expect(refused).toMatchObject({
+        code: -32_602,
+        message: expect.stringContaining(
+          'Unknown tool: "read_file" is not offered by this server in mode "code" (tools/list offers run_code); call it from a program instead',
+        ),
+      })
+    } finally {
+      await client.close()
+    }
+  })
+
   it('serve speaks MCP on stdio: lists run_code with the SDK and runs a program', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,

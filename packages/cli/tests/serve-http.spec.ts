@@ -50,7 +50,7 @@ describe('isocode serve --http', () => {
     const served = await startServe(['--http', '127.0.0.1:0', '--isolation', 'isolate', ...flags], dir)
     expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
     expect(served.stderr()).toContain(
-      '(stateful sessions), isolation isolate, 2 runs at once + 32 queued, 3 sessions (idle ones closed after 60 s)',
+      '(stateful sessions), isolation isolate, 2 runs at once + 32 queued, 1 per session, 3 sessions (idle ones closed after 60 s), 512 connections',
     )
     const clients = [new Client({ name: 'a', version: '1' }), new Client({ name: 'b', version: '1' })]
     try {
@@ -103,6 +103,8 @@ describe('isocode serve --http', () => {
       maxQueue: 32,
       maxBodyKb: 1024,
       maxSessions: 256,
+      maxSessionRuns: 2,
+      maxConnections: 512,
       sessionIdleS: 300,
       allowOrigins: [],
     }
@@ -120,6 +122,15 @@ describe('isocode serve --http', () => {
     expect(parseCommandLine(['serve', '--http', '[::1]:0', '--stateless', '--max-queue', '0'])).toMatchObject({
       http: { host: '::1', port: 0, stateless: true, maxQueue: 0 },
     })
+    expect(parseCommandLine(['serve', '--http', '0', '--max-runs', '8', '--max-connections', '64'])).toMatchObject({
+      http: { maxRuns: 8, maxSessionRuns: 4, maxConnections: 64 },
+    })
+    expect(parseCommandLine(['serve', '--http', '0', '--max-session-runs', '3'])).toMatchObject({
+      http: { maxSessionRuns: 3 },
+    })
+    expect(() => parseCommandLine(['serve', '--max-connections', '10'])).toThrow(
+      '--max-connections applies to the HTTP server only; add --http [host:]port',
+    )
     expect(parseCommandLine(['serve'])).toMatchObject({ http: undefined })
     expect(() => parseCommandLine(['serve', '--stateless'])).toThrow(
       '--stateless applies to the HTTP server only; add --http [host:]port',

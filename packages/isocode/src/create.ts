@@ -14,9 +14,6 @@ import { RunSlots } from './run-slots.ts'
 import type { RunEventListener } from '@isocode/registry'
 import type { CodeMode, CodeModeResult, CodeModeTool, RunCodeArgs } from './types.ts'
 
-// why: run_code requires a non-blank description (R-54); a program run from code has none.
-const DEFAULT_DESCRIPTION = 'Run a Code Mode program'
-
 /**
  * Boot Code Mode over `options.tools` and `options.mcp`: `cm.tool` (run_code, for any framework),
  * `cm.sdk` and `cm.run`. Bad options throw one IsocodeError before anything starts.
@@ -83,10 +80,9 @@ async function open(app: Booted, slots: RunSlots): Promise<CodeMode> {
         const result = await app.execute({
           callId: `isocode:${++calls}`,
           name: RUN_CODE,
-          arguments: {
-            code: args.code,
-            description: args.description?.trim() ? args.description : DEFAULT_DESCRIPTION,
-          },
+          // why: R-54 — description is optional; a program run from code usually has none.
+          arguments:
+            args.description === undefined ? { code: args.code } : { code: args.code, description: args.description },
           signal: run.signal,
           ...(onRunEvent === undefined ? {} : { onRunEvent }),
         })

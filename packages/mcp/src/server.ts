@@ -1,16 +1,16 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
-  SetLevelRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js'
+import { ListToolsRequestSchema, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import type { CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { RUN_CODE, RUN_CODE_OUTPUT_SCHEMA, selfContainedRunCodeDescription } from '@isocode/registry'
 import type { ToolExecutionResult } from '@isocode/registry'
 import type { Context } from 'cordis'
+import { CheckedCallToolRequestSchema, invalidParams } from './call-params.ts'
 import type { RunLimiter } from './http/run-limiter.ts'
 import { runNotifications } from './run-notifications.ts'
+
+/** Names shown in an unknown-tool error at most. */
+const NAMES_SHOWN = 10
 
 /** How long tools/change events are gathered into one notifications/tools/list_changed. */
 const LIST_CHANGED_COALESCE_MS = 50
@@ -64,6 +64,23 @@ export function toCallToolResult(result: ToolExecutionResult): CallToolResult {
 }
 
 /**
+ * The JSON-RPC invalid-params error for a tools/call of a tool tools/list did not offer (R-96): it
+ * names the tool, the mode and what is offered, and in code mode how to reach a hidden tool.
+ */
+function unknownTool(ctx: Context, name: string, offered: ReadonlySet<string>): Error {
+  const mode = ctx.tools.mode
+  const names = [...offered]
+  const list = names.length > NAMES_SHOWN ? `${names.slice(0, NAMES_SHOWN).join(', ')}, …` : names.join(', ')
+  const hidden =
+    mode !== 'native' && offered.has(RUN_CODE) && ctx.tools.get(name) !== undefined
+      ? `; call it from a program instead: ${RUN_CODE} with {"code": "return await tools.${name}({ … })"}`
+      : ''
+  return invalidParams(
+    `Unknown tool: "${JSON.stringify(name).slice(1, -1)}" is not offered by this server in mode "${mode}" (tools/list offers ${list})${hidden}`,
+  )
+}
+
+/**
  * Expose a Cordis app's tools (Code Mode's run_code, and the native tools in `both` mode) as an
  * MCP server. Calls go through `ctx.tools.execute` with the request's cancellation signal, and a
  * `tools/change` becomes `notifications/tools/list_changed`. A `run_code` call reports progress to
@@ -80,7 +97,15 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
     { name: options.name ?? 'isocode', version: options.version ?? '0.1.0' },
     { capabilities: { tools: { listChanged: true }, logging: {} }, jsonSchemaValidator: validator },
   )
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listCodeModeTools(ctx) }))
+  // why: R-96 — only what tools/list offers may be called; kept until the tool set changes.
+  let offered: Promise<Set<string>> | undefined
+  const offeredNames = (): Promise<Set<string>> =>
+    (offered ??= listCodeModeTools(ctx).then((tools) => new Set(tools.map((tool) => tool.name))))
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const tools = await listCodeModeTools(ctx)
+    offered = Promise.resolve(new Set(tools.map((tool) => tool.name)))
+    return { tools }
+  })
   // why: console lines go out only once the client asked for logs; one Server serves one session.
   let logLevel: LoggingLevel | undefined
   server.setRequestHandler(SetLevelRequestSchema, async (request) => {
@@ -88,8 +113,10 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
     return {}
   })
   let calls = 0
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(CheckedCallToolRequestSchema, async (request, extra) => {
     const { name } = request.params
+    const names = await offeredNames()
+    if (!names.has(name)) throw unknownTool(ctx, name, names)
     const notes = name === RUN_CODE ? runNotifications(extra, logLevel) : undefined
     const onRunEvent = notes?.listener
     const execute = async (signal: AbortSignal) =>
@@ -97,7 +124,7 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
         // why: request ids repeat across the sessions of an HTTP server, so a counter keeps callIds unique.
         callId: `mcp:${String(extra.requestId)}:${++calls}`,
         name,
-        arguments: request.params.arguments ?? {},
+        arguments: request.params.arguments,
         signal,
         ...(onRunEvent === undefined ? {} : { onRunEvent }),
       })
@@ -111,6 +138,7 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
   })
   let pending: NodeJS.Timeout | undefined
   const stop = ctx.on('tools/change', () => {
+    offered = undefined
     // why: one upstream list_changed re-registers every tool of that server (one tools/change
     // each), so the burst is gathered into a single notification for the client.
     pending ??= setTimeout(() => {

@@ -66,15 +66,15 @@ export interface App {
 
 let calls = 0
 
-/** Boot SystemPrompt + session + ToolRegistry (code mode by default) + InProcessIsolateRuntime. */
-export async function boot(mode: ToolPresentationMode = 'code'): Promise<App> {
+/** Boot SystemPrompt + session + ToolRegistry (code mode by default) + InProcessIsolateRuntime (`poolSize` isolates, default 1). */
+export async function boot(mode: ToolPresentationMode = 'code', poolSize = 1): Promise<App> {
   const root = new Context()
   const fibers: Fiber[] = [
     await root.plugin(SystemPrompt),
     await root.plugin(RecordingSession),
     await root.plugin(ToolRegistry, { mode }),
   ]
-  fibers.push(await root.plugin(InProcessIsolateRuntime, { poolSize: 1, memoryMb: 32, cpuMs: 2_000, wallMs: 15_000 }))
+  fibers.push(await root.plugin(InProcessIsolateRuntime, { poolSize, memoryMb: 32, cpuMs: 2_000, wallMs: 15_000 }))
   const call: App['call'] = (name, args = {}, signal) =>
     root.tools.execute({ callId: `t${++calls}`, name, arguments: args, ...(signal === undefined ? {} : { signal }) })
   return {

@@ -21,7 +21,8 @@ export interface HttpFixture {
 
 /** Boot the app (tiny server + wait_gate) and serve it over HTTP on 127.0.0.1, port 0. */
 export async function serveHttp(options: Partial<CodeModeHttpOptions> = {}): Promise<HttpFixture> {
-  const app = await boot('code')
+  // why: as `isocode serve` does, one isolate per run slot, so runs wait in the limiter, not the pool.
+  const app = await boot('code', options.limits?.maxRuns ?? 2)
   await app.root.plugin(McpClient, tiny())
   let open: (() => void) | undefined
   const gate = new Promise<void>((resolve) => (open = resolve))

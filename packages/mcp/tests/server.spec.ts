@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { CallToolResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { createCodeModeServer, McpClient } from '@isocode/mcp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type App, boot, tiny, until } from './helpers.ts'
@@ -24,6 +24,12 @@ async function serve(mode: 'code' | 'both'): Promise<Client> {
   return client
 }
 
+const error = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  )
+
 const textOf = (result: Record<string, unknown>): string =>
   (result.content as Array<{ type: string; text?: string }>).map((block) => block.text ?? `[${block.type}]`).join('\n')
 
@@ -32,7 +38,7 @@ describe('createCodeModeServer', () => {
     const mcp = await serve('code')
     const { tools } = await mcp.listTools()
     expect(tools.map((tool) => tool.name)).toEqual(['run_code'])
-    expect(tools[0]?.inputSchema).toMatchObject({ type: 'object', required: ['code', 'description'] })
+    expect(tools[0]?.inputSchema).toMatchObject({ type: 'object', required: ['code'] })
     expect(tools[0]?.description).toContain('declare const tools: {')
     expect(tools[0]?.description).toContain('  pid: (args: {}) => Promise<string>;')
   })
@@ -58,6 +64,60 @@ describe('createCodeModeServer', () => {
     const { tools } = await mcp.listTools()
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['run_code', 'pid', 'hang']))
     expect(textOf(await mcp.callTool({ name: 'pid', arguments: {} }))).toMatch(/^\d+$/)
+  })
+
+  it('refuses a tool tools/list did not offer, in every mode, with -32602 naming the tool and the mode (R-96)', async () => {
+    const mcp = await serve('code')
+    expect(await error(mcp.callTool({ name: 'pid', arguments: {} }))).toMatchObject({
+      code: -32_602,
+      message:
+        'MCP error -32602: Unknown tool: "pid" is not offered by this server in mode "code" (tools/list offers run_code); call it from a program instead: run_code with {"code": "return await tools.pid({ … })"}',
+    })
+    await client?.close()
+    await app?.dispose()
+    const both = await serve('both')
+    expect(await error(both.callTool({ name: 'nope', arguments: {} }))).toMatchObject({
+      code: -32_602,
+      message: expect.stringMatching(
+        /^MCP error -32602: Unknown tool: "nope" is not offered by this server in mode "both" \(tools\/list offers .*run_code/,
+      ),
+    })
+  })
+
+  it('non-object params or arguments get -32602 saying what was expected (R-97)', async () => {
+    const mcp = await serve('code')
+    const call = (params: unknown): Promise<unknown> =>
+      mcp.request({ method: 'tools/call', params } as never, CallToolResultSchema).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      )
+    expect(await call({ name: 'run_code', arguments: 'return 1' })).toMatchObject({
+      code: -32_602,
+      message:
+        'MCP error -32602: Invalid params: params.arguments must be a JSON object of the tool\'s arguments (e.g. {"code": "return 1"} for run_code), got a string ("return 1")',
+    })
+    expect(await call({ name: 'run_code', arguments: [1] })).toMatchObject({
+      code: -32_602,
+      message: expect.stringContaining('params.arguments must be a JSON object'),
+    })
+    expect(await call({ name: 7 })).toMatchObject({
+      code: -32_602,
+      message:
+        'MCP error -32602: Invalid params: params.name must be the name of a tool from tools/list (a string), got a number (7)',
+    })
+  })
+
+  it('run_code without a description runs; with a property its schema forbids it is refused by name (R-54)', async () => {
+    const mcp = await serve('code')
+    expect(await mcp.callTool({ name: 'run_code', arguments: { code: 'return 1' } })).toMatchObject({
+      isError: false,
+      content: [{ type: 'text', text: '1' }],
+    })
+    const extra = await mcp.callTool({ name: 'run_code', arguments: { code: 'return 1', language: 'ts' } })
+    expect(extra.isError).toBe(true)
+    expect(textOf(extra)).toContain(
+      'args.language: unknown property; run_code takes only code and, optionally, description',
+    )
   })
 
   it("run_code's description points at the SDK below it, not at a system prompt", async () => {

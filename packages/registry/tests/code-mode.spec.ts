@@ -187,3 +187,24 @@ describe('run_code around the runtime', () => {
     expect(result.content[0]?.type === 'text' && result.content[0].text).toMatch(/\(abort\)[\s\S]*partial/)
   })
 })
+
+describe('run_code arguments (R-54)', () => {
+  it('description is optional in the schema and at run time; unknown or mistyped properties are refused by name', async () => {
+    const root = await boot('code', {})
+    const [transport] = (await root.systemPrompt.assemble()).tools
+    expect(transport?.parameters).toMatchObject({ required: ['code'], additionalProperties: false })
+    const execute = (args: Record<string, unknown>) =>
+      root.tools.execute({ callId: 'a', name: 'run_code', arguments: args })
+    expect((await execute({ code: 'return 1' })).isError).toBe(false)
+    const extra = await execute({ code: 'return 1', descripton: 'typo', timeout: 5 })
+    expect(extra.error?.code).toBe('INVALID_ARGS')
+    expect(extra.content).toEqual([
+      {
+        type: 'text',
+        text: 'invalid arguments for run_code:\n- args.descripton: unknown property; run_code takes only code and, optionally, description\n- args.timeout: unknown property; run_code takes only code and, optionally, description',
+      },
+    ])
+    const typed = await execute({ code: 'return 1', description: 5 })
+    expect(typed.error?.code).toBe('INVALID_ARGS')
+  })
+})

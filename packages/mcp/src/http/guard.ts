@@ -84,3 +84,23 @@ export function bearerMatches(authorization: string | undefined, token: string):
   // why: always compare, even without a header, so a missing header takes the same time.
   return timingSafeEqual(given, digest(token)) && match !== null
 }
+
+/**
+ * Why the `Host` header cannot name this request's URL (R-102), or undefined: missing, not
+ * `host[:port]`, or an address in a form that is not canonical (`[0:0:0:0:0:0:0:1]`, upper-case
+ * names with a port), which the SDK's transport would otherwise refuse with an empty 400.
+ */
+export function malformedHost(host: string | undefined): string | undefined {
+  if (host === undefined || host.trim() === '') return 'the request has no Host header; send Host: <name>[:port]'
+  let url: URL
+  try {
+    url = new URL(`http://${host}`)
+  } catch {
+    return `Host "${host}" is not <name>[:port] (an IPv6 address goes in brackets, e.g. [::1]:8080)`
+  }
+  const given = host.replace(/:\d+$/, '')
+  // why: the same test the SDK's Node adapter applies before it answers an empty 400.
+  if (url.hostname.length === host.length || url.hostname === given) return undefined
+  const port = /:(\d+)$/.exec(host)?.[1]
+  return `Host "${host}" is not in canonical form; send Host: ${url.hostname}${port === undefined ? '' : `:${port}`}`
+}

@@ -11,7 +11,15 @@ export interface RunLimits {
   maxRuns: number
   /** Programs waiting for a slot; one more is refused at once. */
   maxQueue: number
+  /**
+   * Programs one session may have running and waiting together (R-98); one more of that session is
+   * refused at once. Default: half of `maxRuns` (at least 1), so one session never takes every slot.
+   */
+  maxPerSession?: number
 }
+
+/** The per-session share when none is given: half the run slots, at least one (R-98). */
+export const defaultSessionShare = (maxRuns: number): number => Math.max(1, Math.floor(maxRuns / 2))
 
 interface Waiter {
   start(): void
@@ -28,8 +36,14 @@ export class RunLimiter {
   private readonly queue: Waiter[] = []
   private readonly shutdown = new AbortController()
   private readonly idleWaiters: Array<() => void> = []
+  /** Runs running or waiting, per session that has any. */
+  private readonly perSession = new Map<object, number>()
+  /** Runs one session may have running and waiting together. */
+  readonly sessionShare: number
 
-  constructor(readonly limits: RunLimits) {}
+  constructor(readonly limits: RunLimits) {
+    this.sessionShare = limits.maxPerSession ?? defaultSessionShare(limits.maxRuns)
+  }
 
   /** Runs now running and waiting, for logs and tests. */
   get load(): { running: number; queued: number } {
@@ -38,14 +52,32 @@ export class RunLimiter {
 
   /**
    * Run `task` in a slot, with a signal that aborts when `signal` does or the shutdown grace ends.
-   * Throws a McpError (SERVER_BUSY or SHUTTING_DOWN) without running it when it cannot be admitted.
+   * Throws a McpError (SERVER_BUSY or SHUTTING_DOWN) without running it when it cannot be admitted;
+   * with a `session`, also when that session already has its share running and waiting (R-98).
    */
-  async run<T>(signal: AbortSignal, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    await this.admit(signal)
+  async run<T>(signal: AbortSignal, task: (signal: AbortSignal) => Promise<T>, session?: object): Promise<T> {
+    if (session !== undefined) {
+      const held = this.perSession.get(session) ?? 0
+      if (held >= this.sessionShare && !this.closing && !this.shutdown.signal.aborted)
+        throw new McpError(
+          SERVER_BUSY,
+          `isocode is busy for this session: it already has ${held} programs running or waiting, its fair share of the ${this.limits.maxRuns} run slots (--max-session-runs ${this.sessionShare}); wait for one to finish, other sessions are still served`,
+        )
+      this.perSession.set(session, held + 1)
+    }
     try {
-      return await task(AbortSignal.any([signal, this.shutdown.signal]))
+      await this.admit(signal)
+      try {
+        return await task(AbortSignal.any([signal, this.shutdown.signal]))
+      } finally {
+        this.release()
+      }
     } finally {
-      this.release()
+      if (session !== undefined) {
+        const left = (this.perSession.get(session) ?? 1) - 1
+        if (left === 0) this.perSession.delete(session)
+        else this.perSession.set(session, left)
+      }
     }
   }
 

@@ -9,7 +9,10 @@ import type { Context } from 'cordis'
 import { createCodeModeServer } from '../server.ts'
 import { dropInvalidProgressTokens } from '../progress-token.ts'
 import { readBody, refuseBody } from './body.ts'
-import { bearerMatches, normalizeOrigin, rebindingProblem } from './guard.ts'
+import { capConnections, DEFAULT_MAX_CONNECTIONS } from './connection-cap.ts'
+import { bearerMatches, malformedHost, normalizeOrigin, rebindingProblem } from './guard.ts'
+import { InFlight, requestIds } from './in-flight.ts'
+import type { RequestId } from './in-flight.ts'
 import { RunLimiter, SERVER_BUSY } from './run-limiter.ts'
 import type { RunLimits } from './run-limiter.ts'
 import { SessionTable } from './sessions.ts'
@@ -42,6 +45,8 @@ export interface CodeModeHttpOptions {
   maxSessions?: number
   /** A session with no request for this long and no open GET stream is closed (default 5 minutes). */
   sessionIdleMs?: number
+  /** Open connections at most (default 512); past it a request gets HTTP 503 and its connection is closed. */
+  maxConnections?: number
   /** Where request failures are reported (one line each, never sent to the client). */
   log(line: string): void
 }
@@ -74,6 +79,11 @@ const DEFAULT_MAX_SESSIONS = 256
 const DEFAULT_SESSION_IDLE_MS = 5 * 60_000
 /** JSON-RPC code of an unknown session, as the MCP SDK's own transport answers it. */
 const SESSION_NOT_FOUND = -32_001
+const INVALID_REQUEST = -32_600
+/** JSON-RPC code MCP uses for a cancelled request's answer (only sent inside a batch). */
+const REQUEST_CANCELLED = -32_800
+// why: R-100 — a refused request's connection is closed, so a client that keeps sending cannot hold it.
+const CLOSE = { connection: 'close' }
 
 function reply(
   res: ServerResponse,
@@ -90,6 +100,18 @@ function reply(
 interface Session extends SessionState {
   server: Server
   transport: StreamableHTTPServerTransport
+  /** Its requests waiting for their answer, by id (R-99). */
+  inFlight: InFlight
+  /** Cancel requests whose client is gone, as a `notifications/cancelled` would. */
+  cancel(ids: readonly RequestId[], reason: string): void
+}
+
+/** Whether a JSON-RPC message is `notifications/cancelled`, and the id it cancels. */
+function cancelledId(message: unknown): RequestId | undefined {
+  if (typeof message !== 'object' || message === null) return undefined
+  const { method, params } = message as { method?: unknown; params?: { requestId?: unknown } }
+  const id = params?.requestId
+  return method === 'notifications/cancelled' && (typeof id === 'string' || typeof id === 'number') ? id : undefined
 }
 
 /**
@@ -111,6 +133,13 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
   for (const [field, value] of [
     ['maxSessions', options.maxSessions],
     ['sessionIdleMs', options.sessionIdleMs],
+  ] as const) {
+    if (value !== undefined && !(value >= 1))
+      throw new TypeError(`${field} must be at least 1, got ${value}; leave it out for the default`)
+  }
+  for (const [field, value] of [
+    ['maxConnections', options.maxConnections],
+    ['limits.maxPerSession', options.limits.maxPerSession],
   ] as const) {
     if (value !== undefined && !(value >= 1))
       throw new TypeError(`${field} must be at least 1, got ${value}; leave it out for the default`)
@@ -147,9 +176,10 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
         `Service Unavailable: ${maxSessions === 1 ? 'the only session is' : `all ${maxSessions} sessions are`} busy running programs (--max-sessions); retry when one ends`,
       )
     let added = false
-    // why: the session's runs keep it busy even after their POST stream closed, so it is not evicted under them.
+    // why: the session's runs keep it busy even after their POST stream closed, so it is not evicted
+    // under them; R-98 — and they count against the session's fair share of the run slots.
     const server = createCodeModeServer(ctx, {
-      limiter: { run: (signal, task) => sessions.during(session, () => limiter.run(signal, task)) },
+      limiter: { run: (signal, task) => sessions.during(session, () => limiter.run(signal, task, session)) },
     })
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -167,8 +197,14 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
       seen: performance.now(),
       server,
       transport,
+      inFlight: new InFlight(),
+      cancel: (ids, reason) => {
+        for (const requestId of ids)
+          deliver?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason } })
+      },
       close: () => server.close().catch(() => undefined),
     }
+    let deliver: StreamableHTTPServerTransport['onmessage']
     // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Transport only offers the onclose property
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.remove(transport.sessionId)
@@ -176,6 +212,13 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
     sessions.track(session, res, 'request')
     try {
       await server.connect(transport)
+      deliver = transport.onmessage
+      // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Transport only offers the onmessage property
+      transport.onmessage = (message, extra) => {
+        deliver?.(message, extra)
+        const id = cancelledId(message)
+        if (id !== undefined) closeCancelled(session, id)
+      }
       await transport.handleRequest(req, res, body)
     } finally {
       // why: an initialize the transport refused leaves no session; give its place back and close its server.
@@ -187,13 +230,24 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (connections.overCap(req.socket))
+      return reply(
+        res,
+        503,
+        SERVER_BUSY,
+        `Service Unavailable: isocode has ${maxConnections} connections open, its cap (--max-connections); retry when one closes`,
+        CLOSE,
+      )
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
-    if (path !== MCP_PATH) return reply(res, 404, -32_000, `Not Found: the MCP endpoint is ${MCP_PATH}`)
+    if (path !== MCP_PATH) return reply(res, 404, -32_000, `Not Found: the MCP endpoint is ${MCP_PATH}`, CLOSE)
+    const badHost = malformedHost(req.headers.host)
+    if (badHost !== undefined) return reply(res, 400, -32_000, `Bad Request: ${badHost}`, CLOSE)
     const rebinding = rebindingProblem(req, allowHosts, allowOrigins)
-    if (rebinding !== undefined) return reply(res, 403, -32_000, `Forbidden: ${rebinding}`)
+    if (rebinding !== undefined) return reply(res, 403, -32_000, `Forbidden: ${rebinding}`, CLOSE)
     if (options.token !== undefined && !bearerMatches(req.headers.authorization, options.token)) {
       return reply(res, 401, -32_000, 'Unauthorized: send the token as "Authorization: Bearer <token>"', {
         'www-authenticate': 'Bearer realm="isocode"',
+        ...CLOSE,
       })
     }
     if (closing)
@@ -219,6 +273,9 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
       } catch {
         return reply(res, 400, -32_700, 'Parse error: the request body is not JSON')
       }
+      // why: JSON-RPC 2.0 — an empty batch is an invalid request, answered, not accepted with 202.
+      if (Array.isArray(body) && body.length === 0)
+        return reply(res, 400, INVALID_REQUEST, 'Invalid Request: the batch is empty; send at least one message')
     }
     if (options.stateless) {
       if (req.method !== 'POST')
@@ -236,13 +293,36 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
           404,
           SESSION_NOT_FOUND,
           `Session not found: session ${id} has expired or never existed (${ended}); initialize again: POST an initialize request without the Mcp-Session-Id header`,
+          CLOSE,
         )
       }
+      const ids = req.method === 'POST' ? requestIds(body) : []
+      const taken = session.inFlight.conflict(ids)
+      if (taken !== undefined)
+        return reply(
+          res,
+          400,
+          INVALID_REQUEST,
+          `Invalid Request: request id ${JSON.stringify(taken)} is already in flight in this session; give each request in flight its own id`,
+        )
       sessions.track(session, res, req.method === 'GET' ? 'stream' : 'request')
+      // why: R-99 — a POST the client dropped leaves nobody to answer: its runs are aborted and leave the queue.
+      session.inFlight.carry(res, ids, (dropped) => session.cancel(dropped, 'the client closed the connection'))
       return session.transport.handleRequest(req, res, body)
     }
     if (req.method === 'POST' && isInitializeRequest(body)) return startSession(req, res, body)
     return reply(res, 400, -32_000, 'Bad Request: no Mcp-Session-Id header; start a session with an initialize request')
+  }
+
+  /** R-99 — a cancelled request's stream is closed, since the SDK sends it no answer. */
+  const closeCancelled = (session: Session, id: RequestId): void => {
+    const carrier = session.inFlight.carrier(id)
+    if (carrier === undefined) return
+    if (carrier.requests === 1) return void session.transport.closeSSEStream(id)
+    // why: in a batch the stream must stay for the other answers; an error answer lets it complete.
+    session.transport
+      .send({ jsonrpc: '2.0', id, error: { code: REQUEST_CANCELLED, message: 'Request cancelled' } })
+      .catch(() => undefined)
   }
 
   const http = createServer((req, res) => {
@@ -254,6 +334,8 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
       reply(res, 500, -32_603, 'Internal error')
     })
   })
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
+  const connections = capConnections(http, maxConnections)
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)
     http.listen(options.port, options.host, () => {

@@ -33,22 +33,29 @@ export const RUN_CODE_PARAMETERS: JsonObject = {
     // why: how to write the program is the tools:sdk section's job (R-78 sends it along when
     // there is no system prompt); repeating it here would be paid twice on every turn.
     code: { type: 'string', description: 'The TypeScript program.' },
-    description: { type: 'string', description: 'What the program does, in one line for the user.' },
+    description: { type: 'string', description: 'Optional: what the program does, in one line for the user.' },
   },
-  required: ['code', 'description'],
+  // why: R-54 — description is optional on every surface (the facade, the adapters, serve).
+  required: ['code'],
   additionalProperties: false,
 }
 
 interface RunCodeArgs {
   code: string
-  description: string
+  description?: string
 }
+
+const RUN_CODE_KEYS = new Set(Object.keys(RUN_CODE_PARAMETERS.properties as JsonObject))
 
 function readArgs(args: JsonObject): RunCodeArgs {
   const violations: string[] = []
   if (typeof args.code !== 'string') violations.push('args.code: expected a string (the program)')
-  if (typeof args.description !== 'string') violations.push('args.description: expected a string')
-  else if (args.description.trim() === '') violations.push('args.description: must not be empty or whitespace only')
+  if (args.description !== undefined && typeof args.description !== 'string')
+    violations.push('args.description: expected a string when given (it is optional)')
+  // why: R-54 — the schema says additionalProperties: false, so an unknown key is refused, not ignored.
+  for (const key of Object.keys(args))
+    if (!RUN_CODE_KEYS.has(key))
+      violations.push(`args.${key}: unknown property; run_code takes only code and, optionally, description`)
   if (violations.length > 0) throw new ToolArgsError(violations, RUN_CODE)
   return args as unknown as RunCodeArgs
 }
