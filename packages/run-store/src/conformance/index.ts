@@ -1,0 +1,2 @@
+export { describeRunStoreConformance } from './describe.ts'
+export type { RunStoreConformanceFactory, RunStoreConformanceOptions, RunStoreSubject } from './types.ts'
