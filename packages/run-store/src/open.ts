@@ -21,15 +21,22 @@ const methods = ['createRun', 'getRun', 'claim', 'callStarted', 'callDone', 'dec
  * @example
  * const store = await openRunStore('file:./runs.db')
  */
-export async function openRunStore(store: string | RunStore = 'memory:', options: RunStoreOptions = {}): Promise<RunStore> {
+export async function openRunStore(
+  store: string | RunStore = 'memory:',
+  options: RunStoreOptions = {},
+): Promise<RunStore> {
   if (typeof store === 'object' && store !== null) {
     const missing = methods.filter((m) => typeof (store as unknown as Record<string, unknown>)[m] !== 'function')
     if (missing.length > 0) {
-      throw new RunStoreError('INVALID_ARGUMENT', `store must be a URL or a RunStore; this object lacks ${missing.join(', ')}`)
+      throw new RunStoreError(
+        'INVALID_ARGUMENT',
+        `store must be a URL or a RunStore; this object lacks ${missing.join(', ')}`,
+      )
     }
     return store
   }
-  if (typeof store !== 'string') throw new RunStoreError('INVALID_URL', `store must be a URL string; got ${typeof store}`)
+  if (typeof store !== 'string')
+    throw new RunStoreError('INVALID_URL', `store must be a URL string; got ${typeof store}`)
   resolveOptions(options)
   if (store === 'memory:' || store === 'memory://') return new MemoryRunStore(options)
   if (store.startsWith('file:')) {
@@ -93,7 +100,10 @@ function postgresTarget(url: string): { connectionString: string; schema: string
   }
   const schema = parsed.searchParams.get('schema') ?? 'public'
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema)) {
-    throw new RunStoreError('INVALID_URL', `store URL's schema "${schema}" must be a plain identifier (letters, digits, _)`)
+    throw new RunStoreError(
+      'INVALID_URL',
+      `store URL's schema "${schema}" must be a plain identifier (letters, digits, _)`,
+    )
   }
   parsed.searchParams.delete('schema')
   return { connectionString: parsed.href, schema, where: redact(url) }

@@ -24,7 +24,13 @@ export class StateLimits {
   }
 
   /** Throws `STATE_SCOPE_FULL` when replacing `oldBytes` (absent: a new key) with `bytes` breaks a cap. */
-  fits(scope: string, key: string, now: { bytes: number; keys: number }, oldBytes: number | undefined, bytes: number): void {
+  fits(
+    scope: string,
+    key: string,
+    now: { bytes: number; keys: number },
+    oldBytes: number | undefined,
+    bytes: number,
+  ): void {
     if (oldBytes === undefined && now.keys + 1 > this.o.maxStateKeys) {
       throw new RunStoreError(
         'STATE_SCOPE_FULL',

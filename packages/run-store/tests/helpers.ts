@@ -46,7 +46,12 @@ async function sqliteForTests(): Promise<{
  * One PostgreSQL schema for a test file: `reset()` drops and creates it (a fresh store per case),
  * `drop()` removes it at the end. Under CI an unreachable server fails the file.
  */
-export function pgSchema(name: string): { url: string; reset(): Promise<void>; drop(): Promise<void>; sql(text: string, params?: unknown[]): Promise<void> } {
+export function pgSchema(name: string): {
+  url: string
+  reset(): Promise<void>
+  drop(): Promise<void>
+  sql(text: string, params?: unknown[]): Promise<void>
+} {
   const schema = `rs_${name}_${process.pid}`
   const admin = async (text: string, params: unknown[] = []): Promise<void> => {
     const client = new pg.Client({ connectionString: PG_URL })

@@ -25,7 +25,11 @@ export function callCases(h: Harness): void {
       [1, 'read', 'done'],
       [2, 'write', 'done'],
     ])
-    expect(log[1]).toMatchObject({ error: { code: 'EIO', message: 'disk' }, args: { path: 'b' }, idempotencyKey: 'r:2' })
+    expect(log[1]).toMatchObject({
+      error: { code: 'EIO', message: 'disk' },
+      args: { path: 'b' },
+      idempotencyKey: 'r:2',
+    })
     expect(log[1]!.result).toBeUndefined()
   })
 
@@ -88,9 +92,11 @@ export function callCases(h: Harness): void {
       code: 'NOT_JSON',
       message: expect.stringContaining('$.n'),
     })
-    await expect(store.callStarted('r', { seq: 1, tool: 't', args: { d: new Date() as never } })).rejects.toMatchObject({
-      code: 'NOT_JSON',
-    })
+    await expect(store.callStarted('r', { seq: 1, tool: 't', args: { d: new Date() as never } })).rejects.toMatchObject(
+      {
+        code: 'NOT_JSON',
+      },
+    )
     expect(await store.listCalls('r')).toEqual([])
   })
 

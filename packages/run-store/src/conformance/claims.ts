@@ -65,7 +65,10 @@ export function claimCases(h: Harness): void {
     const store = await h.store()
     await store.createRun({ id: 'r', code: '', holder: 'p1', leaseMs: 1_000 })
     h.clock.tick(500)
-    expect(await store.claim('r', 'p1', 1_000)).toMatchObject({ ok: true, run: { claim: { expiresAt: h.clock.now + 1_000 } } })
+    expect(await store.claim('r', 'p1', 1_000)).toMatchObject({
+      ok: true,
+      run: { claim: { expiresAt: h.clock.now + 1_000 } },
+    })
     await store.updateRun('r', { status: 'completed' })
     expect(await store.claim('r', 'p1')).toMatchObject({ ok: false, reason: 'status', run: { status: 'completed' } })
   })

@@ -141,8 +141,8 @@ export function decisionCases(h: Harness): void {
     expect((await store.decide('r', [{ seq: 1, approve: true }], { actor: 'ops' })).ok).toBe(true)
     expect((await store.claim('r', 'p')).ok).toBe(true)
     expect((await store.callStarted('r', { seq: 1, tool: 'charge', args: { cents: 5 } }, 'p')).state).toBe('started')
-    await expect(store.recordPending('r', { seq: 9, tool: 'x', args: {}, gate: 'approval' }, 'other')).rejects.toMatchObject(
-      { code: 'CLAIM_LOST' },
-    )
+    await expect(
+      store.recordPending('r', { seq: 9, tool: 'x', args: {}, gate: 'approval' }, 'other'),
+    ).rejects.toMatchObject({ code: 'CLAIM_LOST' })
   })
 }

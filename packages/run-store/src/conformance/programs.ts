@@ -12,9 +12,19 @@ export function programCases(h: Harness): void {
       inputSchema: { type: 'object', properties: { week: { type: 'integer' } } },
       toolHashes: { read: 'h1' },
     })
-    expect(first).toMatchObject({ name: 'weeklyReport', version: 1, createdAt: h.clock.now, toolHashes: { read: 'h1' } })
+    expect(first).toMatchObject({
+      name: 'weeklyReport',
+      version: 1,
+      createdAt: h.clock.now,
+      toolHashes: { read: 'h1' },
+    })
     h.clock.tick(10)
-    const second = await store.programs.save({ name: 'weeklyReport', code: 'return 2', description: 'v2', toolHashes: {} })
+    const second = await store.programs.save({
+      name: 'weeklyReport',
+      code: 'return 2',
+      description: 'v2',
+      toolHashes: {},
+    })
     expect(second).toMatchObject({ version: 2, code: 'return 2', createdAt: first.createdAt, updatedAt: h.clock.now })
     expect(second.inputSchema).toBeUndefined()
     expect(await store.programs.get('weeklyReport')).toEqual(second)

@@ -33,7 +33,11 @@ export function runCases(h: Harness): void {
     await store.updateRun('d', { status: 'failed' })
     expect((await store.listRuns()).map((r) => r.id)).toEqual(['d', 'c', 'b', 'a'])
     expect((await store.listRuns({ status: 'failed' })).map((r) => r.id)).toEqual(['d', 'b'])
-    expect((await store.listRuns({ status: ['running', 'failed'], limit: 3 })).map((r) => r.id)).toEqual(['d', 'c', 'b'])
+    expect((await store.listRuns({ status: ['running', 'failed'], limit: 3 })).map((r) => r.id)).toEqual([
+      'd',
+      'c',
+      'b',
+    ])
     await expect(store.listRuns({ status: 'done' as never })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
   })
 

@@ -232,13 +232,20 @@ export class MemoryRunStore implements RunStore {
     this.#open()
     const entry = this.#callsOf(runId).get(seq)
     if (entry?.state !== 'started') {
-      throw new RunStoreError('CALL_NOT_STARTED', `run ${runId}: call ${seq} is not started (${entry?.state ?? 'absent'})`)
+      throw new RunStoreError(
+        'CALL_NOT_STARTED',
+        `run ${runId}: call ${seq} is not started (${entry?.state ?? 'absent'})`,
+      )
     }
     if ('error' in outcome) {
       capRecord(toJsonText(outcome.error, 'outcome.error'), this.#o.maxRecordBytes, `the error of tool "${entry.tool}"`)
       entry.error = copy(outcome.error)
     } else if (outcome.result !== undefined) {
-      capRecord(toJsonText(outcome.result, 'outcome.result'), this.#o.maxRecordBytes, `the result of tool "${entry.tool}"`)
+      capRecord(
+        toJsonText(outcome.result, 'outcome.result'),
+        this.#o.maxRecordBytes,
+        `the result of tool "${entry.tool}"`,
+      )
       entry.result = copy(outcome.result)
     }
     entry.state = 'done'

@@ -6,7 +6,9 @@ import type { Param, Row, SqlDriver, SqlExecutor } from '../sql/driver.ts'
 const INT8 = 20
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 }
 
 const numbered = new Map<string, string>()
@@ -38,7 +40,10 @@ export async function openPostgres(connectionString: string, schema: string, whe
     await pool.query('SELECT 1')
   } catch (error) {
     await pool.end().catch(() => undefined)
-    throw new RunStoreError('OPEN_FAILED', `cannot reach the PostgreSQL run store at ${where}: ${(error as Error).message}`)
+    throw new RunStoreError(
+      'OPEN_FAILED',
+      `cannot reach the PostgreSQL run store at ${where}: ${(error as Error).message}`,
+    )
   }
   return new PgDriver(pool, schema)
 }

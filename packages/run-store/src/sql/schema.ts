@@ -71,7 +71,11 @@ const migrations: readonly (readonly string[])[] = [v1]
  * Brings the store's tables to {@link SCHEMA_VERSION} in one transaction: creates them in an empty
  * store, runs the missing migrations in an older one, refuses a newer one with `SCHEMA_TOO_NEW`.
  */
-export async function migrate(driver: SqlDriver, where: string, lock: (tx: SqlExecutor) => Promise<void>): Promise<void> {
+export async function migrate(
+  driver: SqlDriver,
+  where: string,
+  lock: (tx: SqlExecutor) => Promise<void>,
+): Promise<void> {
   await driver.transaction(async (tx) => {
     await lock(tx)
     await tx.run('CREATE TABLE IF NOT EXISTS isocode_schema (id BIGINT PRIMARY KEY, version BIGINT NOT NULL)')
@@ -85,6 +89,7 @@ export async function migrate(driver: SqlDriver, where: string, lock: (tx: SqlEx
     }
     for (let v = found; v < SCHEMA_VERSION; v++) for (const sql of migrations[v]!) await tx.run(sql)
     if (found === 0) await tx.run('INSERT INTO isocode_schema (id, version) VALUES (1, ?)', [SCHEMA_VERSION])
-    else if (found < SCHEMA_VERSION) await tx.run('UPDATE isocode_schema SET version = ? WHERE id = 1', [SCHEMA_VERSION])
+    else if (found < SCHEMA_VERSION)
+      await tx.run('UPDATE isocode_schema SET version = ? WHERE id = 1', [SCHEMA_VERSION])
   })
 }

@@ -101,7 +101,8 @@ export class SqlRunStore implements RunStore {
       const run = await this.#run(tx, id, true)
       if (run === undefined) return { ok: false, reason: 'not-found' }
       const expect = change.expect ?? {}
-      if (expect.status !== undefined && !expect.status.includes(run.status)) return { ok: false, reason: 'status', run }
+      if (expect.status !== undefined && !expect.status.includes(run.status))
+        return { ok: false, reason: 'status', run }
       if (expect.version !== undefined && expect.version !== run.version) return { ok: false, reason: 'version', run }
       if (expect.holder !== undefined && (run.status !== 'running' || run.claim?.holder !== expect.holder)) {
         return { ok: false, reason: 'holder', run }
@@ -181,9 +182,15 @@ export class SqlRunStore implements RunStore {
       const existing = await this.#call(tx, runId, call.seq)
       if (existing !== undefined) {
         if (call.gate !== 'review' || existing.state !== 'started') {
-          throw new RunStoreError('CALL_EXISTS', `run ${runId}: call ${call.seq} is already recorded (${existing.state})`)
+          throw new RunStoreError(
+            'CALL_EXISTS',
+            `run ${runId}: call ${call.seq} is already recorded (${existing.state})`,
+          )
         }
-        await tx.run(`UPDATE calls SET state = 'pending', gate = 'review' WHERE run_id = ? AND seq = ?`, [runId, call.seq])
+        await tx.run(`UPDATE calls SET state = 'pending', gate = 'review' WHERE run_id = ? AND seq = ?`, [
+          runId,
+          call.seq,
+        ])
       } else {
         await this.#insertCall(tx, runId, call, args, now, 'pending', call.gate)
       }
@@ -203,7 +210,10 @@ export class SqlRunStore implements RunStore {
       if (existing !== undefined) {
         if (existing.state !== 'pending' || existing.decision?.approve !== true) {
           const note = existing.state === 'pending' ? ', not approved' : ''
-          throw new RunStoreError('CALL_EXISTS', `run ${runId}: call ${call.seq} is already recorded (${existing.state}${note})`)
+          throw new RunStoreError(
+            'CALL_EXISTS',
+            `run ${runId}: call ${call.seq} is already recorded (${existing.state}${note})`,
+          )
         }
         await tx.run(`UPDATE calls SET state = 'started', started_at = ? WHERE run_id = ? AND seq = ?`, [
           now,
@@ -220,7 +230,10 @@ export class SqlRunStore implements RunStore {
     const db = this.#open()
     const entry = await this.#call(db, runId, seq)
     if (entry?.state !== 'started') {
-      throw new RunStoreError('CALL_NOT_STARTED', `run ${runId}: call ${seq} is not started (${entry?.state ?? 'absent'})`)
+      throw new RunStoreError(
+        'CALL_NOT_STARTED',
+        `run ${runId}: call ${seq} is not started (${entry?.state ?? 'absent'})`,
+      )
     }
     let result: string | null = null
     let error: string | null = null
@@ -270,11 +283,13 @@ export class SqlRunStore implements RunStore {
     requireText(by?.actor, 'by.actor')
     const now = this.#o.clock()
     return db.transaction(async (tx): Promise<RunWrite> => {
-      if (await this.#expireDue(tx, now, runId)) return { ok: false, reason: 'expired', run: await this.#run(tx, runId) }
+      if (await this.#expireDue(tx, now, runId))
+        return { ok: false, reason: 'expired', run: await this.#run(tx, runId) }
       const run = await this.#run(tx, runId, true)
       if (run === undefined) return { ok: false, reason: 'not-found' }
       if (!waitingStatuses.includes(run.status)) return { ok: false, reason: 'status', run }
-      if (by.expectVersion !== undefined && by.expectVersion !== run.version) return { ok: false, reason: 'version', run }
+      if (by.expectVersion !== undefined && by.expectVersion !== run.version)
+        return { ok: false, reason: 'version', run }
       const undecided = (
         await tx.all(`SELECT * FROM calls WHERE run_id = ? AND state = 'pending' AND decision IS NULL ORDER BY seq`, [
           runId,
@@ -286,13 +301,19 @@ export class SqlRunStore implements RunStore {
         undecided.map((c) => c.seq),
         decisions,
       )
-      const texts = decisions.map((d) => (d.args === undefined ? undefined : toJsonText(d.args, `decisions[seq ${d.seq}].args`)))
+      const texts = decisions.map((d) =>
+        d.args === undefined ? undefined : toJsonText(d.args, `decisions[seq ${d.seq}].args`),
+      )
       let index = await this.#nextIndex(tx, 'audit', runId)
       for (const [i, d] of decisions.entries()) {
         const decision: Decision = { approve: d.approve, actor: by.actor, at: now }
         if (texts[i] !== undefined) decision.args = d.args!
         if (d.reason !== undefined) decision.reason = d.reason
-        await tx.run('UPDATE calls SET decision = ? WHERE run_id = ? AND seq = ?', [JSON.stringify(decision), runId, d.seq])
+        await tx.run('UPDATE calls SET decision = ? WHERE run_id = ? AND seq = ?', [
+          JSON.stringify(decision),
+          runId,
+          d.seq,
+        ])
         const tool = undecided.find((c) => c.seq === d.seq)!.tool
         await tx.run('INSERT INTO audit (run_id, idx, at, actor, action, detail) VALUES (?, ?, ?, ?, ?, ?)', [
           runId,
@@ -326,7 +347,8 @@ export class SqlRunStore implements RunStore {
     return db.transaction(async (tx) => {
       await this.#lockRun(tx, runId)
       let index = await this.#nextIndex(tx, 'journal', runId)
-      for (const text of texts) await tx.run('INSERT INTO journal (run_id, idx, entry) VALUES (?, ?, ?)', [runId, index++, text])
+      for (const text of texts)
+        await tx.run('INSERT INTO journal (run_id, idx, entry) VALUES (?, ?, ?)', [runId, index++, text])
       return index
     })
   }
@@ -394,11 +416,22 @@ export class SqlRunStore implements RunStore {
       const db = this.#open()
       const { text, bytes } = this.#limits.value(scope, key, value)
       await db.transaction(async (tx) => {
-        await tx.run('INSERT INTO state_scopes (scope, bytes, keys) VALUES (?, 0, 0) ON CONFLICT (scope) DO NOTHING', [scope])
-        const totals = (await tx.all(`SELECT bytes, keys FROM state_scopes WHERE scope = ?${this.#forUpdate}`, [scope]))[0]!
+        // why: an upsert that always updates locks the scope's row (PostgreSQL) and reads its totals
+        // in one statement, so racing writers of one scope take turns and the caps hold.
+        const [totals] = await tx.all(
+          `INSERT INTO state_scopes (scope, bytes, keys) VALUES (?, 0, 0)
+           ON CONFLICT (scope) DO UPDATE SET bytes = state_scopes.bytes RETURNING bytes, keys`,
+          [scope],
+        )
         const old = await tx.all('SELECT bytes FROM state WHERE scope = ? AND key = ?', [scope, key])
         const oldBytes = old.length === 0 ? undefined : Number(old[0]!['bytes'])
-        this.#limits.fits(scope, key, { bytes: Number(totals['bytes']), keys: Number(totals['keys']) }, oldBytes, bytes)
+        this.#limits.fits(
+          scope,
+          key,
+          { bytes: Number(totals!['bytes']), keys: Number(totals!['keys']) },
+          oldBytes,
+          bytes,
+        )
         await tx.run(
           `INSERT INTO state (scope, key, value, bytes) VALUES (?, ?, ?, ?)
            ON CONFLICT (scope, key) DO UPDATE SET value = excluded.value, bytes = excluded.bytes`,
@@ -459,7 +492,8 @@ export class SqlRunStore implements RunStore {
       const rows = await this.#open().all('SELECT * FROM programs')
       return rows.map(toProgram).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     },
-    delete: async (name: string): Promise<boolean> => (await this.#open().run('DELETE FROM programs WHERE name = ?', [name])) === 1,
+    delete: async (name: string): Promise<boolean> =>
+      (await this.#open().run('DELETE FROM programs WHERE name = ?', [name])) === 1,
   }
 
   async close(): Promise<void> {
@@ -548,9 +582,10 @@ export class SqlRunStore implements RunStore {
     // why: SQLite takes OFFSET only after a LIMIT (-1: none); PostgreSQL takes it alone.
     const limit = this.#db.dialect === 'sqlite' ? 'LIMIT -1 ' : ''
     const doomed = (
-      await db.all(`SELECT id FROM runs WHERE status IN ${FINISHED} ORDER BY updated_at DESC, id DESC ${limit}OFFSET ?`, [
-        this.#o.keepFinished,
-      ])
+      await db.all(
+        `SELECT id FROM runs WHERE status IN ${FINISHED} ORDER BY updated_at DESC, id DESC ${limit}OFFSET ?`,
+        [this.#o.keepFinished],
+      )
     ).map((r) => r['id'] as string)
     for (const id of doomed) {
       for (const table of ['calls', 'journal', 'audit']) await db.run(`DELETE FROM ${table} WHERE run_id = ?`, [id])
@@ -560,7 +595,8 @@ export class SqlRunStore implements RunStore {
   }
 }
 
-const optional = (value: unknown): number | undefined => (value === null || value === undefined ? undefined : Number(value))
+const optional = (value: unknown): number | undefined =>
+  value === null || value === undefined ? undefined : Number(value)
 
 function toRun(r: Row): RunRecord {
   const run: RunRecord = {

@@ -63,7 +63,7 @@ async function importNodeSqlite(): Promise<{ DatabaseSync: new (path: string) =>
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
     const text = typeof warning === 'string' ? warning : warning.message
     if (text.includes('SQLite')) return
-    (emit as (...args: unknown[]) => void).call(process, warning, ...rest)
+    ;(emit as (...args: unknown[]) => void).call(process, warning, ...rest)
   }) as typeof process.emitWarning
   try {
     return (await import('node:sqlite' as string)) as { DatabaseSync: new (path: string) => Database }
