@@ -1,8 +1,12 @@
-export { openRunStore } from './open.ts'
-export { RunStoreError } from './errors.ts'
+// why: the facade, CLI and MCP server open their store through these; until they do, the names
+// are kept for users (a custom RunStore, a store URL), hence `@public`.
 /** @public */
-export { RunStoreErrorCode } from './errors.ts'
+export { openRunStore } from './open.ts'
+/** @public */
+export { RunStoreError, RunStoreErrorCode } from './errors.ts'
+/** @public */
 export type { RunStoreOptions } from './options.ts'
+/** @public */
 export type {
   CallInput,
   CallOutcome,
@@ -16,4 +20,5 @@ export type {
   RunWrite,
   StateArea,
 } from './run-store.ts'
+/** @public */
 export type { AuditEntry, CallEntry, Decision, JsonValue, ProgramRecord, RunRecord, RunStatus } from './types.ts'

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
+import { Client } from 'pg'
 import type { RunStoreSubject } from '../src/conformance/index.ts'
 import { newMemoryData, MemoryRunStore } from '../src/memory/memory-store.ts'
 import { openRunStore } from '../src/open.ts'
@@ -54,7 +54,7 @@ export function pgSchema(name: string): {
 } {
   const schema = `rs_${name}_${process.pid}`
   const admin = async (text: string, params: unknown[] = []): Promise<void> => {
-    const client = new pg.Client({ connectionString: PG_URL })
+    const client = new Client({ connectionString: PG_URL })
     await client.connect()
     try {
       await client.query(text, params)

@@ -38,12 +38,12 @@ function claimer(url: string, holder: string): Child {
   )
   let out = ''
   let err = ''
-  let markReady: () => void = () => undefined
-  const ready = new Promise<void>((resolve) => (markReady = resolve))
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString()
-    if (out.startsWith('ready\n')) markReady()
-  })
+  const ready = new Promise<void>((resolve) =>
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.startsWith('ready\n')) resolve()
+    }),
+  )
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
   const won = new Promise<string[]>((resolve, reject) =>
     child.on('exit', (code) => {
@@ -56,7 +56,8 @@ function claimer(url: string, holder: string): Child {
   return { ready: Promise.race([ready, won.then(() => undefined)]), won, go: () => child.stdin.write('go\n') }
 }
 
-async function race(url: string): Promise<void> {
+/** Runs the race; returns what each process says it won and who holds each run afterwards. */
+async function race(url: string): Promise<{ won: string[][]; holders: Record<string, string | undefined> }> {
   const store = await openRunStore(url)
   try {
     await decidedRuns(store)
@@ -64,15 +65,19 @@ async function race(url: string): Promise<void> {
     await Promise.all(children.map((c) => c.ready))
     for (const c of children) c.go()
     const won = await Promise.all(children.map((c) => c.won))
-    const all = won.flat()
-    expect(all.toSorted()).toEqual(Array.from({ length: RUNS }, (_, i) => `run-${i}`).toSorted())
-    for (const [i, ids] of won.entries()) {
-      for (const id of ids) expect((await store.getRun(id))?.claim?.holder).toBe(`proc${i}`)
-    }
+    const holders: Record<string, string | undefined> = {}
+    for (const run of await store.listRuns()) holders[run.id] = run.claim?.holder
+    return { won, holders }
   } finally {
     await store.close()
   }
 }
+
+const allRuns = Array.from({ length: RUNS }, (_, i) => `run-${i}`).toSorted()
+
+/** Who should hold each run, by what each process said it won. */
+const saidWon = (won: string[][]): Record<string, string> =>
+  Object.fromEntries(won.flatMap((ids, i) => ids.map((id) => [id, `proc${i}`])))
 
 const db = pgSchema('processes')
 afterAll(() => db.drop())
@@ -81,7 +86,9 @@ describe(`${PROCESSES} processes claiming the same ${RUNS} runs`, () => {
   it('file: each run is claimed by exactly one process', async () => {
     const subject = await fileSubject()
     try {
-      await race(subject.url)
+      const { won, holders } = await race(subject.url)
+      expect(won.flat().toSorted()).toEqual(allRuns)
+      expect(holders).toEqual(saidWon(won))
     } finally {
       await subject.dispose?.()
     }
@@ -89,6 +96,8 @@ describe(`${PROCESSES} processes claiming the same ${RUNS} runs`, () => {
 
   it('postgres://: each run is claimed by exactly one process', async () => {
     await db.reset()
-    await race(db.url)
+    const { won, holders } = await race(db.url)
+    expect(won.flat().toSorted()).toEqual(allRuns)
+    expect(holders).toEqual(saidWon(won))
   })
 })

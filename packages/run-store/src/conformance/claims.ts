@@ -11,11 +11,10 @@ export function claimCases(h: Harness): void {
     await store.decide('run-1', [{ seq: 2, approve: true }], { actor: 'a' })
     const won = await store.claim('run-1', 'p2')
     expect(won).toMatchObject({ ok: true, run: { status: 'running', claim: { holder: 'p2' } } })
-    if (won.ok) {
-      expect(won.run.claim!.expiresAt - h.clock.now).toBeLessThanOrEqual(30_000)
-      expect(won.run.claim!.expiresAt).toBeGreaterThan(h.clock.now)
-      expect(won.run.expiresAt).toBeUndefined()
-    }
+    const run = await store.getRun('run-1')
+    expect(run!.claim!.expiresAt - h.clock.now).toBeLessThanOrEqual(30_000)
+    expect(run!.claim!.expiresAt).toBeGreaterThan(h.clock.now)
+    expect(run!.expiresAt).toBeUndefined()
     expect(await store.claim('run-1', 'p3')).toMatchObject({ ok: false, reason: 'held' })
     expect(await store.claim('ghost', 'p3')).toEqual({ ok: false, reason: 'not-found' })
   })

@@ -18,7 +18,7 @@ import type { Harness, RunStoreConformanceFactory, RunStoreConformanceOptions, R
 export function describeRunStoreConformance(
   name: string,
   factory: RunStoreConformanceFactory,
-  options: RunStoreConformanceOptions = { persistent: false },
+  kit: RunStoreConformanceOptions = { persistent: false },
 ): void {
   describe(`RunStore conformance: ${name}`, () => {
     let subject: RunStoreSubject | undefined
@@ -66,6 +66,6 @@ export function describeRunStoreConformance(
     retentionCases(harness)
     stateCases(harness)
     programCases(harness)
-    if (options.persistent) persistenceCases(harness)
+    if (kit.persistent) persistenceCases(harness)
   })
 }

@@ -15,7 +15,7 @@ export function retentionCases(h: Harness): void {
       await finishedRun(store, `f${i}`)
       await store.appendAudit(`f${i}`, { actor: 'a', action: 'note' })
     }
-    const left = (await store.listRuns()).map((r) => r.id).sort()
+    const left = (await store.listRuns()).map((r) => r.id).toSorted()
     expect(left).toEqual(['f3', 'f4', 'f5', 'live', 'paused'])
     expect(await store.listAudit('f1')).toEqual([])
     expect(await store.listAudit('f5')).toHaveLength(1)

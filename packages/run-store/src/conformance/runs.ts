@@ -58,10 +58,9 @@ export function runCases(h: Harness): void {
       result: { value: [1, 'two'] },
     })
     expect(done).toMatchObject({ ok: true, run: { status: 'completed', version: 2, result: { value: [1, 'two'] } } })
-    if (done.ok) {
-      expect(done.run.claim).toBeUndefined()
-      expect(done.run.updatedAt).toBe(h.clock.now)
-    }
+    const after = await store.getRun('r')
+    expect(after!.claim).toBeUndefined()
+    expect(after!.updatedAt).toBe(h.clock.now)
     await expect(store.updateRun('r', { status: 'running' as never })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
     })

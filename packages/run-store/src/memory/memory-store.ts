@@ -101,7 +101,7 @@ export class MemoryRunStore implements RunStore {
     const statuses = filter.status === undefined ? undefined : checkStatuses([filter.status].flat(), 'filter.status')
     const runs = [...this.#d.runs.values()]
       .filter((r) => statuses === undefined || statuses.includes(r.status))
-      .sort(newestFirst)
+      .toSorted(newestFirst)
     return runs.slice(0, filter.limit ?? runs.length).map(copy)
   }
 
@@ -255,7 +255,7 @@ export class MemoryRunStore implements RunStore {
 
   async listCalls(runId: string): Promise<CallEntry[]> {
     this.#open()
-    return [...(this.#d.calls.get(runId)?.values() ?? [])].sort((a, b) => a.seq - b.seq).map(copy)
+    return [...(this.#d.calls.get(runId)?.values() ?? [])].toSorted((a, b) => a.seq - b.seq).map(copy)
   }
 
   async pending(runId?: string): Promise<CallEntry[]> {
@@ -263,7 +263,7 @@ export class MemoryRunStore implements RunStore {
     this.#expireDue(this.#o.clock())
     const runs = [...this.#d.runs.values()]
       .filter((r) => (runId === undefined || r.id === runId) && waitingStatuses.includes(r.status))
-      .sort((a, b) => -newestFirst(a, b))
+      .toSorted((a, b) => -newestFirst(a, b))
     return runs.flatMap((r) => this.#undecided(r.id)).map(copy)
   }
 
@@ -374,7 +374,7 @@ export class MemoryRunStore implements RunStore {
     keys: async (scope: string, prefix = ''): Promise<string[]> => {
       this.#open()
       requireText(scope, 'scope')
-      return [...(this.#d.state.get(scope)?.keys() ?? [])].filter((k) => k.startsWith(prefix)).sort(byCodePoint)
+      return [...(this.#d.state.get(scope)?.keys() ?? [])].filter((k) => k.startsWith(prefix)).toSorted(byCodePoint)
     },
   }
 
@@ -400,7 +400,7 @@ export class MemoryRunStore implements RunStore {
     },
     list: async (): Promise<ProgramRecord[]> => {
       this.#open()
-      return [...this.#d.programs.values()].sort((a, b) => byCodePoint(a.name, b.name)).map(copy)
+      return [...this.#d.programs.values()].toSorted((a, b) => byCodePoint(a.name, b.name)).map(copy)
     },
     delete: async (name: string): Promise<boolean> => {
       this.#open()
@@ -444,7 +444,7 @@ export class MemoryRunStore implements RunStore {
   #undecided(runId: string): CallEntry[] {
     return [...(this.#d.calls.get(runId)?.values() ?? [])]
       .filter((c) => c.state === 'pending' && c.decision === undefined)
-      .sort((a, b) => a.seq - b.seq)
+      .toSorted((a, b) => a.seq - b.seq)
   }
 
   #audit(runId: string, at: number, actor: string, action: string, detail?: JsonValue): AuditEntry {
@@ -473,7 +473,9 @@ export class MemoryRunStore implements RunStore {
   }
 
   #prune(): number {
-    const finished = [...this.#d.runs.values()].filter((r) => finishedStatuses.includes(r.status)).sort(newestFinished)
+    const finished = [...this.#d.runs.values()]
+      .filter((r) => finishedStatuses.includes(r.status))
+      .toSorted(newestFinished)
     const doomed = finished.slice(this.#o.keepFinished)
     for (const run of doomed) {
       this.#d.runs.delete(run.id)

@@ -1,4 +1,4 @@
-import pg from 'pg'
+import { Pool, types as pgTypes } from 'pg'
 import { RunStoreError } from '../errors.ts'
 import type { Param, Row, SqlDriver, SqlExecutor } from '../sql/driver.ts'
 
@@ -8,7 +8,7 @@ const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8
       ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
 }
 
 const numbered = new Map<string, string>()
@@ -27,7 +27,7 @@ function toPg(sql: string): string {
  * an unreachable server fails here (naming `where`, the URL without its password), not at first use.
  */
 export async function openPostgres(connectionString: string, schema: string, where: string): Promise<PgDriver> {
-  const pool = new pg.Pool({
+  const pool = new Pool({
     connectionString,
     options: `-c search_path=${schema}`,
     types,
@@ -45,17 +45,14 @@ export async function openPostgres(connectionString: string, schema: string, whe
       `cannot reach the PostgreSQL run store at ${where}: ${(error as Error).message}`,
     )
   }
-  return new PgDriver(pool, schema)
+  return new PgDriver(pool)
 }
 
 /** {@link SqlDriver} over a node-postgres pool. */
 export class PgDriver implements SqlDriver {
   readonly dialect = 'postgres'
 
-  constructor(
-    private readonly pool: pg.Pool,
-    readonly schema: string,
-  ) {}
+  constructor(private readonly pool: Pool) {}
 
   async all(sql: string, params: readonly Param[] = []): Promise<Row[]> {
     return (await this.pool.query(toPg(sql), params as Param[])).rows as Row[]

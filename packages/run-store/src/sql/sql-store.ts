@@ -464,7 +464,7 @@ export class SqlRunStore implements RunStore {
       return rows
         .map((r) => r['key'] as string)
         .filter((k) => k.startsWith(prefix))
-        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+        .toSorted((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     },
   }
 
@@ -490,7 +490,7 @@ export class SqlRunStore implements RunStore {
     },
     list: async (): Promise<ProgramRecord[]> => {
       const rows = await this.#open().all('SELECT * FROM programs')
-      return rows.map(toProgram).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      return rows.map(toProgram).toSorted((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     },
     delete: async (name: string): Promise<boolean> =>
       (await this.#open().run('DELETE FROM programs WHERE name = ?', [name])) === 1,
