@@ -99,10 +99,11 @@ function postgresTarget(url: string): { connectionString: string; schema: string
     throw new RunStoreError('INVALID_URL', `store URL "${redact(url)}" does not parse`)
   }
   const schema = parsed.searchParams.get('schema') ?? 'public'
-  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema)) {
+  // why: lower case only: the session's search_path and CREATE SCHEMA must name the same schema.
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
     throw new RunStoreError(
       'INVALID_URL',
-      `store URL's schema "${schema}" must be a plain identifier (letters, digits, _)`,
+      `store URL's schema "${schema}" must be a plain lower-case identifier (a-z, 0-9, _)`,
     )
   }
   parsed.searchParams.delete('schema')

@@ -33,6 +33,7 @@ describe('openRunStore', () => {
     ['file://host/share/runs.db', 'INVALID_URL'],
     ['postgres://[bad', 'INVALID_URL'],
     ['postgres://u@127.0.0.1/test?schema=no-dashes', 'INVALID_URL'],
+    ['postgres://u@127.0.0.1/test?schema=Upper', 'INVALID_URL'],
     ['redis://127.0.0.1:6379', 'UNKNOWN_SCHEME'],
     ['sqlite:runs.db', 'UNKNOWN_SCHEME'],
   ])('refuses %j with %s', async (url, code) => {

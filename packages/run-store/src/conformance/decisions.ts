@@ -65,6 +65,17 @@ export function decisionCases(h: Harness): void {
         code: 'INVALID_DECISIONS',
       })
     }
+    const edited = (args: unknown) => [
+      { seq: 2, approve: true, args },
+      { seq: 3, approve: true },
+    ]
+    await expect(store.decide('run-1', edited({ n: Number.NaN }) as never, { actor: 'a' })).rejects.toMatchObject({
+      code: 'NOT_JSON',
+    })
+    const small = await h.open({ maxRecordBytes: 100 })
+    await expect(small.decide('run-1', edited({ body: 'x'.repeat(200) }) as never, { actor: 'a' })).rejects.toThrow(
+      /edited arguments of tool "send"/,
+    )
     expect((await store.pending('run-1')).length).toBe(2)
     expect((await store.getRun('run-1'))?.version).toBe(paused.version)
     expect(await store.listAudit('run-1')).toEqual([])

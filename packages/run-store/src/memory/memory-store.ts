@@ -290,7 +290,13 @@ export class MemoryRunStore implements RunStore {
       decisions,
     )
     for (const d of decisions) {
-      if (d.args !== undefined) toJsonText(d.args, `decisions[seq ${d.seq}].args`)
+      if (d.args === undefined) continue
+      const tool = undecided.find((c) => c.seq === d.seq)!.tool
+      capRecord(
+        toJsonText(d.args, `decisions[seq ${d.seq}].args`),
+        this.#o.maxRecordBytes,
+        `the edited arguments of tool "${tool}"`,
+      )
     }
     const calls = this.#d.calls.get(runId)!
     for (const d of decisions) {

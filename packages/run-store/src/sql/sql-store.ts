@@ -301,9 +301,14 @@ export class SqlRunStore implements RunStore {
         undecided.map((c) => c.seq),
         decisions,
       )
-      const texts = decisions.map((d) =>
-        d.args === undefined ? undefined : toJsonText(d.args, `decisions[seq ${d.seq}].args`),
-      )
+      const texts = decisions.map((d) => {
+        if (d.args === undefined) return undefined
+        const text = toJsonText(d.args, `decisions[seq ${d.seq}].args`)
+        const tool = undecided.find((c) => c.seq === d.seq)!.tool
+        capRecord(text, this.#o.maxRecordBytes, `the edited arguments of tool "${tool}"`)
+        return text
+      })
+
       let index = await this.#nextIndex(tx, 'audit', runId)
       for (const [i, d] of decisions.entries()) {
         const decision: Decision = { approve: d.approve, actor: by.actor, at: now }
