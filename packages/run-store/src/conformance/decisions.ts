@@ -2,6 +2,12 @@ import { expect, it } from 'vitest'
 import { pausedRun } from './fixtures.ts'
 import type { Harness } from './types.ts'
 
+/** Decisions approving calls 2 and 3 of a paused run, call 2 with edited arguments. */
+const edited = (args: unknown): unknown[] => [
+  { seq: 2, approve: true, args },
+  { seq: 3, approve: true },
+]
+
 /** Pending gated calls, decisions on them, and the atomic refusal of a run that is not paused. */
 export function decisionCases(h: Harness): void {
   it('lists the undecided pending calls of every paused run, oldest run first', async () => {
@@ -65,10 +71,6 @@ export function decisionCases(h: Harness): void {
         code: 'INVALID_DECISIONS',
       })
     }
-    const edited = (args: unknown) => [
-      { seq: 2, approve: true, args },
-      { seq: 3, approve: true },
-    ]
     await expect(store.decide('run-1', edited({ n: Number.NaN }) as never, { actor: 'a' })).rejects.toMatchObject({
       code: 'NOT_JSON',
     })

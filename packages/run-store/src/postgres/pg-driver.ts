@@ -1,15 +1,6 @@
-import { Pool, types as pgTypes } from 'pg'
+import type { Pool } from 'pg'
 import { RunStoreError } from '../errors.ts'
 import type { Param, Row, SqlDriver, SqlExecutor } from '../sql/driver.ts'
-
-// why: BIGINT columns hold epoch milliseconds and counters, all far below 2^53; read them as numbers.
-const INT8 = 20
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8
-      ? (value: string) => Number(value)
-      : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
-}
 
 const numbered = new Map<string, string>()
 /** `?` placeholders as PostgreSQL's `$1, $2, …` (the store's SQL has no `?` inside literals). */
@@ -27,7 +18,18 @@ function toPg(sql: string): string {
  * an unreachable server fails here (naming `where`, the URL without its password), not at first use.
  */
 export async function openPostgres(connectionString: string, schema: string, where: string): Promise<PgDriver> {
-  const pool = new Pool({
+  // why: loaded when a postgres:// store is opened, so memory: and file: users never load pg.
+  const { default: pg } = await import('pg')
+  const pgTypes = pg.types
+  // why: BIGINT columns hold epoch milliseconds and counters, all far below 2^53; read them as numbers.
+  const INT8 = 20
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8
+        ? (value: string) => Number(value)
+        : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
+  }
+  const pool = new pg.Pool({
     connectionString,
     options: `-c search_path=${schema}`,
     types,
