@@ -44,20 +44,20 @@ async function sqliteForTests(): Promise<{
 
 /**
  * One PostgreSQL schema for a test file: `reset()` drops and creates it (a fresh store per case),
- * `drop()` removes it at the end. Under CI an unreachable server fails the file.
+ * `drop()` removes it at the end. An unreachable server fails the file (never skips it).
  */
 export function pgSchema(name: string): {
   url: string
   reset(): Promise<void>
   drop(): Promise<void>
-  sql(text: string, params?: unknown[]): Promise<void>
+  sql(text: string): Promise<void>
 } {
   const schema = `rs_${name}_${process.pid}`
-  const admin = async (text: string, params: unknown[] = []): Promise<void> => {
+  const admin = async (text: string): Promise<void> => {
     const client = new Client({ connectionString: PG_URL })
     await client.connect()
     try {
-      await client.query(text, params)
+      await client.query(text)
     } finally {
       await client.end()
     }
@@ -66,7 +66,7 @@ export function pgSchema(name: string): {
     url: `${PG_URL}?schema=${schema}`,
     reset: () => admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`),
     drop: () => admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`),
-    sql: (text, params) => admin(`SET search_path = ${schema}; ${text}`.replace(/\$1/g, String(params?.[0] ?? '')), []),
+    sql: (text) => admin(`SET search_path = ${schema}; ${text}`),
   }
 }
 
