@@ -1,0 +1,22 @@
+/** A row as the driver returns it: column name to value. */
+export type Row = Record<string, unknown>
+/** A bound parameter. */
+export type Param = string | number | null
+
+/** Statements with `?` placeholders, on one connection or inside one transaction. */
+export interface SqlExecutor {
+  all(sql: string, params?: readonly Param[]): Promise<Row[]>
+  /** Runs a statement; resolves to the number of rows it changed. */
+  run(sql: string, params?: readonly Param[]): Promise<number>
+}
+
+/** What the SQL store needs of SQLite and PostgreSQL alike. */
+export interface SqlDriver extends SqlExecutor {
+  readonly dialect: 'sqlite' | 'postgres'
+  /**
+   * Runs `fn` in one transaction that holds the write lock from its start (SQLite: BEGIN IMMEDIATE;
+   * PostgreSQL: rows locked with FOR UPDATE), committing when it resolves, rolling back when it throws.
+   */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}

@@ -1,0 +1,662 @@
+import { randomUUID } from 'node:crypto'
+import {
+  checkCall,
+  checkDecisions,
+  checkProgram,
+  checkStatuses,
+  checkTransition,
+  decisionDetail,
+  finishedStatuses,
+  idempotencyKey,
+  requireText,
+  waitingStatuses,
+} from '../checks.ts'
+import { RunStoreError } from '../errors.ts'
+import { capRecord, fromJsonText, toJsonText } from '../json.ts'
+import { resolveOptions, type ResolvedOptions, type RunStoreOptions } from '../options.ts'
+import type {
+  CallInput,
+  CallOutcome,
+  DecisionInput,
+  NewRun,
+  ProgramInput,
+  RunStore,
+  RunTransition,
+  RunWrite,
+} from '../run-store.ts'
+import { StateLimits } from '../state-limits.ts'
+import type { AuditEntry, CallEntry, Decision, JsonValue, ProgramRecord, RunRecord, RunStatus } from '../types.ts'
+import type { Param, Row, SqlDriver, SqlExecutor } from './driver.ts'
+
+const WAITING = `('paused', 'needs-review')`
+const FINISHED = `('completed', 'failed', 'cancelled', 'rolled-back', 'expired')`
+
+/** The `file:` and `postgres://` stores: one set of statements over a {@link SqlDriver}. */
+export class SqlRunStore implements RunStore {
+  readonly #o: ResolvedOptions
+  readonly #db: SqlDriver
+  readonly #limits: StateLimits
+  // why: SQLite has no row locks; its transactions take the database's write lock at BEGIN IMMEDIATE.
+  readonly #forUpdate: string
+  #closed = false
+
+  constructor(
+    readonly url: string,
+    driver: SqlDriver,
+    options: RunStoreOptions = {},
+  ) {
+    this.#o = resolveOptions(options)
+    this.#db = driver
+    this.#limits = new StateLimits(this.#o)
+    this.#forUpdate = driver.dialect === 'postgres' ? ' FOR UPDATE' : ''
+  }
+
+  async createRun(run: NewRun): Promise<RunRecord> {
+    const db = this.#open()
+    const id = run.id ?? randomUUID()
+    requireText(id, 'run.id')
+    requireText(run.holder, 'run.holder')
+    if (typeof run.code !== 'string') throw new RunStoreError('INVALID_ARGUMENT', 'run.code must be a string')
+    const options = toJsonText(run.options ?? {}, 'run.options')
+    capRecord(options, this.#o.maxRecordBytes, 'run.options')
+    const now = this.#o.clock()
+    const added = await db.run(
+      `INSERT INTO runs (id, status, version, code, options, created_at, updated_at, claim_holder, claim_expires_at)
+       VALUES (?, 'running', 1, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      [id, run.code, options, now, now, run.holder, now + (run.leaseMs ?? this.#o.leaseMs)],
+    )
+    if (added === 0) throw new RunStoreError('RUN_EXISTS', `run ${id} already exists`)
+    return (await this.#run(db, id))!
+  }
+
+  async getRun(id: string): Promise<RunRecord | undefined> {
+    const db = this.#open()
+    await this.#expireDue(db, this.#o.clock(), id)
+    return this.#run(db, id)
+  }
+
+  async listRuns(filter: { status?: RunStatus | readonly RunStatus[]; limit?: number } = {}): Promise<RunRecord[]> {
+    const db = this.#open()
+    await this.#expireDue(db, this.#o.clock())
+    const statuses = filter.status === undefined ? undefined : checkStatuses([filter.status].flat(), 'filter.status')
+    const params: Param[] = [...(statuses ?? [])]
+    let sql = 'SELECT * FROM runs'
+    if (statuses !== undefined) sql += ` WHERE status IN (${statuses.map(() => '?').join(', ')})`
+    sql += ' ORDER BY created_at DESC, id DESC'
+    if (filter.limit !== undefined) {
+      sql += ' LIMIT ?'
+      params.push(filter.limit)
+    }
+    return (await db.all(sql, params)).map(toRun)
+  }
+
+  async updateRun(id: string, change: RunTransition): Promise<RunWrite> {
+    const db = this.#open()
+    checkTransition(change)
+    const resultText = change.result === undefined ? undefined : toJsonText(change.result, 'change.result')
+    if (resultText !== undefined) capRecord(resultText, this.#o.maxRecordBytes, 'the run result')
+    const now = this.#o.clock()
+    const write = await db.transaction(async (tx): Promise<RunWrite> => {
+      await this.#expireDue(tx, now, id)
+      const run = await this.#run(tx, id, true)
+      if (run === undefined) return { ok: false, reason: 'not-found' }
+      const expect = change.expect ?? {}
+      if (expect.status !== undefined && !expect.status.includes(run.status))
+        return { ok: false, reason: 'status', run }
+      if (expect.version !== undefined && expect.version !== run.version) return { ok: false, reason: 'version', run }
+      if (expect.holder !== undefined && (run.status !== 'running' || run.claim?.holder !== expect.holder)) {
+        return { ok: false, reason: 'holder', run }
+      }
+      const sets = ['version = version + 1', 'updated_at = ?']
+      const params: Param[] = [now]
+      if (resultText !== undefined) {
+        sets.push('result = ?')
+        params.push(resultText)
+      }
+      if (change.status !== undefined) {
+        sets.push('status = ?', 'claim_holder = NULL', 'claim_expires_at = NULL', 'expires_at = ?')
+        params.push(change.status, waitingStatuses.includes(change.status) ? now + this.#o.pausedTtlMs : null)
+      }
+      await tx.run(`UPDATE runs SET ${sets.join(', ')} WHERE id = ?`, [...params, id])
+      if (change.status !== undefined && finishedStatuses.includes(change.status)) await this.#prune(tx)
+      return { ok: true, run: (await this.#run(tx, id))! }
+    })
+    return write
+  }
+
+  async claim(id: string, holder: string, leaseMs = this.#o.leaseMs): Promise<RunWrite> {
+    const db = this.#open()
+    requireText(holder, 'holder')
+    const now = this.#o.clock()
+    // why: one conditional UPDATE, so among concurrent claimers (threads, processes, machines)
+    // exactly one changes the row; PostgreSQL re-checks the WHERE on the row the winner left.
+    const won = await db.run(
+      `UPDATE runs SET status = 'running', claim_holder = ?, claim_expires_at = ?, expires_at = NULL,
+         version = version + 1, updated_at = ?
+       WHERE id = ? AND (
+         (status IN ${WAITING} AND (expires_at IS NULL OR expires_at > ?) AND NOT EXISTS (
+           SELECT 1 FROM calls WHERE calls.run_id = runs.id AND calls.state = 'pending' AND calls.decision IS NULL))
+         OR (status = 'running' AND (claim_holder IS NULL OR claim_holder = ? OR claim_expires_at <= ?)))`,
+      [holder, now + leaseMs, now, id, now, holder, now],
+    )
+    if (won === 1) return { ok: true, run: (await this.#run(db, id))! }
+    if (await this.#expireDue(db, now, id)) return { ok: false, reason: 'expired', run: (await this.#run(db, id))! }
+    const run = await this.#run(db, id)
+    if (run === undefined) return { ok: false, reason: 'not-found' }
+    if (run.status === 'running') return { ok: false, reason: 'held', run }
+    if (waitingStatuses.includes(run.status)) return { ok: false, reason: 'undecided', run }
+    return { ok: false, reason: 'status', run }
+  }
+
+  async renew(id: string, holder: string, leaseMs = this.#o.leaseMs): Promise<boolean> {
+    const db = this.#open()
+    const changed = await db.run(
+      `UPDATE runs SET claim_expires_at = ? WHERE id = ? AND status = 'running' AND claim_holder = ?`,
+      [this.#o.clock() + leaseMs, id, holder],
+    )
+    return changed === 1
+  }
+
+  async release(id: string, holder: string): Promise<boolean> {
+    const db = this.#open()
+    const changed = await db.run(
+      `UPDATE runs SET claim_holder = NULL, claim_expires_at = NULL, version = version + 1
+       WHERE id = ? AND status = 'running' AND claim_holder = ?`,
+      [id, holder],
+    )
+    return changed === 1
+  }
+
+  async recordPending(
+    runId: string,
+    call: CallInput & { gate: 'approval' | 'review' },
+    holder?: string,
+  ): Promise<CallEntry> {
+    const db = this.#open()
+    checkCall(call)
+    const args = toJsonText(call.args, 'call.args')
+    capRecord(args, this.#o.maxRecordBytes, `the arguments of tool "${call.tool}"`)
+    const now = this.#o.clock()
+    return db.transaction(async (tx) => {
+      await this.#lockRun(tx, runId, holder)
+      const existing = await this.#call(tx, runId, call.seq)
+      if (existing !== undefined) {
+        if (call.gate !== 'review' || existing.state !== 'started') {
+          throw new RunStoreError(
+            'CALL_EXISTS',
+            `run ${runId}: call ${call.seq} is already recorded (${existing.state})`,
+          )
+        }
+        await tx.run(`UPDATE calls SET state = 'pending', gate = 'review' WHERE run_id = ? AND seq = ?`, [
+          runId,
+          call.seq,
+        ])
+      } else {
+        await this.#insertCall(tx, runId, call, args, now, 'pending', call.gate)
+      }
+      return (await this.#call(tx, runId, call.seq))!
+    })
+  }
+
+  async callStarted(runId: string, call: CallInput, holder?: string): Promise<CallEntry> {
+    const db = this.#open()
+    checkCall(call)
+    const args = toJsonText(call.args, 'call.args')
+    capRecord(args, this.#o.maxRecordBytes, `the arguments of tool "${call.tool}"`)
+    const now = this.#o.clock()
+    return db.transaction(async (tx) => {
+      await this.#lockRun(tx, runId, holder)
+      const existing = await this.#call(tx, runId, call.seq)
+      if (existing !== undefined) {
+        if (existing.state !== 'pending' || existing.decision?.approve !== true) {
+          const note = existing.state === 'pending' ? ', not approved' : ''
+          throw new RunStoreError(
+            'CALL_EXISTS',
+            `run ${runId}: call ${call.seq} is already recorded (${existing.state}${note})`,
+          )
+        }
+        await tx.run(`UPDATE calls SET state = 'started', started_at = ? WHERE run_id = ? AND seq = ?`, [
+          now,
+          runId,
+          call.seq,
+        ])
+        return { ...existing, state: 'started', startedAt: now }
+      }
+      return this.#insertCall(tx, runId, call, args, now, 'started')
+    })
+  }
+
+  async callDone(runId: string, seq: number, outcome: CallOutcome): Promise<CallEntry> {
+    const db = this.#open()
+    const entry = await this.#call(db, runId, seq)
+    if (entry?.state !== 'started') {
+      throw new RunStoreError(
+        'CALL_NOT_STARTED',
+        `run ${runId}: call ${seq} is not started (${entry?.state ?? 'absent'})`,
+      )
+    }
+    let result: string | null = null
+    let error: string | null = null
+    if ('error' in outcome) {
+      error = toJsonText(outcome.error, 'outcome.error')
+      capRecord(error, this.#o.maxRecordBytes, `the error of tool "${entry.tool}"`)
+    } else if (outcome.result !== undefined) {
+      result = toJsonText(outcome.result, 'outcome.result')
+      capRecord(result, this.#o.maxRecordBytes, `the result of tool "${entry.tool}"`)
+    }
+    const now = this.#o.clock()
+    const changed = await db.run(
+      `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ? WHERE run_id = ? AND seq = ? AND state = 'started'`,
+      [result, error, now, runId, seq],
+    )
+    if (changed !== 1) throw new RunStoreError('CALL_NOT_STARTED', `run ${runId}: call ${seq} was finished meanwhile`)
+    const done: CallEntry = { ...entry, state: 'done', doneAt: now }
+    if (result !== null) done.result = fromJsonText(result)
+    if (error !== null) done.error = fromJsonText(error)
+    return done
+  }
+
+  async listCalls(runId: string): Promise<CallEntry[]> {
+    const db = this.#open()
+    return (await db.all('SELECT * FROM calls WHERE run_id = ? ORDER BY seq', [runId])).map(toCall)
+  }
+
+  async pending(runId?: string): Promise<CallEntry[]> {
+    const db = this.#open()
+    await this.#expireDue(db, this.#o.clock(), runId)
+    const rows = await db.all(
+      `SELECT calls.* FROM calls JOIN runs ON runs.id = calls.run_id
+       WHERE calls.state = 'pending' AND calls.decision IS NULL AND runs.status IN ${WAITING}
+       ${runId === undefined ? '' : 'AND runs.id = ?'}
+       ORDER BY runs.created_at, runs.id, calls.seq`,
+      runId === undefined ? [] : [runId],
+    )
+    return rows.map(toCall)
+  }
+
+  async decide(
+    runId: string,
+    decisions: readonly DecisionInput[],
+    by: { actor: string; expectVersion?: number },
+  ): Promise<RunWrite> {
+    const db = this.#open()
+    requireText(by?.actor, 'by.actor')
+    const now = this.#o.clock()
+    return db.transaction(async (tx): Promise<RunWrite> => {
+      if (await this.#expireDue(tx, now, runId))
+        return { ok: false, reason: 'expired', run: await this.#run(tx, runId) }
+      const run = await this.#run(tx, runId, true)
+      if (run === undefined) return { ok: false, reason: 'not-found' }
+      if (!waitingStatuses.includes(run.status)) return { ok: false, reason: 'status', run }
+      if (by.expectVersion !== undefined && by.expectVersion !== run.version)
+        return { ok: false, reason: 'version', run }
+      const undecided = (
+        await tx.all(`SELECT * FROM calls WHERE run_id = ? AND state = 'pending' AND decision IS NULL ORDER BY seq`, [
+          runId,
+        ])
+      ).map(toCall)
+      if (undecided.length === 0) return { ok: false, reason: 'decided', run }
+      checkDecisions(
+        runId,
+        undecided.map((c) => c.seq),
+        decisions,
+      )
+      const texts = decisions.map((d) => {
+        if (d.args === undefined) return undefined
+        const text = toJsonText(d.args, `decisions[seq ${d.seq}].args`)
+        const tool = undecided.find((c) => c.seq === d.seq)!.tool
+        capRecord(text, this.#o.maxRecordBytes, `the edited arguments of tool "${tool}"`)
+        return text
+      })
+
+      let index = await this.#nextIndex(tx, 'audit', runId)
+      for (const [i, d] of decisions.entries()) {
+        const decision: Decision = { approve: d.approve, actor: by.actor, at: now }
+        if (texts[i] !== undefined) decision.args = d.args!
+        if (d.reason !== undefined) decision.reason = d.reason
+        await tx.run('UPDATE calls SET decision = ? WHERE run_id = ? AND seq = ?', [
+          JSON.stringify(decision),
+          runId,
+          d.seq,
+        ])
+        const tool = undecided.find((c) => c.seq === d.seq)!.tool
+        await tx.run('INSERT INTO audit (run_id, idx, at, actor, action, detail) VALUES (?, ?, ?, ?, ?, ?)', [
+          runId,
+          index++,
+          now,
+          by.actor,
+          d.approve ? 'approve' : 'reject',
+          JSON.stringify(decisionDetail(tool, d)),
+        ])
+      }
+      await tx.run('UPDATE runs SET version = version + 1, updated_at = ? WHERE id = ?', [now, runId])
+      return { ok: true, run: (await this.#run(tx, runId))! }
+    })
+  }
+
+  async toolHashes(runId: string): Promise<Record<string, string>> {
+    const hashes: Record<string, string> = {}
+    for (const c of await this.listCalls(runId)) {
+      if (c.toolHash !== undefined && !(c.tool in hashes)) hashes[c.tool] = c.toolHash
+    }
+    return hashes
+  }
+
+  async appendJournal(runId: string, entries: readonly JsonValue[]): Promise<number> {
+    const db = this.#open()
+    const texts = entries.map((e, i) => {
+      const text = toJsonText(e, `entries[${i}]`)
+      capRecord(text, this.#o.maxRecordBytes, `journal entry ${i}`)
+      return text
+    })
+    return db.transaction(async (tx) => {
+      await this.#lockRun(tx, runId)
+      let index = await this.#nextIndex(tx, 'journal', runId)
+      for (const text of texts)
+        await tx.run('INSERT INTO journal (run_id, idx, entry) VALUES (?, ?, ?)', [runId, index++, text])
+      return index
+    })
+  }
+
+  async readJournal(runId: string): Promise<JsonValue[]> {
+    const db = this.#open()
+    return (await db.all('SELECT entry FROM journal WHERE run_id = ? ORDER BY idx', [runId])).map((r) =>
+      fromJsonText(r['entry'] as string),
+    )
+  }
+
+  async appendAudit(runId: string, entry: { actor: string; action: string; detail?: JsonValue }): Promise<AuditEntry> {
+    const db = this.#open()
+    requireText(entry.actor, 'entry.actor')
+    requireText(entry.action, 'entry.action')
+    const detail = entry.detail === undefined ? null : toJsonText(entry.detail, 'entry.detail')
+    const at = this.#o.clock()
+    return db.transaction(async (tx) => {
+      await this.#lockRun(tx, runId)
+      const index = await this.#nextIndex(tx, 'audit', runId)
+      await tx.run('INSERT INTO audit (run_id, idx, at, actor, action, detail) VALUES (?, ?, ?, ?, ?, ?)', [
+        runId,
+        index,
+        at,
+        entry.actor,
+        entry.action,
+        detail,
+      ])
+      const line: AuditEntry = { runId, index, at, actor: entry.actor, action: entry.action }
+      if (entry.detail !== undefined) line.detail = fromJsonText(detail!)
+      return line
+    })
+  }
+
+  async listAudit(runId: string): Promise<AuditEntry[]> {
+    const db = this.#open()
+    return (await db.all('SELECT * FROM audit WHERE run_id = ? ORDER BY idx', [runId])).map((r) => {
+      const line: AuditEntry = {
+        runId,
+        index: Number(r['idx']),
+        at: Number(r['at']),
+        actor: r['actor'] as string,
+        action: r['action'] as string,
+      }
+      if (r['detail'] !== null) line.detail = fromJsonText(r['detail'] as string)
+      return line
+    })
+  }
+
+  async sweep(): Promise<{ expired: number; pruned: number }> {
+    const db = this.#open()
+    const now = this.#o.clock()
+    return db.transaction(async (tx) => ({
+      expired: await this.#expireDue(tx, now, undefined, false),
+      pruned: await this.#prune(tx),
+    }))
+  }
+
+  readonly state = {
+    get: async (scope: string, key: string): Promise<JsonValue | undefined> => {
+      const rows = await this.#open().all('SELECT value FROM state WHERE scope = ? AND key = ?', [scope, key])
+      return rows.length === 0 ? undefined : fromJsonText(rows[0]!['value'] as string)
+    },
+    set: async (scope: string, key: string, value: JsonValue): Promise<void> => {
+      const db = this.#open()
+      const { text, bytes } = this.#limits.value(scope, key, value)
+      await db.transaction(async (tx) => {
+        // why: an upsert that always updates locks the scope's row (PostgreSQL) and reads its totals
+        // in one statement, so racing writers of one scope take turns and the caps hold.
+        const [totals] = await tx.all(
+          `INSERT INTO state_scopes (scope, bytes, keys) VALUES (?, 0, 0)
+           ON CONFLICT (scope) DO UPDATE SET bytes = state_scopes.bytes RETURNING bytes, keys`,
+          [scope],
+        )
+        const old = await tx.all('SELECT bytes FROM state WHERE scope = ? AND key = ?', [scope, key])
+        const oldBytes = old.length === 0 ? undefined : Number(old[0]!['bytes'])
+        this.#limits.fits(
+          scope,
+          key,
+          { bytes: Number(totals!['bytes']), keys: Number(totals!['keys']) },
+          oldBytes,
+          bytes,
+        )
+        await tx.run(
+          `INSERT INTO state (scope, key, value, bytes) VALUES (?, ?, ?, ?)
+           ON CONFLICT (scope, key) DO UPDATE SET value = excluded.value, bytes = excluded.bytes`,
+          [scope, key, text, bytes],
+        )
+        await tx.run('UPDATE state_scopes SET bytes = bytes + ?, keys = keys + ? WHERE scope = ?', [
+          bytes - (oldBytes ?? 0),
+          oldBytes === undefined ? 1 : 0,
+          scope,
+        ])
+      })
+    },
+    delete: async (scope: string, key: string): Promise<boolean> => {
+      return this.#open().transaction(async (tx) => {
+        await tx.all(`SELECT bytes FROM state_scopes WHERE scope = ?${this.#forUpdate}`, [scope])
+        const old = await tx.all('SELECT bytes FROM state WHERE scope = ? AND key = ?', [scope, key])
+        if (old.length === 0) return false
+        await tx.run('DELETE FROM state WHERE scope = ? AND key = ?', [scope, key])
+        await tx.run('UPDATE state_scopes SET bytes = bytes - ?, keys = keys - 1 WHERE scope = ?', [
+          Number(old[0]!['bytes']),
+          scope,
+        ])
+        return true
+      })
+    },
+    keys: async (scope: string, prefix = ''): Promise<string[]> => {
+      requireText(scope, 'scope')
+      const rows = await this.#open().all('SELECT key FROM state WHERE scope = ?', [scope])
+      // why: filtered and sorted here, not with LIKE and ORDER BY, whose escaping and collation differ.
+      return rows
+        .map((r) => r['key'] as string)
+        .filter((k) => k.startsWith(prefix))
+        .toSorted((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    },
+  }
+
+  readonly programs = {
+    save: async (program: ProgramInput): Promise<ProgramRecord> => {
+      const db = this.#open()
+      const p = checkProgram(program, this.#o.maxRecordBytes)
+      const now = this.#o.clock()
+      const schema = p.inputSchema === undefined ? null : JSON.stringify(p.inputSchema)
+      await db.run(
+        `INSERT INTO programs (name, version, code, description, input_schema, tool_hashes, created_at, updated_at)
+         VALUES (?, 1, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET version = programs.version + 1, code = excluded.code,
+           description = excluded.description, input_schema = excluded.input_schema,
+           tool_hashes = excluded.tool_hashes, updated_at = excluded.updated_at`,
+        [p.name, p.code, p.description, schema, JSON.stringify(p.toolHashes), now, now],
+      )
+      return (await this.programs.get(p.name))!
+    },
+    get: async (name: string): Promise<ProgramRecord | undefined> => {
+      const rows = await this.#open().all('SELECT * FROM programs WHERE name = ?', [name])
+      return rows.length === 0 ? undefined : toProgram(rows[0]!)
+    },
+    list: async (): Promise<ProgramRecord[]> => {
+      const rows = await this.#open().all('SELECT * FROM programs')
+      return rows.map(toProgram).toSorted((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    },
+    delete: async (name: string): Promise<boolean> =>
+      (await this.#open().run('DELETE FROM programs WHERE name = ?', [name])) === 1,
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    await this.#db.close()
+  }
+
+  #open(): SqlDriver {
+    if (this.#closed) throw new RunStoreError('CLOSED', 'the run store is closed')
+    return this.#db
+  }
+
+  async #run(db: SqlExecutor, id: string, lock = false): Promise<RunRecord | undefined> {
+    const rows = await db.all(`SELECT * FROM runs WHERE id = ?${lock ? this.#forUpdate : ''}`, [id])
+    return rows.length === 0 ? undefined : toRun(rows[0]!)
+  }
+
+  /** Locks the run's row for the transaction; throws when it is absent or (with `holder`) not held by it. */
+  async #lockRun(tx: SqlExecutor, runId: string, holder?: string): Promise<void> {
+    const run = await this.#run(tx, runId, true)
+    if (run === undefined) throw new RunStoreError('RUN_NOT_FOUND', `no run ${runId}`)
+    if (holder !== undefined && (run.status !== 'running' || run.claim?.holder !== holder)) {
+      throw new RunStoreError('CLAIM_LOST', `run ${runId} is not held by ${holder} (status ${run.status})`)
+    }
+  }
+
+  async #call(db: SqlExecutor, runId: string, seq: number): Promise<CallEntry | undefined> {
+    const rows = await db.all('SELECT * FROM calls WHERE run_id = ? AND seq = ?', [runId, seq])
+    return rows.length === 0 ? undefined : toCall(rows[0]!)
+  }
+
+  async #insertCall(
+    tx: SqlExecutor,
+    runId: string,
+    call: CallInput,
+    args: string,
+    now: number,
+    state: 'pending' | 'started',
+    gate?: 'approval' | 'review',
+  ): Promise<CallEntry> {
+    const row = {
+      run_id: runId,
+      seq: call.seq,
+      tool: call.tool,
+      args,
+      tool_hash: call.toolHash ?? null,
+      line: call.position?.line ?? null,
+      col: call.position?.column ?? null,
+      state,
+      gate: gate ?? null,
+      decision: null,
+      result: null,
+      error: null,
+      created_at: now,
+      started_at: state === 'started' ? now : null,
+      done_at: null,
+    }
+    const columns = Object.keys(row)
+    await tx.run(
+      `INSERT INTO calls (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      Object.values(row),
+    )
+    return toCall(row)
+  }
+
+  async #nextIndex(tx: SqlExecutor, table: 'audit' | 'journal', runId: string): Promise<number> {
+    const rows = await tx.all(`SELECT MAX(idx) AS last FROM ${table} WHERE run_id = ?`, [runId])
+    const last = rows[0]?.['last']
+    return last === null || last === undefined ? 0 : Number(last) + 1
+  }
+
+  /** Turns waiting runs past their TTL `expired` (one run, or all); returns how many. */
+  async #expireDue(db: SqlExecutor, now: number, id?: string, prune = true): Promise<number> {
+    const changed = await db.run(
+      `UPDATE runs SET status = 'expired', expires_at = NULL, version = version + 1, updated_at = ?
+       WHERE status IN ${WAITING} AND expires_at <= ?${id === undefined ? '' : ' AND id = ?'}`,
+      id === undefined ? [now, now] : [now, now, id],
+    )
+    if (changed > 0 && prune) await this.#prune(db)
+    return changed
+  }
+
+  /** Deletes finished runs beyond the newest `keepFinished`, with their log, journal and audit. */
+  async #prune(db: SqlExecutor): Promise<number> {
+    // why: SQLite takes OFFSET only after a LIMIT (-1: none); PostgreSQL takes it alone.
+    const limit = this.#db.dialect === 'sqlite' ? 'LIMIT -1 ' : ''
+    const doomed = (
+      await db.all(
+        `SELECT id FROM runs WHERE status IN ${FINISHED} ORDER BY updated_at DESC, id DESC ${limit}OFFSET ?`,
+        [this.#o.keepFinished],
+      )
+    ).map((r) => r['id'] as string)
+    for (const id of doomed) {
+      for (const table of ['calls', 'journal', 'audit']) await db.run(`DELETE FROM ${table} WHERE run_id = ?`, [id])
+      await db.run('DELETE FROM runs WHERE id = ?', [id])
+    }
+    return doomed.length
+  }
+}
+
+const optional = (value: unknown): number | undefined =>
+  value === null || value === undefined ? undefined : Number(value)
+
+function toRun(r: Row): RunRecord {
+  const run: RunRecord = {
+    id: r['id'] as string,
+    status: r['status'] as RunStatus,
+    version: Number(r['version']),
+    code: r['code'] as string,
+    options: fromJsonText(r['options'] as string),
+    createdAt: Number(r['created_at']),
+    updatedAt: Number(r['updated_at']),
+  }
+  if (r['result'] !== null) run.result = fromJsonText(r['result'] as string)
+  const expiresAt = optional(r['expires_at'])
+  if (expiresAt !== undefined) run.expiresAt = expiresAt
+  if (r['claim_holder'] !== null) {
+    run.claim = { holder: r['claim_holder'] as string, expiresAt: Number(r['claim_expires_at']) }
+  }
+  return run
+}
+
+function toCall(r: Row): CallEntry {
+  const runId = r['run_id'] as string
+  const seq = Number(r['seq'])
+  const call: CallEntry = {
+    runId,
+    seq,
+    tool: r['tool'] as string,
+    args: fromJsonText(r['args'] as string),
+    idempotencyKey: idempotencyKey(runId, seq),
+    state: r['state'] as CallEntry['state'],
+    createdAt: Number(r['created_at']),
+  }
+  if (r['tool_hash'] !== null) call.toolHash = r['tool_hash'] as string
+  if (r['line'] !== null) call.position = { line: Number(r['line']), column: Number(r['col']) }
+  if (r['gate'] !== null) call.gate = r['gate'] as 'approval' | 'review'
+  if (r['decision'] !== null) call.decision = fromJsonText(r['decision'] as string) as unknown as Decision
+  if (r['result'] !== null) call.result = fromJsonText(r['result'] as string)
+  if (r['error'] !== null) call.error = fromJsonText(r['error'] as string)
+  const startedAt = optional(r['started_at'])
+  if (startedAt !== undefined) call.startedAt = startedAt
+  const doneAt = optional(r['done_at'])
+  if (doneAt !== undefined) call.doneAt = doneAt
+  return call
+}
+
+function toProgram(r: Row): ProgramRecord {
+  const program: ProgramRecord = {
+    name: r['name'] as string,
+    version: Number(r['version']),
+    code: r['code'] as string,
+    description: r['description'] as string,
+    toolHashes: JSON.parse(r['tool_hashes'] as string) as Record<string, string>,
+    createdAt: Number(r['created_at']),
+    updatedAt: Number(r['updated_at']),
+  }
+  if (r['input_schema'] !== null) program.inputSchema = fromJsonText(r['input_schema'] as string)
+  return program
+}

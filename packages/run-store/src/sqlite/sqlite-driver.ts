@@ -1,0 +1,140 @@
+import { RunStoreError } from '../errors.ts'
+import type { Param, Row, SqlDriver, SqlExecutor } from '../sql/driver.ts'
+
+// why: the few members used, written out, since node:sqlite's types are not in @types/node 20 and
+// better-sqlite3's statement API has the same shape for these.
+interface Statement {
+  all(...params: Param[]): unknown[]
+  run(...params: Param[]): { changes: number | bigint }
+}
+interface Database {
+  exec(sql: string): void
+  prepare(sql: string): Statement
+  close(): void
+}
+
+/** Which SQLite binding opened the file. */
+export type SqliteBinding = 'node:sqlite' | 'better-sqlite3'
+
+/**
+ * Opens a SQLite file: `node:sqlite` where the Node line has it without a flag (22.13+, 23.4+),
+ * `better-sqlite3` elsewhere (Node 20). WAL, so other processes read and write the same file.
+ */
+export async function openSqlite(path: string, where: string): Promise<SqliteDriver> {
+  const { open, binding } = await loadBinding()
+  let db: Database
+  try {
+    db = open(path)
+    db.exec('PRAGMA busy_timeout = 10000')
+    db.exec('PRAGMA journal_mode = WAL')
+    // why: in WAL, NORMAL loses no committed write when a process dies (only on power loss), and
+    // spares an fsync per commit, which is the price of every call the log records.
+    db.exec('PRAGMA synchronous = NORMAL')
+  } catch (error) {
+    throw new RunStoreError('OPEN_FAILED', `cannot open the run store file at ${where}: ${(error as Error).message}`)
+  }
+  return new SqliteDriver(db, binding, path)
+}
+
+// why: bindings are synchronous, so a connection waiting for SQLite's write lock blocks the thread;
+// if the holder is another connection of this same process, mid-transaction between two awaits,
+// it could never finish. Connections to one file in one process therefore take turns on one queue
+// (other processes wait on SQLite's lock, with the busy timeout).
+const queues = new Map<string, { tail: Promise<unknown>; users: number }>()
+
+async function loadBinding(): Promise<{ open: (path: string) => Database; binding: SqliteBinding }> {
+  const sqlite = await importNodeSqlite()
+  if (sqlite !== undefined) return { open: (path) => new sqlite.DatabaseSync(path), binding: 'node:sqlite' }
+  try {
+    const mod = (await import('better-sqlite3' as string)) as unknown as { default: new (path: string) => Database }
+    return { open: (path) => new mod.default(path), binding: 'better-sqlite3' }
+  } catch (error) {
+    throw new RunStoreError(
+      'OPEN_FAILED',
+      `the file: run store needs node:sqlite (Node 22.13+) or the better-sqlite3 package (npm install better-sqlite3@12) on Node ${process.versions.node}: ${(error as Error).message}`,
+    )
+  }
+}
+
+async function importNodeSqlite(): Promise<{ DatabaseSync: new (path: string) => Database } | undefined> {
+  const emit = process.emitWarning
+  // why: node:sqlite announces itself as experimental on load; a CLI or server opening its store
+  // should not print that to its users. Only that warning is held back, only during the import.
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message
+    if (text.includes('SQLite')) return
+    ;(emit as (...args: unknown[]) => void).call(process, warning, ...rest)
+  }) as typeof process.emitWarning
+  try {
+    return (await import('node:sqlite' as string)) as { DatabaseSync: new (path: string) => Database }
+  } catch {
+    return undefined
+  } finally {
+    process.emitWarning = emit
+  }
+}
+
+/** {@link SqlDriver} over one SQLite connection; statements and transactions of this process take turns. */
+export class SqliteDriver implements SqlDriver {
+  readonly dialect = 'sqlite'
+  readonly #db: Database
+  readonly #statements = new Map<string, Statement>()
+  readonly #queue: { tail: Promise<unknown>; users: number }
+  readonly #direct: SqlExecutor = {
+    all: async (sql, params = []) => this.#statement(sql).all(...params) as Row[],
+    run: async (sql, params = []) => Number(this.#statement(sql).run(...params).changes),
+  }
+
+  constructor(
+    db: Database,
+    readonly binding: SqliteBinding,
+    private readonly path: string,
+  ) {
+    this.#db = db
+    let queue = queues.get(path)
+    if (queue === undefined) queues.set(path, (queue = { tail: Promise.resolve(), users: 0 }))
+    queue.users++
+    this.#queue = queue
+  }
+
+  all(sql: string, params?: readonly Param[]): Promise<Row[]> {
+    return this.#turn(() => this.#direct.all(sql, params))
+  }
+
+  run(sql: string, params?: readonly Param[]): Promise<number> {
+    return this.#turn(() => this.#direct.run(sql, params))
+  }
+
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    // why: the connection is shared by every caller in this process, so a transaction that awaits
+    // must not let another caller's statement slip into it: everything takes turns.
+    return this.#turn(async () => {
+      this.#db.exec('BEGIN IMMEDIATE')
+      try {
+        const result = await fn(this.#direct)
+        this.#db.exec('COMMIT')
+        return result
+      } catch (error) {
+        this.#db.exec('ROLLBACK')
+        throw error
+      }
+    })
+  }
+
+  async close(): Promise<void> {
+    await this.#turn(async () => this.#db.close())
+    if (--this.#queue.users === 0) queues.delete(this.path)
+  }
+
+  #turn<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.#queue.tail.then(fn)
+    this.#queue.tail = next.catch(() => undefined)
+    return next
+  }
+
+  #statement(sql: string): Statement {
+    let statement = this.#statements.get(sql)
+    if (statement === undefined) this.#statements.set(sql, (statement = this.#db.prepare(sql)))
+    return statement
+  }
+}
