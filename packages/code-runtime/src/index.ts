@@ -5,12 +5,14 @@ export { standardConfigSchema } from './config-schema.ts'
 export { CodeRuntime } from './service.ts'
 export { CodeRuntimeError, CodeRuntimeErrorCode } from './errors.ts'
 export { toLosslessJson } from './json.ts'
+export { checkJournal, JOURNAL_LIMIT } from './journal.ts'
 export { outputBytesOf, withUsage } from './usage.ts'
 /** @public */
 export { utf8Length } from './usage.ts'
 export type { ConfigIssue, ConfigSchema } from './config-schema.ts'
 export type {
   CodeBinding,
+  CodeCallSite,
   CodeBindingNamespace,
   CodeRunEvent,
   CodeRunFailure,
@@ -19,4 +21,5 @@ export type {
   CodeRunResult,
   CodeRunUsage,
   JsonValue,
+  RunJournal,
 } from './types.ts'
