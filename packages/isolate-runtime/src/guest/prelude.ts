@@ -273,8 +273,12 @@ ${CONSOLE_SOURCE}
         // (and at once for a journaled run, whose calls carry their line:col).
         const site = new ErrorCtor();
         pending[id] = { resolve: resolve, reject: reject, Fail: Fail, member: member, label: label, site: site };
-        if (journaling) send('C', id, ns, member, json, callSite(site));
-        else send('C', id, ns, member, json);
+        if (journaling) {
+          // why: what the program observed before the call reaches the host before the call
+          // does, so a host that ends the run from inside the binding still gets it.
+          flushJournal();
+          send('C', id, ns, member, json, callSite(site));
+        } else send('C', id, ns, member, json);
       });
     };
   }
