@@ -14,14 +14,15 @@ const CHECKS: Record<keyof RunJournal, { test: (n: unknown) => boolean; what: st
   timers: { test: (n) => Number.isSafeInteger(n) && (n as number) >= 1, what: 'whole numbers >= 1' },
 }
 
+function fail(message: string): never {
+  throw new CodeRuntimeError(CodeRuntimeErrorCode.INVALID_REQUEST, message)
+}
+
 /**
  * A request's `journal` as a whole journal (absent lists empty), copied. Throws
  * {@link CodeRuntimeError} `INVALID_REQUEST` naming the field when it is not a journal.
  */
 export function checkJournal(journal: unknown): RunJournal {
-  const fail = (message: string): never => {
-    throw new CodeRuntimeError(CodeRuntimeErrorCode.INVALID_REQUEST, message)
-  }
   if (typeof journal !== 'object' || journal === null || Array.isArray(journal))
     fail(
       'request.journal must be an object { clock?, random?, timers? } (pass {} to record, a returned journal to replay)',

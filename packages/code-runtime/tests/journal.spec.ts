@@ -25,6 +25,6 @@ describe('checkJournal (RT-49)', () => {
   })
 
   it('refuses a journal over the limit', () => {
-    expect(() => checkJournal({ clock: new Array<number>(JOURNAL_LIMIT + 1).fill(0) })).toThrow(/over the limit/)
+    expect(() => checkJournal({ clock: Array.from({ length: JOURNAL_LIMIT + 1 }, () => 0) })).toThrow(/over the limit/)
   })
 })

@@ -3,7 +3,6 @@ import type { CodeBinding, CodeCallSite, CodeRunEvent, CodeRunResult, JsonValue,
 import { expectFailure, expectValue, namespace, sleep } from './assert.ts'
 import type { ConformanceHarness } from './types.ts'
 
-const echo: CodeBinding = (args) => Promise.resolve(args as JsonValue)
 // why: the clock must move between readings, so a replay that reads it live again cannot match.
 const tick: CodeBinding = async () => {
   await sleep(3)
