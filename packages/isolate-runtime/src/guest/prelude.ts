@@ -63,7 +63,6 @@ export const GUEST_PRELUDE = String.raw`(function () {
   const construct = Reflect.construct;
   const MathObject = Math;
   const liveRandom = Math.random;
-  const settledPromise = Promise.resolve();
   const slice = String.prototype.slice;
   const join = Array.prototype.join;
   const exec = RegExp.prototype.exec;
@@ -95,12 +94,14 @@ ${CONSOLE_SOURCE}
   // why: null prototypes, so nothing the program planted on Array.prototype or Object.prototype runs here.
   const fireTurn = create(null);
   const due = create(null);
-  function emptyLists() { return [setPrototypeOf([], null), setPrototypeOf([], null), setPrototypeOf([], null)]; }
+  function emptyLists() { return setPrototypeOf([setPrototypeOf([], null), setPrototypeOf([], null), setPrototypeOf([], null)], null); }
+  // why: await on a plain value uses the engine's own Promise, never the program's species or then.
+  async function flushSoon() { await undefined; flushJournal(); }
   function note(list, value) {
     list[list.length] = value;
     if (flushQueued) return;
     flushQueued = true;
-    apply(then, settledPromise, [flushJournal]);
+    flushSoon();
   }
   function flushJournal() {
     flushQueued = false;
@@ -145,7 +146,9 @@ ${CONSOLE_SOURCE}
   // A binding call's number (in the order the program made them) and its line:col (rule RT-52).
   function callSite(site) {
     const n = ++callSeq;
-    const where = apply(exec, POSITION, [StringCtor(site.stack)]);
+    let where = null;
+    // why: the program may have replaced Error.prepareStackTrace; the call still goes out, numbered.
+    try { where = apply(exec, POSITION, [StringCtor(site.stack)]); } catch (e) { where = null; }
     return where ? n + ':' + where[1] + ':' + where[2] : '' + n;
   }
   // A timer of a journaled run is due: one that fired in the recorded run (rule RT-51) waits for
