@@ -1,4 +1,11 @@
-import type { CodeBinding, CodeBindingNamespace, CodeRunEvent, CodeRunRequest, CodeRunResult } from './types.ts'
+import type {
+  CodeBinding,
+  CodeBindingNamespace,
+  CodeCallSite,
+  CodeRunEvent,
+  CodeRunRequest,
+  CodeRunResult,
+} from './types.ts'
 import { CodeRuntimeError, CodeRuntimeErrorCode } from './errors.ts'
 import { utf8Length } from './usage.ts'
 
@@ -43,13 +50,16 @@ export function observeRun(
   }
   let calls = 0
   const observe = (global: string, member: string, binding: CodeBinding): CodeBinding => {
-    return async (args) => {
+    return async (args, site) => {
       calls += 1
-      const call = calls
-      emit({ type: 'call-started', call, global, member })
+      // why: with a journal the guest numbers calls in the order the program made them (RT-52);
+      // the host starts them in that order, so both counts agree, and the guest's is the key.
+      const call = site?.call ?? calls
+      if (site === undefined) emit({ type: 'call-started', call, global, member })
+      else emit({ type: 'call-started', call, global, member, ...positionOf(site) })
       const started = performance.now()
       try {
-        const value = await binding(args)
+        const value = await (site === undefined ? binding(args) : binding(args, site))
         emit({
           type: 'call-finished',
           call,
@@ -83,6 +93,10 @@ export function observeRun(
     live = false
     return result
   })
+}
+
+function positionOf(site: CodeCallSite): { line?: number; column?: number } {
+  return site.line === undefined ? {} : { line: site.line, column: site.column as number }
 }
 
 function observeNamespace(

@@ -6,12 +6,14 @@ export { CodeRuntime } from './service.ts'
 export { CodeRuntimeError, CodeRuntimeErrorCode } from './errors.ts'
 export { toLosslessJson } from './json.ts'
 export { showValue } from './show-value.ts'
+export { checkJournal, JOURNAL_LIMIT } from './journal.ts'
 export { outputBytesOf, withUsage } from './usage.ts'
 /** @public */
 export { utf8Length } from './usage.ts'
 export type { ConfigIssue, ConfigSchema } from './config-schema.ts'
 export type {
   CodeBinding,
+  CodeCallSite,
   CodeBindingNamespace,
   CodeRunEvent,
   CodeRunFailure,
@@ -20,4 +22,5 @@ export type {
   CodeRunResult,
   CodeRunUsage,
   JsonValue,
+  RunJournal,
 } from './types.ts'

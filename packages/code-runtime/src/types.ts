@@ -1,8 +1,36 @@
 /** A value that survives a lossless JSON round trip (rule RT-9 in docs/runtime-contract.md). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
 
-/** One host function a program can call; it receives the call's JSON argument. */
-export type CodeBinding = (args: unknown) => Promise<JsonValue>
+/**
+ * One host function a program can call; it receives the call's JSON argument and, when the run
+ * records a journal, where the program made the call (rule RT-52).
+ */
+export type CodeBinding = (args: unknown, site?: CodeCallSite) => Promise<JsonValue>
+
+/**
+ * Where the program made one binding call (rule RT-52): its number among the run's binding calls
+ * in the order the program made them (the key a replay uses), and its line:column in the model's
+ * TypeScript when the call came from the program's own code.
+ */
+export interface CodeCallSite {
+  call: number
+  line?: number
+  column?: number
+}
+
+/**
+ * The nondeterministic values one run observed, each list in the order the program observed it
+ * (rules RT-49 to RT-51). Handed back in a request, the guest serves them again in order, then
+ * live values.
+ */
+export interface RunJournal {
+  /** Clock readings, ms since the epoch: `Date.now()`, `new Date()` and `Date()` share this list. */
+  clock: number[]
+  /** Results of `Math.random()`. */
+  random: number[]
+  /** Timers whose callbacks ran, in the order they ran; a timer is its number (the run's n-th `setTimeout`). */
+  timers: number[]
+}
 
 /** The error class a namespace's rejected calls throw inside the program. */
 export interface CodeBindingErrorClass {
@@ -46,12 +74,26 @@ export interface CodeRunRequest {
    * events alone, for a host that names binding calls itself, so no binding is wrapped.
    */
   onConsole?: (line: string) => void
+  /**
+   * Record the run's nondeterministic values (rule RT-49): pass `{}` to record, or a journal a
+   * run returned to replay it (its values are served in order while they last, then live ones).
+   * Binding calls then carry their {@link CodeCallSite}. Absent: nothing is recorded or costs.
+   */
+  journal?: Partial<RunJournal>
 }
 
 /** Something a live run did; see {@link CodeRunRequest.onEvent}. */
 export type CodeRunEvent =
   | { type: 'run-started' }
-  | { type: 'call-started'; call: number; global: string; member: string }
+  | {
+      type: 'call-started'
+      call: number
+      global: string
+      member: string
+      /** Line:column of the call in the model's program, with a journal (rule RT-52). */
+      line?: number
+      column?: number
+    }
   | {
       type: 'call-finished'
       call: number
@@ -106,6 +148,8 @@ export interface CodeRunResult {
   error?: CodeRunFailure
   /** What the run consumed; see {@link CodeRunUsage}. */
   usage: CodeRunUsage
+  /** With a journal in the request only, on every result: what this run observed (rule RT-49). */
+  journal?: RunJournal
 }
 
 /** How strongly a backend separates programs from the host (`process`: an isolate in a child process). */

@@ -103,4 +103,32 @@ describe('observeRun (RT-44 to RT-47)', () => {
     })
     expect(received?.bindings[0]?.functions.bad).toBe(42)
   })
+
+  it('numbers a call by its call site and passes the site on, with line:col in call-started (RT-52)', async () => {
+    const events: CodeRunEvent[] = []
+    const seen: unknown[] = []
+    const request: CodeRunRequest = {
+      program: '',
+      bindings: namespace({
+        echo: async (args, site) => {
+          seen.push(site)
+          return args as JsonValue
+        },
+      }),
+      onEvent: (event) => events.push(event),
+    }
+    await observeRun(request, async (observed) => {
+      const echo = observed.bindings[0]!.functions.echo!
+      await echo(1, { call: 7, line: 3, column: 9 })
+      await echo(2, { call: 8 })
+      await echo(3)
+      return withUsage({ logs: [] })
+    })
+    expect(seen).toEqual([{ call: 7, line: 3, column: 9 }, { call: 8 }, undefined])
+    expect(events.filter((event) => event.type === 'call-started')).toEqual([
+      { type: 'call-started', call: 7, global: 'tools', member: 'echo', line: 3, column: 9 },
+      { type: 'call-started', call: 8, global: 'tools', member: 'echo' },
+      { type: 'call-started', call: 3, global: 'tools', member: 'echo' },
+    ])
+  })
 })

@@ -2,6 +2,9 @@ import type { EventLoopUtilization } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import {
   type CodeBindingNamespace,
+  type CodeCallSite,
+  JOURNAL_LIMIT,
+  type RunJournal,
   type CodeRunFailure,
   type CodeRunResult,
   type JsonValue,
@@ -22,7 +25,8 @@ export interface WorkerBudgets {
 type Inbound =
   | { t: 'start' }
   | { t: 'log'; text: string }
-  | { t: 'call'; id: number; ns: number; name: string; args: string }
+  | { t: 'call'; id: number; ns: number; name: string; args: string; site?: CodeCallSite }
+  | { t: 'journal'; chunk: RunJournal }
   | { t: 'done'; value?: string; error?: CodeRunFailure }
 
 const WORKER_URL = new URL('./worker-main.mjs', import.meta.url)
@@ -42,6 +46,8 @@ export class WorkerRun {
   private readonly createdAt = performance.now()
   private bindingCalls = 0
   private bindingMs = 0
+  private readonly journal: RunJournal | undefined
+  private journalSize = 0
 
   constructor(
     code: string,
@@ -49,7 +55,10 @@ export class WorkerRun {
     private readonly budgets: WorkerBudgets,
     /** Each log line kept under the output cap, as it arrives (the `console` events of rule RT-45). */
     private readonly onLine?: (line: string) => void,
+    /** The journal to serve, when the run keeps one (rule RT-49); what the program observes is kept in {@link journal}. */
+    journal?: RunJournal,
   ) {
+    if (journal !== undefined) this.journal = { clock: [], random: [], timers: [] }
     this.result = new Promise((resolve) => (this.resolve = resolve))
     const namespaces = bindings.map((ns) => ({
       global: ns.global,
@@ -57,7 +66,7 @@ export class WorkerRun {
       errorClass: ns.errorClass,
     }))
     this.worker = new Worker(WORKER_URL, {
-      workerData: { code, namespaces, prefixLength: PROGRAM_PREFIX.length },
+      workerData: { code, namespaces, prefixLength: PROGRAM_PREFIX.length, journal },
       env: {},
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: budgets.memoryMb },
@@ -107,9 +116,11 @@ export class WorkerRun {
       bindingMs: this.bindingMs,
     }
     // why: like upstream, the worker is gone before run() resolves.
-    void this.worker
-      .terminate()
-      .then(() => this.resolve(withUsage(capOutput(result, this.budgets.outputBytes), measured)))
+    const journal = this.journal
+    void this.worker.terminate().then(() => {
+      const final = withUsage(capOutput(result, this.budgets.outputBytes), measured)
+      this.resolve(journal === undefined ? final : { ...final, journal })
+    })
   }
 
   private onMessage(message: Inbound): void {
@@ -123,6 +134,8 @@ export class WorkerRun {
       if (this.logBytes > this.budgets.outputBytes)
         this.fail('output-limit', `output exceeded ${this.budgets.outputBytes} bytes`)
       else this.onLine?.(message.text)
+    } else if (message.t === 'journal') {
+      this.journaled(message.chunk)
     } else if (message.t === 'call') {
       this.queue.push(message)
       void this.drain()
@@ -135,6 +148,23 @@ export class WorkerRun {
           : { logs: this.logs, value: JSON.parse(message.value) as JsonValue },
       )
     }
+  }
+
+  private journaled(chunk: RunJournal): void {
+    const journal = this.journal
+    if (journal === undefined) return
+    for (const key of ['clock', 'random', 'timers'] as const) {
+      const part: unknown = chunk[key]
+      // why: the program shares the worker's realm and could post a message of its own.
+      if (!Array.isArray(part) || !part.every((n) => typeof n === 'number' && Number.isFinite(n))) {
+        return this.fail('crash', 'the worker sent a malformed journal')
+      }
+    }
+    this.journalSize += chunk.clock.length + chunk.random.length + chunk.timers.length
+    if (this.journalSize > JOURNAL_LIMIT)
+      return this.fail('output-limit', `the program read the clock or random values more than ${JOURNAL_LIMIT} times`)
+    // why: a loop, not push(...part): one turn's part can be longer than the call stack allows.
+    for (const key of ['clock', 'random', 'timers'] as const) for (const n of chunk[key]) journal[key].push(n)
   }
 
   // why: the serialized queue: one binding call reaches the host at a time, in submission order.
@@ -156,7 +186,8 @@ export class WorkerRun {
     this.bindingCalls++
     const began = performance.now()
     try {
-      const value: unknown = await fn(JSON.parse(call.args))
+      const args: unknown = JSON.parse(call.args)
+      const value: unknown = await (call.site === undefined ? fn(args) : fn(args, call.site))
       if (value === undefined) return { id: call.id, ok: true }
       const copy = toLosslessJson(value)
       if (!copy.ok)

@@ -1,4 +1,5 @@
 import {
+  checkJournal,
   CodeRuntime,
   CodeRuntimeError,
   CodeRuntimeErrorCode,
@@ -78,12 +79,16 @@ export class WorkerRuntime extends CodeRuntime {
         'request.onConsole must be a function (line: string) => void',
       )
     }
+    const journal = request.journal === undefined ? undefined : checkJournal(request.journal)
+    // why: a journaled run that ends before its program ran still returns an (empty) journal (rule RT-49).
+    const early = (result: CodeRunResult): CodeRunResult =>
+      journal === undefined ? result : { ...result, journal: { clock: [], random: [], timers: [] } }
     const { signal } = request
     if (signal?.aborted)
-      return withUsage({ logs: [], error: { kind: 'abort', message: `aborted: ${String(signal.reason)}` } })
+      return early(withUsage({ logs: [], error: { kind: 'abort', message: `aborted: ${String(signal.reason)}` } }))
     const wrapped = wrapProgram(request.program)
-    if (!wrapped.ok) return withUsage({ logs: [], error: { kind: 'exception', message: wrapped.message } })
-    const run = new WorkerRun(wrapped.code, request.bindings, this.budgets, consoleTap(request))
+    if (!wrapped.ok) return early(withUsage({ logs: [], error: { kind: 'exception', message: wrapped.message } }))
+    const run = new WorkerRun(wrapped.code, request.bindings, this.budgets, consoleTap(request), journal)
     this.live.add(run)
     const onAbort = (): void => run.fail('abort', `aborted: ${String(signal?.reason)}`)
     signal?.addEventListener('abort', onAbort, { once: true })

@@ -5,6 +5,7 @@ import { defineConsoleCases } from './console.ts'
 import { defineEventCases } from './events.ts'
 import { conformanceCases } from './ids.ts'
 import { defineIsolationCases } from './isolation.ts'
+import { defineJournalCases } from './journal.ts'
 import { defineLifecycleCases } from './lifecycle.ts'
 import { defineProgramCases } from './program.ts'
 import { defineUsageCases } from './usage.ts'
@@ -81,6 +82,7 @@ export function describeCodeRuntimeConformance(
     defineLifecycleCases(harness)
     defineUsageCases(harness)
     defineEventCases(harness)
+    defineJournalCases(harness)
     defineIsolationCases(harness)
   })
 }

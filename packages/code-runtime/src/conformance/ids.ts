@@ -53,6 +53,15 @@ export const conformanceCases = {
   'events/console-live': 'each kept console line arrives while the run is live; lines over the cap do not',
   'events/on-console':
     'onConsole gets each kept line live, beside onEvent too; a throwing one is ignored; a non-function listener is INVALID_REQUEST',
+  'journal/replay-clock-random':
+    'a journal records 64 Date.now/Math.random pairs and a replay from it returns the same values',
+  'journal/shorter-continues-live': 'a journal shorter than the program needs is served first, then live values',
+  'journal/timers-fire-at-once':
+    'a timer that fired in the recorded run fires at once on replay, in the recorded order',
+  'journal/call-sites': 'binding calls carry their number and line:col under Promise.all, in calls and events',
+  'journal/returned-on-abort': 'an aborted run returns the journal of what its program observed',
+  'journal/absent':
+    'without a journal the result has none and bindings get one argument; a bad journal is INVALID_REQUEST',
   'isolation/no-webassembly': 'WebAssembly is not available',
   'isolation/no-host-globals': 'process, require, fetch and Buffer are unreachable',
   'isolation/no-host-import': 'import() cannot load host modules',

@@ -1,5 +1,5 @@
 import { toLosslessJson } from '@isocode/code-runtime'
-import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
+import type { CodeBinding, CodeBindingNamespace, CodeCallSite, JsonValue, RunJournal } from '@isocode/code-runtime'
 import { describeHostError } from './describe-error.ts'
 
 /** One binding namespace as plain data (what the guest prelude installs and a supervised child rebuilds): names only, the functions stay in the parent. */
@@ -36,9 +36,19 @@ export function namespaceShapes(
   }))
 }
 
-/** The setup text the guest prelude's start reads: the output cap, each namespace's shape, where it starts. */
-export function guestSetup(outputBytes: number, shapes: readonly NamespaceShape[], onHostThread: boolean): string {
+/**
+ * The setup text the guest prelude's start reads: the output cap, each namespace's shape, where it
+ * starts, and the journal to serve when the run keeps one (absent otherwise, so the guest installs
+ * nothing for it: rule RT-49).
+ */
+export function guestSetup(
+  outputBytes: number,
+  shapes: readonly NamespaceShape[],
+  onHostThread: boolean,
+  journal?: RunJournal,
+): string {
   return JSON.stringify({
+    journal,
     // why: the prelude's wire name for the output cap.
     outputCap: outputBytes,
     // why: a program started on the host's thread sends its console lines synchronously from the start.
@@ -60,11 +70,13 @@ export async function callBinding(
   table: Map<string, CodeBinding> | undefined,
   member: string,
   readArgs: () => unknown,
+  site?: CodeCallSite,
 ): Promise<BindingOutcome> {
   const binding = table?.get(member)
   if (binding === undefined) return { ok: false, message: `${member} is not a binding of this run` }
   try {
-    const value: unknown = await binding(readArgs())
+    // why: a binding of a run without a journal is called exactly as before, with one argument.
+    const value: unknown = await (site === undefined ? binding(readArgs()) : binding(readArgs(), site))
     if (value === undefined) return { ok: true, value: undefined }
     const checked = toLosslessJson(value)
     return checked.ok

@@ -1,13 +1,16 @@
 import { withUsage } from '@isocode/code-runtime'
-import type { CodeBinding, CodeBindingNamespace, CodeRunResult } from '@isocode/code-runtime'
+import type { CodeBinding, CodeBindingNamespace, CodeCallSite, CodeRunResult } from '@isocode/code-runtime'
 import { type BindingOutcome, callBinding, memberTables } from './binding-call.ts'
 import { CallScheduler, concurrencyTables } from './call-scheduler.ts'
 import { OutputBook } from './output-book.ts'
+import type { JournalBook } from './run-journal.ts'
 
 /** A binding call as the ledger schedules it: which namespace and member, whatever else the owner keeps. */
 export interface LedgerCall {
   readonly ns: number
   readonly member: string
+  /** Where the program made the call; only when the run keeps a journal (rule RT-52). */
+  readonly site?: CodeCallSite
 }
 
 /** What a ledger asks of the run that owns it (the in-process run, or a supervised parent's run). */
@@ -47,6 +50,8 @@ export class RunLedger<C extends LedgerCall, R> {
     namespaces: readonly CodeBindingNamespace[],
     outputBytes: number,
     private readonly tap: ((line: string, now: boolean) => void) | undefined,
+    /** The run's journal (rule RT-49), only when its request asked for one. */
+    readonly journal?: JournalBook,
   ) {
     this.output = new OutputBook(outputBytes)
     this.members = memberTables(namespaces)
@@ -86,7 +91,7 @@ export class RunLedger<C extends LedgerCall, R> {
   async invoke(call: C): Promise<void> {
     this.bindingCalls++
     const began = performance.now()
-    const outcome = await callBinding(this.members[call.ns], call.member, () => this.owner.argsOf(call))
+    const outcome = await callBinding(this.members[call.ns], call.member, () => this.owner.argsOf(call), call.site)
     this.bindingMs += performance.now() - began
     // why: a result for a run that already ended is never delivered (rule RT-16).
     if (!this.owner.open) return
@@ -149,12 +154,15 @@ export class RunLedger<C extends LedgerCall, R> {
     this.outbox = []
     if (this.flushing !== undefined) clearImmediate(this.flushing)
     this.flushing = undefined
-    return withUsage(outcome, {
+    const result = withUsage(outcome, {
       cpuMs: roundMs(cpuMs),
       wallMs: roundMs(wallMs),
       bindingCalls: this.bindingCalls,
       bindingMs: roundMs(this.bindingMs),
     })
+    // why: rule RT-49: the journal comes back with every result of a journaled run, failed ones too.
+    if (this.journal !== undefined) result.journal = this.journal.journal
+    return result
   }
 
   private readonly flush = (): void => {

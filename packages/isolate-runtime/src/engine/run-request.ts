@@ -1,5 +1,13 @@
-import { CodeRuntimeError, CodeRuntimeErrorCode, consoleTap, validateBindings, withUsage } from '@isocode/code-runtime'
-import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
+import {
+  checkJournal,
+  CodeRuntimeError,
+  CodeRuntimeErrorCode,
+  consoleTap,
+  validateBindings,
+  withUsage,
+} from '@isocode/code-runtime'
+import type { CodeRunRequest, CodeRunResult, RunJournal } from '@isocode/code-runtime'
+import { emptyJournal } from './run-journal.ts'
 import type { StripResult } from './strip-program.ts'
 
 /** A run request as the isolate backends take it: the seam's request plus an optional live log tap. */
@@ -10,6 +18,8 @@ export interface IsolateRunRequest extends CodeRunRequest {
    * an await): nothing else runs until it awaits again, so a tap that defers work should do it now.
    */
   onLog?: (line: string, now?: boolean) => void
+  /** Called with each part of the journal as the guest reports it (the supervised child streams it to its parent). */
+  onJournal?: (chunk: RunJournal) => void
 }
 
 /** The result of a run that was aborted before it could start. */
@@ -34,8 +44,11 @@ export function checkRequest(request: IsolateRunRequest): void {
     invalid('request.onConsole must be a function (line: string) => void')
 }
 
-/** What the run prologue leaves: the stripped code to run, or a result that is already settled. */
-export type Prologue = { code: string; result?: undefined } | { result: CodeRunResult }
+/**
+ * What the run prologue leaves: the stripped code to run and the checked journal (when the request
+ * has one), or a result that is already settled.
+ */
+export type Prologue = { code: string; journal: RunJournal | undefined; result?: undefined } | { result: CodeRunResult }
 
 /**
  * The checks both backends make before a run, in one order: the runtime is usable (`assertUsable`
@@ -50,10 +63,14 @@ export function runPrologue(
   assertUsable()
   checkRequest(request)
   validateBindings(request.bindings)
-  if (request.signal?.aborted) return { result: aborted() }
+  const journal = request.journal === undefined ? undefined : checkJournal(request.journal)
+  const early = (result: CodeRunResult): Prologue => ({
+    result: journal === undefined ? result : { ...result, journal: emptyJournal() },
+  })
+  if (request.signal?.aborted) return early(aborted())
   const stripped = strip(request.program)
-  if (!stripped.ok) return { result: withUsage({ logs: [], error: { kind: 'exception', message: stripped.message } }) }
-  return { code: stripped.code }
+  if (!stripped.ok) return early(withUsage({ logs: [], error: { kind: 'exception', message: stripped.message } }))
+  return { code: stripped.code, journal }
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { CodeCallSite } from '@isocode/code-runtime'
 import type { GuestContext } from '../isolate/guest-context.ts'
 
 /** The budgets one run is held to (config `cpuMs`, `wallMs`, `outputBytes`). */
@@ -43,4 +44,5 @@ export interface QueuedCall {
   ns: number
   member: string
   json: string | undefined
+  site?: CodeCallSite
 }

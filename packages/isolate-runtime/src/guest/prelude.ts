@@ -9,6 +9,9 @@
  *   `'L', text, site?` a console line (`site` ` (at L:C)` once the output may be over its cap;
  *   sent through the synchronous callback `sendNow` instead once the host settles from its thread); `'C', id, ns, member, json?` a binding call;
  *   `'D', kind, text?` the program settled (`kind` is `ok`, `exception` or `invalid-output`).
+ *   With a journal only (rule RT-49): `'J', json` what the program observed since the last one
+ *   (`[clock, random, timers]`, sent once the turn's microtasks ran), and a binding call's `'C'`
+ *   carries a sixth string `call:line:column` (rule RT-52).
  * - host → guest: the program's own script calls the one-shot global `START_GLOBAL(setupJson,
  *   length, program)` (deleted on that call; `length` is the program function's source length);
  *   the resolver takes a flat batch `[id, ok, payload?, id, ok, payload?, ...]` and settles those
@@ -55,6 +58,11 @@ export const GUEST_PRELUDE = String.raw`(function () {
   const StringCtor = String;
   const toISOString = Date.prototype.toISOString;
   const DateCtor = Date;
+  const dateNow = Date.now;
+  const dateToString = Date.prototype.toString;
+  const construct = Reflect.construct;
+  const MathObject = Math;
+  const liveRandom = Math.random;
   const slice = String.prototype.slice;
   const join = Array.prototype.join;
   const exec = RegExp.prototype.exec;
@@ -71,6 +79,97 @@ ${JSON_ENCODER_SOURCE}
   // ---- console: render like a terse util.inspect, bounded in depth, width and length ----
 ${CONSOLE_SOURCE}
 
+  // ---- journal (rule RT-49): installed only when the run asked for one, else nothing here runs ----
+  // What the program observes (clock, Math.random(), timers fired) is noted in this turn's lists
+  // and sent once the turn's microtasks ran, so the host holds it by the program's next await.
+  // A recorded journal is served first, in order, then live values.
+  let journaling = false;
+  let served;
+  let clockAt = 0;
+  let randomAt = 0;
+  let turnAt = 0;
+  let callSeq = 0;
+  let noted;
+  let flushQueued = false;
+  // why: null prototypes, so nothing the program planted on Array.prototype or Object.prototype runs here.
+  const fireTurn = create(null);
+  const due = create(null);
+  function emptyLists() { return setPrototypeOf([setPrototypeOf([], null), setPrototypeOf([], null), setPrototypeOf([], null)], null); }
+  // why: await on a plain value uses the engine's own Promise, never the program's species or then.
+  async function flushSoon() { await undefined; flushJournal(); }
+  function note(list, value) {
+    list[list.length] = value;
+    if (flushQueued) return;
+    flushQueued = true;
+    flushSoon();
+  }
+  function flushJournal() {
+    flushQueued = false;
+    if (noted[0].length + noted[1].length + noted[2].length === 0) return;
+    const lists = noted;
+    noted = emptyLists();
+    send('J', stringify(lists));
+  }
+  function clockNow() {
+    const value = clockAt < served.clock.length ? served.clock[clockAt++] : apply(dateNow, DateCtor, []);
+    note(noted[0], value);
+    return value;
+  }
+  function installJournal(recorded) {
+    journaling = true;
+    served = recorded;
+    noted = emptyLists();
+    for (let i = 0; i < recorded.timers.length; i++) if (fireTurn[recorded.timers[i]] === undefined) fireTurn[recorded.timers[i]] = i;
+    // Date: a call, new Date() and Date.now() read the journaled clock; new Date(x) is untouched,
+    // and instances, prototype and subclasses are the real Date's.
+    const JournaledDate = function Date(year, month, day, hours, minutes, seconds, ms) {
+      if (new.target === undefined) return apply(dateToString, new DateCtor(clockNow()), []);
+      if (arguments.length === 0) return construct(DateCtor, [clockNow()], new.target);
+      return construct(DateCtor, arguments, new.target);
+    };
+    defineProperty(JournaledDate, 'prototype', { value: DateCtor.prototype, writable: false });
+    defineProperty(JournaledDate, 'now', { value: function now() { return clockNow(); }, writable: true, configurable: true });
+    defineProperty(JournaledDate, 'parse', { value: DateCtor.parse, writable: true, configurable: true });
+    defineProperty(JournaledDate, 'UTC', { value: DateCtor.UTC, writable: true, configurable: true });
+    defineProperty(DateCtor.prototype, 'constructor', { value: JournaledDate, writable: true, configurable: true });
+    defineProperty(g, 'Date', { value: JournaledDate, writable: true, configurable: true });
+    defineProperty(MathObject, 'random', {
+      value: function random() {
+        const value = randomAt < served.random.length ? served.random[randomAt++] : liveRandom();
+        note(noted[1], value);
+        return value;
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
+  // A binding call's number (in the order the program made them) and its line:col (rule RT-52).
+  function callSite(site) {
+    const n = ++callSeq;
+    let where = null;
+    // why: the program may have replaced Error.prepareStackTrace; the call still goes out, numbered.
+    try { where = apply(exec, POSITION, [StringCtor(site.stack)]); } catch (e) { where = null; }
+    return where ? n + ':' + where[1] + ':' + where[2] : '' + n;
+  }
+  // A timer of a journaled run is due: one that fired in the recorded run (rule RT-51) waits for
+  // those recorded before it, so callbacks run in the recorded order; any other fires now.
+  function timerDue(timer, callback, extra) {
+    if (fireTurn[timer] === undefined) return timerFired(timer, callback, extra);
+    due[timer] = function () { timerFired(timer, callback, extra); };
+    while (turnAt < served.timers.length) {
+      const next = served.timers[turnAt];
+      const fire = due[next];
+      if (fire === undefined) {
+        // why: a recorded timer this run cleared (or never armed again) must not hold the ones after it.
+        if (next <= timerSeq && liveTimers[next] !== true) { turnAt++; continue; }
+        return;
+      }
+      delete due[next];
+      turnAt++;
+      fire();
+    }
+  }
+
   // ---- timers: setTimeout waits on the host (wall time, no CPU) beside the binding queue ----
   // A timer is a call on namespace -1 that the host answers after the delay. Callbacks never run
   // after the program settled (the host clears its timers then), nor after clearTimeout.
@@ -83,8 +182,9 @@ ${CONSOLE_SOURCE}
   function timerFired(timer, callback, extra) {
     if (liveTimers[timer] !== true || programOver) return;
     delete liveTimers[timer];
+    if (journaling) note(noted[2], timer);
     try { apply(callback, undefined, extra); }
-    catch (e) { programOver = true; send('D', 'exception', 'in a setTimeout callback: ' + describe(e)); }
+    catch (e) { programOver = true; if (journaling) flushJournal(); send('D', 'exception', 'in a setTimeout callback: ' + describe(e)); }
   }
   defineProperty(g, 'setTimeout', {
     value: function setTimeout(callback, delay) {
@@ -96,13 +196,15 @@ ${CONSOLE_SOURCE}
       let ms = +delay;
       if (!(ms > 0)) ms = 0;
       const timer = ++timerSeq;
+      // why: a timer that fired in the recorded run fires at once on replay (rule RT-51).
+      if (journaling && fireTurn[timer] !== undefined) ms = 0;
       liveTimers[timer] = true;
       timerCount++;
       const id = ++seq;
       pending[id] = {
         label: 'setTimeout',
         site: new ErrorCtor(),
-        resolve: function () { timerCount--; timerFired(timer, callback, extra); },
+        resolve: function () { timerCount--; if (journaling) timerDue(timer, callback, extra); else timerFired(timer, callback, extra); },
         reject: function () { timerCount--; delete liveTimers[timer]; },
       };
       send('C', id, -1, 'setTimeout', stringify(ms));
@@ -170,9 +272,16 @@ ${CONSOLE_SOURCE}
           json = encoded.json;
         }
         const id = ++seq;
-        // The call site, captured while the program's frame is on the stack; read only on failure.
-        pending[id] = { resolve: resolve, reject: reject, Fail: Fail, member: member, label: label, site: new ErrorCtor() };
-        send('C', id, ns, member, json);
+        // The call site, captured while the program's frame is on the stack; read only on failure
+        // (and at once for a journaled run, whose calls carry their line:col).
+        const site = new ErrorCtor();
+        pending[id] = { resolve: resolve, reject: reject, Fail: Fail, member: member, label: label, site: site };
+        if (journaling) {
+          // why: what the program observed before the call reaches the host before the call
+          // does, so a host that ends the run from inside the binding still gets it.
+          flushJournal();
+          send('C', id, ns, member, json, callSite(site));
+        } else send('C', id, ns, member, json);
       });
     };
   }
@@ -187,6 +296,7 @@ ${CONSOLE_SOURCE}
   function install(setup) {
     outputCap = setup.outputCap;
     if (setup.onHostThread === true) sendLine = sendNow;
+    if (setup.journal !== undefined) installJournal(setup.journal);
     const namespaces = setup.namespaces;
     for (let i = 0; i < namespaces.length; i++) {
       const spec = namespaces[i];
@@ -202,12 +312,13 @@ ${CONSOLE_SOURCE}
 
   function settled(value) {
     programOver = true;
+    if (journaling) flushJournal();
     if (value === undefined) { send('D', 'ok'); return; }
     const encoded = toJson(value);
     if (encoded.why !== undefined) send('D', 'invalid-output', 'the completion value is not lossless JSON: ' + encoded.why);
     else send('D', 'ok', encoded.json);
   }
-  function failed(error) { programOver = true; send('D', 'exception', describe(error)); }
+  function failed(error) { programOver = true; if (journaling) flushJournal(); send('D', 'exception', describe(error)); }
 
   // The program's script calls this first and it removes itself, so a program finds neither it
   // nor a second chance to start. The program function's source must span exactly the length the

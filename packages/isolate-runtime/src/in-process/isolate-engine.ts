@@ -1,6 +1,7 @@
 import { CodeRuntimeError, CodeRuntimeErrorCode } from '@isocode/code-runtime'
-import type { CodeRunResult } from '@isocode/code-runtime'
+import type { CodeRunResult, RunJournal } from '@isocode/code-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
+import { JournalBook, withJournal } from '../engine/run-journal.ts'
 import { type RunMode, type RunSettings, runSettings } from '../engine/run-mode.ts'
 import { aborted, type IsolateRunRequest, lineTap, type Prologue, runPrologue } from '../engine/run-request.ts'
 import type { StripResult } from '../engine/strip-program.ts'
@@ -71,9 +72,11 @@ export class IsolateEngine {
     if (prologue.result !== undefined) return Promise.resolve(prologue.result)
     const pool = this.usablePool()
     const slot = pool.tryAcquire()
-    return slot === undefined
-      ? this.queued(pool, request, prologue.code)
-      : this.begin(pool, slot, request, prologue.code)
+    const { code, journal } = prologue
+    if (slot !== undefined) return this.begin(pool, slot, request, code, journal)
+    const later = this.queued(pool, request, code, journal)
+    // why: a journaled run that ends while queued still returns its (empty) journal (rule RT-49).
+    return journal === undefined ? later : later.then(withJournal)
   }
 
   /** Lifetime counts of the pool: isolates created and disposed, runs started. */
@@ -102,12 +105,17 @@ export class IsolateEngine {
     return this.pool
   }
 
-  private async queued(pool: IsolatePool, request: IsolateRunRequest, code: string): Promise<CodeRunResult> {
+  private async queued(
+    pool: IsolatePool,
+    request: IsolateRunRequest,
+    code: string,
+    journal: RunJournal | undefined,
+  ): Promise<CodeRunResult> {
     const slot = await pool.acquire(request.signal)
     if (slot === undefined)
       return aborted(this.disposing === undefined ? 'the run was aborted while queued' : 'the runtime was disposed')
     pool.stats.runsQueued++
-    return this.begin(pool, slot, request, code)
+    return this.begin(pool, slot, request, code, journal)
   }
 
   private begin(
@@ -115,6 +123,7 @@ export class IsolateEngine {
     slot: IsolateSlot,
     request: IsolateRunRequest,
     code: string,
+    journal: RunJournal | undefined,
   ): Promise<CodeRunResult> {
     pool.stats.runs++
     const run = new ProgramRun(
@@ -126,6 +135,8 @@ export class IsolateEngine {
         pool.release(slot, reusable)
       },
       lineTap(request),
+      journal,
+      journal === undefined ? undefined : new JournalBook(request.onJournal),
     )
     this.live.add(run)
     const next = slot.take()

@@ -1,5 +1,5 @@
 import { onAbort } from '@isocode/code-runtime'
-import type { CodeBindingNamespace, CodeRunFailureKind, CodeRunResult } from '@isocode/code-runtime'
+import type { CodeBindingNamespace, CodeRunFailureKind, CodeRunResult, RunJournal } from '@isocode/code-runtime'
 import { type BindingOutcome, guestSetup, namespaceShapes } from '../engine/binding-call.ts'
 import {
   allocationFailure,
@@ -11,6 +11,7 @@ import {
 import { PeerPoll } from '../engine/peer-poll.ts'
 import { budgetMessage, RunClock } from '../engine/run-clock.ts'
 import { type LedgerOwner, RunLedger } from '../engine/run-ledger.ts'
+import { type JournalBook, JOURNAL_OVER, parseCallSite, parseGuestJournal } from '../engine/run-journal.ts'
 import type { RunSettings } from '../engine/run-mode.ts'
 import type { Finished, QueuedCall, RunState } from '../engine/run-state.ts'
 import { RunTimers, TIMER_NAMESPACE } from '../engine/run-timers.ts'
@@ -56,8 +57,10 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     private readonly namespaces: readonly CodeBindingNamespace[],
     private readonly onSettled: (run: ProgramRun, reusable: boolean) => void,
     tap: ((line: string, now: boolean) => void) | undefined,
+    private readonly journal?: RunJournal,
+    book?: JournalBook,
   ) {
-    this.ledger = new RunLedger(this, namespaces, settings.outputBytes, tap)
+    this.ledger = new RunLedger(this, namespaces, settings.outputBytes, tap, book)
     this.result = new Promise((resolve) => (this.resolveResult = resolve))
     this.clock = new RunClock(settings, () => slot.cpuTimeNs(), this.ledger.startedAt)
     this.poll = new PeerPoll(settings.pollMs, { counts: slot.pollCounts })
@@ -92,6 +95,7 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
       this.settings.outputBytes,
       namespaceShapes(this.namespaces, this.ledger.memberTables),
       this.settings.startOnHostThread,
+      this.journal,
     )
     if (this.settings.startOnHostThread) {
       this.slot.noteHostThread('start')
@@ -122,17 +126,28 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     else this.stop('output-limit', message)
   }
 
-  call(id: number, ns: number, member: string, json: string | undefined): void {
+  call(id: number, ns: number, member: string, json: string | undefined, site: string | undefined): void {
     this.poll.answered()
     if (!this.open) return
     // why: a setTimeout waits on the host beside the serial binding queue, never blocking a call.
     if (ns === TIMER_NAMESPACE)
       return this.timers.start(json === undefined ? 0 : Number(json), () => this.deliverTimer(id))
-    const queued = { id, ns, member, json }
+    // why: the guest sends a call site only when the run keeps a journal (rule RT-52).
+    const where = site === undefined || this.ledger.journal === undefined ? undefined : parseCallSite(site)
+    const queued: QueuedCall = where === undefined ? { id, ns, member, json } : { id, ns, member, json, site: where }
     // why: the supervised child forwards every call at once; its parent schedules them where the
     // functions run (one at a time, or a concurrent member's limit).
     if (this.settings.serialBindings) this.ledger.schedule(queued)
     else void this.ledger.invoke(queued)
+  }
+
+  journaled(text: string): void {
+    const book = this.ledger.journal
+    if (book === undefined || this.state.phase === 'settled') return
+    const chunk = parseGuestJournal(text)
+    // why: the prelude only sends what it checked; anything else means the guest is not ours.
+    if (chunk === undefined) return this.kill('crash', 'the guest sent a malformed journal')
+    if (!book.add(chunk)) this.kill('output-limit', JOURNAL_OVER)
   }
 
   done(kind: 'ok' | 'exception' | 'invalid-output', text: string | undefined): void {

@@ -7,7 +7,10 @@ import { PROGRAM_FILE } from './ivm-messages.ts'
 export interface GuestEvents {
   /** `now`: written by code running on this very thread (see `GuestContext.resolveOnThisThread`). */
   log(text: string, site: string | undefined, now: boolean): void
-  call(id: number, ns: number, member: string, json: string | undefined): void
+  /** `site`: `call:line:column` (or `call`) of a binding call, sent only when the run keeps a journal. */
+  call(id: number, ns: number, member: string, json: string | undefined, site: string | undefined): void
+  /** Part of the run's journal, as the prelude's JSON text `[clock, random, timers]` (rule RT-49). */
+  journaled(text: string): void
   done(kind: 'ok' | 'exception' | 'invalid-output', text: string | undefined): void
 }
 
@@ -40,6 +43,7 @@ function dispatch(
   b: unknown,
   c: unknown,
   d: unknown,
+  e: unknown,
 ): void {
   const target = channel.target
   if (target === undefined) return
@@ -49,9 +53,12 @@ function dispatch(
     typeof a === 'number' &&
     typeof b === 'number' &&
     typeof c === 'string' &&
-    (d === undefined || typeof d === 'string')
+    (d === undefined || typeof d === 'string') &&
+    (e === undefined || typeof e === 'string')
   ) {
-    target.call(a, b, c, d)
+    target.call(a, b, c, d, e)
+  } else if (op === 'J' && typeof a === 'string') {
+    target.journaled(a)
   } else if (op === 'D' && typeof a === 'string' && DONE_KINDS.has(a) && (b === undefined || typeof b === 'string')) {
     target.done(a as 'ok', b)
   }
@@ -82,13 +89,14 @@ export class GuestContext {
       const channel: { target: GuestEvents | undefined } = { target: undefined }
       const { Callback } = isolatedVm()
       const callback = new Callback(
-        (op: unknown, a: unknown, b: unknown, c: unknown, d: unknown) => dispatch(channel, false, op, a, b, c, d),
+        (op: unknown, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown) =>
+          dispatch(channel, false, op, a, b, c, d, e),
         { ignored: true },
       )
       // why: synchronous, for console lines of code running on the host's own thread: there it is
       // a plain call, and a line reaches the host before anything later can crash the process.
       const now = new Callback((op: unknown, a: unknown, b: unknown) =>
-        dispatch(channel, true, op, a, b, undefined, undefined),
+        dispatch(channel, true, op, a, b, undefined, undefined, undefined),
       )
       // why: tasks on one isolate run in the order queued, so the callbacks are in place when the
       // prelude takes them; all are awaited so a failure of any is seen.

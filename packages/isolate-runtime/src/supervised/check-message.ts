@@ -2,6 +2,7 @@
 // cannot forge IPC today, but the parent is the last line: a message of the wrong shape means
 // the child is broken or compromised, and the parent treats it as that child's crash.
 import type { CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import { checkJournalChunk, parseCallSite } from '../engine/run-journal.ts'
 import type { Call, ToParent } from './wire/child-protocol.ts'
 
 /** A checked child message, or why it was refused (for the crash message). */
@@ -33,11 +34,28 @@ function refuse(reason: string): Checked {
 }
 
 function checkCall(entry: unknown): Call | undefined {
-  if (!isRecord(entry) || !onlyKeys(entry, ['call', 'run', 'ns', 'member', 'args'])) return undefined
+  if (!isRecord(entry) || !onlyKeys(entry, ['call', 'run', 'ns', 'member', 'args', 'site'])) return undefined
   const { call, run, ns, member } = entry
   if (!isId(call) || !isId(run) || !isId(ns) || typeof member !== 'string') return undefined
   // why: the channel is JSON, so args is JSON whenever present.
-  return entry.args === undefined ? { call, run, ns, member } : { call, run, ns, member, args: entry.args as JsonValue }
+  const checked: Call =
+    entry.args === undefined ? { call, run, ns, member } : { call, run, ns, member, args: entry.args as JsonValue }
+  if (entry.site === undefined) return checked
+  const site = checkSite(entry.site)
+  return site === undefined ? undefined : { ...checked, site }
+}
+
+function checkSite(value: unknown): Call['site'] {
+  if (!isRecord(value) || !onlyKeys(value, ['call', 'line', 'column'])) return undefined
+  const { call, line, column } = value
+  // why: the same rules as the guest's text: whole numbers >= 1, line and column together or neither.
+  const text =
+    line === undefined && column === undefined ? `${String(call)}` : `${String(call)}:${String(line)}:${String(column)}`
+  return typeof call === 'number' &&
+    (line === undefined || typeof line === 'number') &&
+    (column === undefined || typeof column === 'number')
+    ? parseCallSite(text)
+    : undefined
 }
 
 function checkUsage(value: unknown): boolean {
@@ -79,6 +97,12 @@ export function checkChildMessage(value: unknown): Checked {
       if (!onlyKeys(value, ['t', 'run', 'lines']) || !isId(value.run) || !isStrings(value.lines))
         return refuse('logs is not { run, lines: string[] }')
       return { ok: true, message: { t: 'logs', run: value.run, lines: value.lines } }
+    case 'journal': {
+      if (!onlyKeys(value, ['t', 'run', 'chunk']) || !isId(value.run)) return refuse('journal is not { run, chunk }')
+      const chunk = checkJournalChunk(value.chunk)
+      if (chunk === undefined) return refuse('journal.chunk is not { clock, random, timers } of numbers')
+      return { ok: true, message: { t: 'journal', run: value.run, chunk } }
+    }
     case 'calls': {
       if (!onlyKeys(value, ['t', 'calls']) || !Array.isArray(value.calls))
         return refuse('calls is not { calls: [...] }')

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
 import type { Duplex } from 'node:stream'
 import { onAbort } from '@isocode/code-runtime'
-import type { CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
+import type { CodeRunResult, CodeRunUsage, RunJournal } from '@isocode/code-runtime'
 import { namespaceShapes } from '../engine/binding-call.ts'
 import type { ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
 import { describeHostError } from '../engine/describe-error.ts'
@@ -176,12 +176,14 @@ export class ChildHost {
         )
         run.timers.push(timer.unref())
       })
-      this.send({
-        t: 'run',
-        run: id,
-        program: request.program,
-        namespaces: namespaceShapes(request.bindings, run.ledger.memberTables),
-      })
+      const namespaces = namespaceShapes(request.bindings, run.ledger.memberTables)
+      // why: the journal crosses the wire only for a journaled run (rule RT-49); the supervisor checked it.
+      const journal = request.journal as RunJournal | undefined
+      this.send(
+        journal === undefined
+          ? { t: 'run', run: id, program: request.program, namespaces }
+          : { t: 'run', run: id, program: request.program, namespaces, journal },
+      )
     })
   }
 
@@ -222,6 +224,7 @@ export class ChildHost {
     run.started = true
     if (message.t === 'started') return
     if (message.t === 'logs') return this.logs(run, message.lines)
+    if (message.t === 'journal') return this.journaled(run, message.chunk)
     // why: a retiring child exits after this result; gone now, it is never handed another run.
     if (message.retire === true) {
       this.retired = true
@@ -244,6 +247,13 @@ export class ChildHost {
       if (!run.ledger.record(line, false))
         return this.malformed(`log lines over the ${run.ledger.output.cap}-byte output cap`)
     }
+  }
+
+  private journaled(run: HostedRun, chunk: RunJournal): void {
+    // why: the child ends a run whose journal passes the limit and never streams past it, and
+    // sends none for a run without one; anything else is a broken child.
+    if (run.ledger.journal === undefined) return this.malformed('a journal for a run that keeps none')
+    if (!run.ledger.journal.add(chunk)) this.malformed('a journal over its limit')
   }
 
   private result(run: HostedRun, result: CodeRunResult): void {

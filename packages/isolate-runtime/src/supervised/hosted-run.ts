@@ -2,6 +2,7 @@ import type { CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
 import type { BindingOutcome } from '../engine/binding-call.ts'
 import { type LedgerOwner, roundMs, RunLedger } from '../engine/run-ledger.ts'
 import { type IsolateRunRequest, lineTap } from '../engine/run-request.ts'
+import { JournalBook } from '../engine/run-journal.ts'
 import type { Call, Reply } from './wire/child-protocol.ts'
 
 /** How a run handed to a child ended: its result, and whether its process died before the program started (RT-42). */
@@ -34,7 +35,8 @@ export class HostedRun implements LedgerOwner<Call, Reply> {
     private readonly sendReplies: (replies: Reply[]) => void,
     private readonly done: (run: HostRun) => void,
   ) {
-    this.ledger = new RunLedger(this, request.bindings, outputBytes, lineTap(request))
+    const book = request.journal === undefined ? undefined : new JournalBook(undefined)
+    this.ledger = new RunLedger(this, request.bindings, outputBytes, lineTap(request), book)
     this.deadline = this.ledger.startedAt + giveUpAfterMs
   }
 

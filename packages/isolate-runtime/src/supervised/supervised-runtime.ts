@@ -11,6 +11,7 @@ import { type Context, Service } from 'cordis'
 import { IsolateRuntimeConfigSchema, resolveConfig } from '../engine/config.ts'
 import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
 import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from '../engine/run-request.ts'
+import { withJournal } from '../engine/run-journal.ts'
 import { stripProgram } from '../engine/strip-program.ts'
 import { ChildHost } from './child-host.ts'
 import type { PollCounts } from '../engine/peer-poll.ts'
@@ -106,7 +107,10 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
       return Promise.reject(error)
     }
     if (prologue.result !== undefined) return Promise.resolve(prologue.result)
-    return this.enqueue({ ...request, program: prologue.code })
+    const { code, journal } = prologue
+    if (journal === undefined) return this.enqueue({ ...request, program: code })
+    // why: a journaled run that ends before a child took it still returns its (empty) journal (rule RT-49).
+    return this.enqueue({ ...request, program: code, journal }).then(withJournal)
   }
 
   /** Lifetime counts: processes started and lost, runs handed to a process. */

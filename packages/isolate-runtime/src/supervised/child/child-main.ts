@@ -6,7 +6,7 @@
 // exits right after a dispose), or kills itself after a result that retires it (see `retire`).
 import { Socket } from 'node:net'
 import { withUsage } from '@isocode/code-runtime'
-import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
+import type { CodeBinding, CodeBindingNamespace, CodeCallSite, JsonValue, RunJournal } from '@isocode/code-runtime'
 import { resolveConfig } from '../../engine/config.ts'
 import { supervisedChildMode } from '../../engine/run-mode.ts'
 import { IsolateEngine } from '../../in-process/isolate-engine.ts'
@@ -79,11 +79,21 @@ function send(message: ToParent): 'sent' | 'closed' | 'oversize' {
   return channel.send(message)
 }
 
-function callParent(run: number, ns: number, member: string, args: unknown): Promise<JsonValue | undefined> {
+function callParent(
+  run: number,
+  ns: number,
+  member: string,
+  args: unknown,
+  site: CodeCallSite | undefined,
+): Promise<JsonValue | undefined> {
   return new Promise((resolve, reject) => {
     const call = nextCall++
     pending.set(call, { run, resolve, reject })
-    outgoing.push(args === undefined ? { call, run, ns, member } : { call, run, ns, member, args: args as JsonValue })
+    const entry: Call =
+      args === undefined ? { call, run, ns, member } : { call, run, ns, member, args: args as JsonValue }
+    // why: a journaled run's calls carry where the program made them (rule RT-52).
+    if (site !== undefined) entry.site = site
+    outgoing.push(entry)
     // why: one message per host turn: calls the guest made together (Promise.all) cross together.
     if (outgoing.length === 1) setImmediate(flushCalls)
   })
@@ -112,7 +122,7 @@ function bindingsOf(run: number, shapes: NamespaceShape[]): CodeBindingNamespace
   return shapes.map((shape, ns) => {
     const functions = Object.create(null) as Record<string, CodeBinding>
     for (const member of shape.members)
-      functions[member] = (args) => callParent(run, ns, member, args) as Promise<JsonValue>
+      functions[member] = (args, site) => callParent(run, ns, member, args, site) as Promise<JsonValue>
     return shape.errorClass === undefined
       ? { global: shape.global, functions }
       : { global: shape.global, functions, errorClass: shape.errorClass }
@@ -126,7 +136,12 @@ function flushLogs(id: number, run: ChildRun): void {
   run.lines = []
 }
 
-async function start(id: number, program: string, shapes: NamespaceShape[]): Promise<void> {
+async function start(
+  id: number,
+  program: string,
+  shapes: NamespaceShape[],
+  journal: RunJournal | undefined,
+): Promise<void> {
   const run: ChildRun = { lines: [], flushing: false }
   runs.set(id, run)
   const onLog = (line: string, now = false): void => {
@@ -142,7 +157,15 @@ async function start(id: number, program: string, shapes: NamespaceShape[]): Pro
   // program did not start and may hand the run to another child (RT-42).
   send({ t: 'started', run: id })
   try {
-    const result = await runtime.run({ program, bindings: bindingsOf(id, shapes), signal: controller.signal, onLog })
+    const bindings = bindingsOf(id, shapes)
+    const signal = controller.signal
+    // why: the parent keeps the journal from these parts, so it has it however the run ends; the
+    // result carries none over the wire (rule RT-49).
+    const { journal: _kept, ...result } = await runtime.run(
+      journal === undefined
+        ? { program, bindings, signal, onLog }
+        : { program, bindings, signal, onLog, journal, onJournal: (chunk) => send({ t: 'journal', run: id, chunk }) },
+    )
     // why: lines still waiting for this turn's flush go first, so each reaches the parent's
     // listeners while the run is live (rule RT-45), not only inside the result.
     flushLogs(id, run)
@@ -204,7 +227,7 @@ function dispose(): Promise<void> {
 function onMessage(message: ToChild): void {
   switch (message.t) {
     case 'run':
-      void start(message.run, message.program, message.namespaces)
+      void start(message.run, message.program, message.namespaces, message.journal)
       return
     case 'abort':
       // why: an abort that crossed its run's result finds no live run and is dropped.

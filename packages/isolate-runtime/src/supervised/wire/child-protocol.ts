@@ -1,7 +1,7 @@
 // The messages between a supervised runtime and its child process (one JSON frame each over the
 // channel of channel.ts). Every payload is plain JSON: programs, binding arguments and results
 // were checked as lossless JSON before they get here.
-import type { CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import type { CodeCallSite, CodeRunResult, JsonValue, RunJournal } from '@isocode/code-runtime'
 import type { NamespaceShape } from '../../engine/binding-call.ts'
 import type { ResolvedIsolateRuntimeConfig } from '../../engine/config.ts'
 import { MAX_BODY_BYTES } from './frame-codec.ts'
@@ -19,6 +19,8 @@ export interface Call {
   ns: number
   member: string
   args?: JsonValue
+  /** Where the program made the call, for a journaled run only (rule RT-52). */
+  site?: CodeCallSite
 }
 
 /**
@@ -26,7 +28,7 @@ export interface Call {
  * reaches the guest in one batch, as it does in-process.
  */
 export type ToChild =
-  | { t: 'run'; run: number; program: string; namespaces: NamespaceShape[] }
+  | { t: 'run'; run: number; program: string; namespaces: NamespaceShape[]; journal?: RunJournal }
   | { t: 'abort'; run: number; reason: string }
   | { t: 'replies'; replies: Reply[] }
   | { t: 'dispose' }
@@ -36,12 +38,15 @@ export type ToChild =
  * that dies before it cannot have run any of the program (RT-42). Calls made in one child turn
  * travel as one message; the parent runs them one at a time, in order (the child does not
  * serialize them). A result with `retire` is the child's last message: it left an isolate paused
- * (RunSettings.pauseToLocate) and exits right after.
+ * (RunSettings.pauseToLocate) and exits right after. A journaled run (rule RT-49) streams its journal
+ * as `journal` parts while it runs, so the parent holds it however the run ends; its result
+ * carries none.
  */
 export type ToParent =
   | { t: 'ready' }
   | { t: 'started'; run: number }
   | { t: 'logs'; run: number; lines: string[] }
+  | { t: 'journal'; run: number; chunk: RunJournal }
   | { t: 'calls'; calls: Call[] }
   | { t: 'result'; run: number; result: CodeRunResult; retire?: true }
 
