@@ -65,15 +65,25 @@ export class JournalBook {
 /** The message of a run whose journal passed {@link JOURNAL_LIMIT}. */
 export const JOURNAL_OVER = `the program read the clock, Math.random() or timers more than ${JOURNAL_LIMIT} times while its run was journaled`
 
+const isPosition = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 1
+
+/**
+ * A call site as data (from the supervised child's wire), checked: `call` a whole number >= 1, and
+ * `line` and `column` both whole numbers >= 1 or both absent; undefined otherwise.
+ */
+export function checkCallSite(value: { call?: unknown; line?: unknown; column?: unknown }): CodeCallSite | undefined {
+  const { call, line, column } = value
+  if (!isPosition(call)) return undefined
+  if (line === undefined && column === undefined) return { call }
+  return isPosition(line) && isPosition(column) ? { call, line, column } : undefined
+}
+
 /**
  * The guest's call-site text (`call:line:column`, or `call` alone when the call came from outside
  * the program's code) as a {@link CodeCallSite}; undefined when malformed.
  */
 export function parseCallSite(text: string): CodeCallSite | undefined {
-  const parts = text.split(':')
-  const numbers = parts.map(Number)
-  if (!numbers.every((n) => Number.isSafeInteger(n) && n >= 1)) return undefined
-  if (numbers.length === 1) return { call: numbers[0] as number }
-  if (numbers.length !== 3) return undefined
-  return { call: numbers[0] as number, line: numbers[1] as number, column: numbers[2] as number }
+  const [call, line, column, extra] = text.split(':').map(Number)
+  if (extra !== undefined || (line !== undefined && column === undefined)) return undefined
+  return checkCallSite({ call, line, column })
 }

@@ -2,7 +2,7 @@
 // cannot forge IPC today, but the parent is the last line: a message of the wrong shape means
 // the child is broken or compromised, and the parent treats it as that child's crash.
 import type { CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
-import { checkJournalChunk, parseCallSite } from '../engine/run-journal.ts'
+import { checkCallSite, checkJournalChunk } from '../engine/run-journal.ts'
 import type { Call, ToParent } from './wire/child-protocol.ts'
 
 /** A checked child message, or why it was refused (for the crash message). */
@@ -46,16 +46,7 @@ function checkCall(entry: unknown): Call | undefined {
 }
 
 function checkSite(value: unknown): Call['site'] {
-  if (!isRecord(value) || !onlyKeys(value, ['call', 'line', 'column'])) return undefined
-  const { call, line, column } = value
-  // why: the same rules as the guest's text: whole numbers >= 1, line and column together or neither.
-  const text =
-    line === undefined && column === undefined ? `${String(call)}` : `${String(call)}:${String(line)}:${String(column)}`
-  return typeof call === 'number' &&
-    (line === undefined || typeof line === 'number') &&
-    (column === undefined || typeof column === 'number')
-    ? parseCallSite(text)
-    : undefined
+  return isRecord(value) && onlyKeys(value, ['call', 'line', 'column']) ? checkCallSite(value) : undefined
 }
 
 function checkUsage(value: unknown): boolean {
