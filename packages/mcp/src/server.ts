@@ -100,7 +100,14 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
   // why: R-96 — only what tools/list offers may be called; kept until the tool set changes.
   let offered: Promise<Set<string>> | undefined
   const offeredNames = (): Promise<Set<string>> =>
-    (offered ??= listCodeModeTools(ctx).then((tools) => new Set(tools.map((tool) => tool.name))))
+    (offered ??= listCodeModeTools(ctx).then(
+      (tools) => new Set(tools.map((tool) => tool.name)),
+      (error: unknown) => {
+        // why: a failed assembly (no runtime loaded yet) is asked again next time, not remembered.
+        offered = undefined
+        throw error
+      },
+    ))
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const tools = await listCodeModeTools(ctx)
     offered = Promise.resolve(new Set(tools.map((tool) => tool.name)))

@@ -57,7 +57,7 @@ describe('fair share between sessions', () => {
       expect(refused).toBeInstanceOf(McpError)
       expect(refused).toMatchObject({ code: SERVER_BUSY })
       expect((refused as McpError).message).toContain(
-        'isocode is busy for this session: it already has 1 programs running or waiting, its fair share of the 2 run slots (--max-session-runs 1)',
+        'isocode is busy for this session: it already has 1 program running or waiting, its fair share of the 2 run slots (--max-session-runs 1)',
       )
     }
     const other = await fixture.client()

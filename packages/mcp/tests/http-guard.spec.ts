@@ -66,6 +66,12 @@ describe('HTTP guards', () => {
     await expect(startCodeModeHttpServer(new Context(), { ...base, maxSessions: 0 })).rejects.toThrow(
       'maxSessions must be at least 1, got 0',
     )
+    await expect(startCodeModeHttpServer(new Context(), { ...base, maxConnections: 0 })).rejects.toThrow(
+      'maxConnections must be at least 1, got 0',
+    )
+    await expect(
+      startCodeModeHttpServer(new Context(), { ...base, limits: { maxRuns: 1, maxQueue: 0, maxPerSession: 0 } }),
+    ).rejects.toThrow('limits.maxPerSession must be at least 1, got 0')
   })
 
   it('bearerMatches needs the exact token after "Bearer"', () => {

@@ -32,12 +32,13 @@ describe('serve over Streamable HTTP', () => {
 
   it('past max runs and max queue a call fails at once with a JSON-RPC busy error', async () => {
     fixture = await serveHttp({ limits: { maxRuns: 1, maxQueue: 1 } })
-    const client = await fixture.client()
-    const first = client.callTool(run('return await tools.wait_gate({})'))
+    // why: three sessions, each within its share, so only the global limits are at work.
+    const [a, b, c] = [await fixture.client(), await fixture.client(), await fixture.client()]
+    const first = a.callTool(run('return await tools.wait_gate({})'))
     expect(await until(() => fixture?.http.limiter.load.running === 1)).toBe(true)
-    const second = client.callTool(run('return 2'))
+    const second = b.callTool(run('return 2'))
     expect(await until(() => fixture?.http.limiter.load.queued === 1)).toBe(true)
-    const third = await client.callTool(run('return 3')).then(
+    const third = await c.callTool(run('return 3')).then(
       () => undefined,
       (error: unknown) => error,
     )

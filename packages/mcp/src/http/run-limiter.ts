@@ -61,7 +61,7 @@ export class RunLimiter {
       if (held >= this.sessionShare && !this.closing && !this.shutdown.signal.aborted)
         throw new McpError(
           SERVER_BUSY,
-          `isocode is busy for this session: it already has ${held} programs running or waiting, its fair share of the ${this.limits.maxRuns} run slots (--max-session-runs ${this.sessionShare}); wait for one to finish, other sessions are still served`,
+          `isocode is busy for this session: it already has ${held} ${held === 1 ? 'program' : 'programs'} running or waiting, its fair share of the ${this.limits.maxRuns} run slots (--max-session-runs ${this.sessionShare}); wait for one to finish, other sessions are still served`,
         )
       this.perSession.set(session, held + 1)
     }

@@ -133,11 +133,6 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
   for (const [field, value] of [
     ['maxSessions', options.maxSessions],
     ['sessionIdleMs', options.sessionIdleMs],
-  ] as const) {
-    if (value !== undefined && !(value >= 1))
-      throw new TypeError(`${field} must be at least 1, got ${value}; leave it out for the default`)
-  }
-  for (const [field, value] of [
     ['maxConnections', options.maxConnections],
     ['limits.maxPerSession', options.limits.maxPerSession],
   ] as const) {
