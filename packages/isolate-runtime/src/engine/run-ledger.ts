@@ -37,6 +37,7 @@ export class RunLedger<C extends LedgerCall, R> {
   /** When the run was created (performance.now() ms): its wall time counts from here. */
   readonly startedAt = performance.now()
   private bindingCalls = 0
+  private inFlight = 0
   private bindingMs = 0
   private readonly members: Map<string, CodeBinding>[]
   private readonly calls: CallScheduler<C>
@@ -90,8 +91,10 @@ export class RunLedger<C extends LedgerCall, R> {
   /** Invoke `call`'s binding now, time it, and queue its reply while the run is open; never rejects. */
   async invoke(call: C): Promise<void> {
     this.bindingCalls++
+    this.inFlight++
     const began = performance.now()
     const outcome = await callBinding(this.members[call.ns], call.member, () => this.owner.argsOf(call), call.site)
+    this.inFlight--
     this.bindingMs += performance.now() - began
     // why: a result for a run that already ended is never delivered (rule RT-16).
     if (!this.owner.open) return
@@ -114,6 +117,11 @@ export class RunLedger<C extends LedgerCall, R> {
   /** Whether the run has settled (see {@link close}). */
   get settled(): boolean {
     return this.closed
+  }
+
+  /** Binding calls invoked and not settled yet: the program is waiting on them. */
+  get callsInFlight(): number {
+    return this.inFlight
   }
 
   /** Whether a flush is scheduled for this turn. */

@@ -225,9 +225,10 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
    */
   private abort(message: string): void {
     const state = this.state
-    // why: a task may still be in flight (the one that made the call the host is serving); the
-    // question then waits behind it, at most ABORT_LOCATE_MS.
-    if (state.phase === 'running') return this.stop('abort', message, 'waiting', ABORT_LOCATE_MS)
+    // why: waiting means idle, or serving a call (the task that made it may not have reported its
+    // end yet: the question then waits behind it, at most ABORT_LOCATE_MS); a busy loop ends now.
+    const waiting = state.phase === 'running' && (state.tasks === 0 || this.ledger.callsInFlight > 0)
+    if (waiting) return this.stop('abort', message, 'waiting', ABORT_LOCATE_MS)
     this.kill('abort', message)
   }
 

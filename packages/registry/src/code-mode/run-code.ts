@@ -110,9 +110,8 @@ async function runProgram(
     if (result === undefined) events?.finished('crash', undefined)
   }
   // why: rule R-71 in docs/registry-contract.md — the budget, not the `abort` (or the exception
-  // of an uncaught refusal) it caused, is what ended the run.
-  // why: R-71 — the runtime's abort (or the uncaught refusal) names the call the program was
-  // waiting on (RT-26): the refused one, whose line:col the message gives.
+  // of an uncaught refusal) it caused, is what ended the run; that abort names the call the
+  // program was waiting on (RT-26), the refused one, whose line:col the message keeps.
   const failure: RunFailure | undefined = overBudget
     ? { kind: TOOL_CALL_LIMIT, message: budget.failureMessage(refusedAt(result)) }
     : result.error
