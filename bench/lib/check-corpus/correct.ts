@@ -75,10 +75,11 @@ export const GENERATED_SETS = [
   'exotic-names',
 ]
 
+const example = (name: string): string => read(`fixtures/programs/${name}`).replace(/^\/\/ @ts-nocheck.*$/m, '')
+
 /** Every program of the correct corpus with its SDK. */
 export async function correctCorpus(): Promise<CorpusProgram[]> {
   const programs: CorpusProgram[] = []
-  const example = (name: string): string => read(`fixtures/programs/${name}`).replace(/^\/\/ @ts-nocheck.*$/m, '')
   const workspace = renderToolsSdk(await workspaceTools(new URL('fixtures', root).pathname))
   programs.push({ id: 'fixtures/programs/workspace-summary.ts', code: example('workspace-summary.ts'), sdk: workspace })
   programs.push({ id: 'fixtures/programs/why-comments.ts', code: example('why-comments.ts'), sdk: workspace })

@@ -30,7 +30,7 @@ export const IDIOMS: readonly string[] = [
 
 /** A 40-line program over the first tools of `tools` (sorted): ten calls with their required arguments, and the logic between them. */
 export function fortyLineProgram(tools: readonly ToolSchema[]): string {
-  const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : 1)).slice(0, 10)
+  const sorted = tools.toSorted((a, b) => (a.name < b.name ? -1 : 1)).slice(0, 10)
   const lines = [
     'interface Row { tool: string; size: number; ok: boolean }',
     'const rows: Row[] = []',

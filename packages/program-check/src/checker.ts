@@ -67,6 +67,7 @@ export class WorkerChecker implements ProgramChecker {
       const timer = setTimeout(() => this.fail(`the check took longer than ${this.timeoutMs} ms`), this.timeoutMs)
       this.pending.set(id, { resolve, timer })
       worker.ref()
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin -- why: a worker_threads Worker, not a window
       worker.postMessage({ id, code, sdkText } satisfies CheckRequest)
     })
   }

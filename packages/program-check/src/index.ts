@@ -1,6 +1,7 @@
 export { createProgramChecker } from './checker.ts'
-export { ProgramCheckError } from './errors.ts'
 /** @public */
-export { ProgramCheckErrorCode } from './errors.ts'
+export { ProgramCheckError, ProgramCheckErrorCode } from './errors.ts'
 
-export type { CheckError, CheckErrorClass, CheckResult, ProgramChecker, ProgramCheckerOptions } from './types.ts'
+export type { CheckResult, ProgramChecker } from './types.ts'
+/** @public */
+export type { CheckError, CheckErrorClass, ProgramCheckerOptions } from './types.ts'

@@ -155,6 +155,9 @@ export class ProvenErrors {
   // `tools.raed_file(...)`: the SDK declares no such member, and the runtime's `tools` has none.
   private unknownMember(node: ts.Node, code: number): Finding | undefined {
     const access = node.parent
+    // why: `tools["x"]` gets 2551 at the string when a near name exists, 7053 otherwise.
+    if (access !== undefined && ts.isElementAccessExpression(access) && access.argumentExpression === node)
+      return this.unknownIndexedMember(node, code)
     if (
       !ts.isIdentifier(node) ||
       access === undefined ||

@@ -22,7 +22,8 @@ export function compileWithV8(file: ts.SourceFile): V8Verdict {
   if (!erasable) return { kind: 'unknown' }
   try {
     // why: compiled only (a Script is never run here), so a hostile program cannot do anything.
-    new Script(js, { filename: 'program.js' })
+    const script = new Script(js, { filename: 'program.js' })
+    void script
     return { kind: 'compiles' }
   } catch (error) {
     if (!(error instanceof SyntaxError)) return { kind: 'unknown' }
