@@ -25,6 +25,8 @@ export const IDIOMS: readonly string[] = [
   `const parsed: any = JSON.parse('{"a":1}')\nconsole.log(parsed.a.b?.c)\nconst stat = await tools.stat({ path: String(parsed.a) })\nreturn stat`,
   `const search = (pattern: string, maxResults: number | null = null) => tools.search_files({ pattern, maxResults })\nreturn await search('x')`,
   `class Counter {\n  count = 0\n  add(n: number) { this.count += n; return this }\n}\nconst c = new Counter().add((await tools.list_directory({ path: '.' })).length)\nreturn c.count`,
+  `let fallback = ''\ntry {\n  fallback = await tools.read_file({ path: 'a', lines: 3 } as any)\n  await tools.stat({})\n} catch (error) {\n  fallback = String(error)\n}\nreturn fallback`,
+  `const settled = await Promise.allSettled([tools.stat({}), tools.read_file({ path: 'a' })])\nconst text = await tools.read_file({ pth: 'b' }).catch(() => '')\nreturn [settled.length, text]`,
   `const has = typeof tools.read_file === 'function'\nconst other = (tools as any).not_a_tool\nreturn { has, other: other === undefined }`,
 ]
 

@@ -53,6 +53,34 @@ function nodeAt(file: ts.SourceFile, start: number, end: number): ts.Node | unde
   return found
 }
 
+// why: a failing call inside `try { } catch` (at any depth), or one whose promise the program
+// handles (`.catch`, `.then(_, onRejected)`, `Promise.allSettled`), does not fail the run: the
+// program meant to survive it, so the check proves nothing there.
+function handled(node: ts.Node): boolean {
+  for (let at: ts.Node = node; !ts.isSourceFile(at); at = at.parent) {
+    const parent = at.parent
+    if (ts.isTryStatement(parent) && parent.tryBlock === at && parent.catchClause !== undefined) return true
+    if (ts.isCallExpression(at) && handledPromise(at)) return true
+  }
+  return false
+}
+
+function handledPromise(call: ts.CallExpression): boolean {
+  let outer: ts.Node = call.parent
+  while (ts.isParenthesizedExpression(outer)) outer = outer.parent
+  if (ts.isPropertyAccessExpression(outer) && outer.expression !== undefined && ts.isCallExpression(outer.parent)) {
+    const method = outer.name.text
+    if (method === 'catch' || (method === 'then' && outer.parent.arguments.length > 1)) return true
+  }
+  let holder: ts.Node = outer
+  if (ts.isArrayLiteralExpression(holder)) holder = holder.parent
+  return (
+    ts.isCallExpression(holder) &&
+    ts.isPropertyAccessExpression(holder.expression) &&
+    holder.expression.name.text === 'allSettled'
+  )
+}
+
 const unwrap = (node: ts.Expression): ts.Expression =>
   ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) ? unwrap(node.expression) : node
 
@@ -68,7 +96,7 @@ export class ProvenErrors {
     const { code, start, length } = diagnostic
     if (start === undefined || length === undefined) return undefined
     const node = nodeAt(this.file, start, start + length)
-    if (node === undefined) return undefined
+    if (node === undefined || handled(node)) return undefined
     if (NO_PROPERTY.has(code)) return this.unknownMember(node, code)
     if (code === NO_INDEX) return this.unknownIndexedMember(node, code)
     if (EXCESS.has(code)) return this.excessProperty(node, diagnostic)
@@ -82,7 +110,7 @@ export class ProvenErrors {
     const { code, start, length } = diagnostic
     if (!ARGUMENT.has(code) || start === undefined || length === undefined) return []
     const node = nodeAt(this.file, start, start + length)
-    const call = node === undefined ? undefined : this.enclosingToolCall(node)
+    const call = node === undefined || handled(node) ? undefined : this.enclosingToolCall(node)
     const arg = call?.arguments[0]
     if (call === undefined || arg === undefined || !ts.isObjectLiteralExpression(unwrap(arg))) return []
     const tool = this.toolName(call.expression)

@@ -101,8 +101,27 @@ describe('what the check ignores (the run would not fail there)', () => {
     ['a user type that lies', `interface T { run: string }\nconst t = {} as T\nreturn t.run()`],
     ['an extra key in a user object literal', `const o: { a: number } = { a: 1, b: 2 }\nreturn o`],
     ['non-erasable TypeScript (the runtime refuses it with its own hint)', `enum E { A }\nreturn E.A`],
+    [
+      'a failing call inside try/catch',
+      `try {\n  await tools.nope({})\n  await tools.read_file({})\n} catch (e) {\n  return 'fallback'\n}`,
+    ],
+    ['a rejection the program handles with .catch', `return await tools.read_file({}).catch(() => 'none')`],
+    [
+      'a rejection the program handles with .then(_, onRejected)',
+      `return await tools.read_file({ pth: 'a' }).then((t) => t, () => '')`,
+    ],
+    [
+      'rejections the program settles',
+      `return await Promise.allSettled([tools.read_file({}), tools.write_file({ path: 'a' })])`,
+    ],
   ])('%s', (_label, code) => {
     expect(check(code)).toEqual([])
+  })
+
+  it('a try without a catch does not handle the failure', () => {
+    expect(brief(`try {\n  await tools.nope({})\n} finally {\n  console.log('done')\n}`)).toEqual([
+      'unknown-member 2:15',
+    ])
   })
 
   it('a compact SDK (an index signature): no tool name is proven unknown', () => {
