@@ -4,7 +4,7 @@
 // validates every call).
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import type { CheckReply, CheckRequest } from './protocol.ts'
+import { type CheckReply, type CheckRequest, READY } from './protocol.ts'
 import { blockedMessage } from './report.ts'
 import type { CheckResult, ProgramChecker, ProgramCheckerOptions } from './types.ts'
 import { ProgramCheckError } from './errors.ts'
@@ -40,6 +40,8 @@ interface Pending {
 /** A checker backed by one lazily started worker thread. */
 export class WorkerChecker implements ProgramChecker {
   private worker: Worker | undefined
+  /** The worker has loaded TypeScript (a check that overruns after this is stuck, not starting). */
+  private ready = false
   private readonly pending = new Map<number, Pending>()
   private nextId = 1
   private closed = false
@@ -62,9 +64,7 @@ export class WorkerChecker implements ProgramChecker {
     if (worker === undefined) return Promise.resolve({ status: 'unchecked', reason: 'the checker could not start' })
     const id = this.nextId++
     return new Promise<CheckResult>((resolve) => {
-      // why: a check that hangs (a pathological type) would hold every later one; the worker is
-      // dropped with it and the next check starts a fresh one.
-      const timer = setTimeout(() => this.fail(`the check took longer than ${this.timeoutMs} ms`), this.timeoutMs)
+      const timer = setTimeout(() => this.overran(id), this.timeoutMs)
       this.pending.set(id, { resolve, timer })
       worker.ref()
       // oxlint-disable-next-line unicorn/require-post-message-target-origin -- why: a worker_threads Worker, not a window
@@ -87,11 +87,28 @@ export class WorkerChecker implements ProgramChecker {
     } catch {
       return undefined
     }
-    worker.on('message', (reply: CheckReply) => this.settle(reply))
+    worker.on('message', (reply: CheckReply | typeof READY) => {
+      if (reply === READY) this.ready = true
+      else this.settle(reply)
+    })
     worker.on('error', (error) => this.fail(`the checker crashed: ${error.message}`, worker))
     worker.on('exit', (code) => this.fail(`the checker exited with code ${code}`, worker))
     this.worker = worker
+    this.ready = false
     return worker
+  }
+
+  // why: while the worker is still loading TypeScript, only this check gives up (its program runs
+  // unchecked) and the worker keeps warming for the next one; a ready worker that overran is stuck
+  // on a pathological program, so it is dropped with every check queued behind it.
+  private overran(id: number): void {
+    const reason = `the check took longer than ${this.timeoutMs} ms`
+    if (this.ready) return this.fail(reason)
+    const pending = this.pending.get(id)
+    this.pending.delete(id)
+    if (pending !== undefined) clearTimeout(pending.timer)
+    if (this.pending.size === 0) this.worker?.unref()
+    pending?.resolve({ status: 'unchecked', reason: `${reason} (the checker was still starting)` })
   }
 
   private settle(reply: CheckReply): void {

@@ -10,3 +10,6 @@ export interface CheckRequest {
 
 /** The worker's answer: the proven errors, or why the analysis failed. */
 export type CheckReply = { id: number; errors: CheckError[] } | { id: number; failure: string }
+
+/** What the worker posts once TypeScript is loaded, before any reply. */
+export const READY = 'ready'

@@ -20,9 +20,11 @@ describe('a failing checker lets the program run', () => {
     await checker.close()
   })
 
-  it('a worker that never answers: unchecked once the time limit passes; close ends the rest', async () => {
+  it('a ready worker that never answers: unchecked once the time limit passes; close ends the rest', async () => {
     const checker = new WorkerChecker(50, worker('silent-worker.mjs'))
-    expect(await checker.check('return 1', SDK)).toEqual({
+    // why: until the worker is ready a timed-out check leaves it warming; an answer proves it ready.
+    while ((await checker.check('answer', SDK)).status !== 'ok');
+    expect(await checker.check('hang', SDK)).toEqual({
       status: 'unchecked',
       reason: 'the check took longer than 50 ms',
     })
@@ -30,6 +32,15 @@ describe('a failing checker lets the program run', () => {
     const pending = slow.check('return 1', SDK)
     await slow.close()
     expect(await pending).toEqual({ status: 'unchecked', reason: 'the checker was closed' })
+    await checker.close()
+  })
+
+  it('a worker still starting when the time limit passes: that check runs unchecked, saying so', async () => {
+    const checker = new WorkerChecker(50, worker('never-ready-worker.mjs'))
+    expect(await checker.check('return 1', SDK)).toEqual({
+      status: 'unchecked',
+      reason: 'the check took longer than 50 ms (the checker was still starting)',
+    })
     await checker.close()
   })
 })
