@@ -7,7 +7,7 @@ import { closestNames } from '@isocode/sdk-codegen'
 import { IsocodeError } from './errors.ts'
 import type { CodeModeBudgets, CodeModeOptions } from './options.ts'
 
-const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk']
+const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk', 'check']
 const BUDGETS: Record<keyof CodeModeBudgets, keyof IsolateRuntimeConfig | 'sdkBudgetBytes' | 'maxToolCalls'> = {
   cpuMs: 'cpuMs',
   wallMs: 'wallMs',
@@ -28,6 +28,8 @@ export interface ResolvedOptions {
   readonly sdkBudgetBytes: number | undefined
   /** The registry's `maxToolCalls`; undefined: its default. */
   readonly maxToolCalls: number | undefined
+  /** Check each program before it runs (the registry's `check`, R-96). */
+  readonly check: boolean
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -71,9 +73,16 @@ function runtimeConfig(budgets: CodeModeBudgets): IsolateRuntimeConfig {
 /** Check `options` and apply the defaults; throws one IsocodeError (INVALID_OPTION) for the first problem. */
 export function checkOptions(options: unknown): ResolvedOptions {
   if (options === undefined) options = {}
-  if (!isRecord(options)) invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk? }')
+  if (!isRecord(options)) invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk?, check? }')
   unknownKeys('', options, OPTIONS)
-  const { tools = {}, mcp = [], isolation = 'process', budgets = {}, sdk = 'auto' } = options as CodeModeOptions
+  const {
+    tools = {},
+    mcp = [],
+    isolation = 'process',
+    budgets = {},
+    sdk = 'auto',
+    check = true,
+  } = options as CodeModeOptions
   if (!isRecord(tools))
     invalid(
       'tools must be an object of tools by name ({ get_weather: { description, inputSchema, execute } }, or an AI SDK ToolSet)',
@@ -101,6 +110,7 @@ export function checkOptions(options: unknown): ResolvedOptions {
   const toolCalls = budgets.toolCalls
   if (toolCalls !== undefined && (typeof toolCalls !== 'number' || !Number.isSafeInteger(toolCalls) || toolCalls < 1))
     invalid(`budgets.toolCalls must be a whole number of tool calls >= 1; got ${String(toolCalls)}`)
+  if (typeof check !== 'boolean') invalid(`check must be true or false; got ${JSON.stringify(check) ?? String(check)}`)
   // why: R-65 — `full` never falls back to compact, `compact` always does.
   const sdkBudgetBytes = sdk === 'full' ? Number.MAX_SAFE_INTEGER : sdk === 'compact' ? 0 : sdkBytes
   return {
@@ -110,5 +120,6 @@ export function checkOptions(options: unknown): ResolvedOptions {
     runtime: runtimeConfig(budgets),
     sdkBudgetBytes,
     maxToolCalls: toolCalls,
+    check,
   }
 }

@@ -76,4 +76,10 @@ export interface CodeModeOptions {
   budgets?: CodeModeBudgets
   /** `auto` (default): full SDK text within `budgets.sdkBytes`, else compact; `full` or `compact` force one. */
   sdk?: 'auto' | 'full' | 'compact'
+  /**
+   * Check each program against the tools' declarations before it runs (default true): a program
+   * with an error the run would hit anyway (syntax, an unknown tool or argument, a missing
+   * argument) runs nothing and fails with kind `check`, every error listed with its line:column.
+   */
+  check?: boolean
 }
