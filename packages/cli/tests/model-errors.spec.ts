@@ -98,21 +98,21 @@ describe('errors the check before the run reports (R-96, on by default)', () => 
     }))
     // why: the shared checker starts on the first check; until then a check that outlasts its
     // time limit lets the program run. Warm it, so the text below holds on a machine of any speed.
-    while (!(await checked.modelSees('await tools.memory__raed_graph({})')).startsWith('run_code failed (check)'));
+    while (!(await checked.modelSees('await tools.raed_graph({})')).startsWith('run_code failed (check)'));
   }, 600_000)
   afterAll(() => checked.dispose())
 
   it('a misspelled tool and a missing argument: nothing runs, both are listed with their lines', async () => {
-    const code = 'const graph = await tools.memory__raed_graph({})\nawait tools.memory__search_nodes({})'
+    const code = 'const graph = await tools.raed_graph({})\nawait tools.search_nodes({})'
     expect(await checked.modelSees(code)).toBe(
       [
         'run_code failed (check): the program was not run: the check before the run found 2 errors it would hit',
-        'tools.memory__raed_graph is not a function: the SDK has no tool "memory__raed_graph"; did you mean tools.memory__read_graph? (at 1:27)',
-        '1 | const graph = await tools.memory__raed_graph({})',
+        'tools.raed_graph is not a function: the SDK has no tool "raed_graph"; did you mean tools.read_graph? (at 1:27)',
+        '1 | const graph = await tools.raed_graph({})',
         '  |                           ^',
-        'tools.memory__search_nodes is missing the required property "query" of its arguments (at 2:34)',
-        '2 | await tools.memory__search_nodes({})',
-        '  |                                  ^',
+        'tools.search_nodes is missing the required property "query" of its arguments (at 2:26)',
+        '2 | await tools.search_nodes({})',
+        '  |                          ^',
       ].join('\n'),
     )
   })
