@@ -98,7 +98,8 @@ describe('errors the check before the run reports (R-96, on by default)', () => 
     }))
     // why: the shared checker starts on the first check; until then a check that outlasts its
     // time limit lets the program run. Warm it, so the text below holds on a machine of any speed.
-    while (!(await checked.modelSees('await tools.raed_graph({})')).startsWith('run_code failed (check)'));
+    while (!(await checked.modelSees('await tools.raed_graph({})')).startsWith('run_code failed (check)'))
+      await new Promise((resolve) => setTimeout(resolve, 20))
   }, 600_000)
   afterAll(() => checked.dispose())
 

@@ -49,7 +49,12 @@ export class WorkerChecker implements ProgramChecker {
   constructor(
     private readonly timeoutMs: number,
     private readonly command: WorkerCommand = workerCommand(),
+    private readonly whileStarting: 'wait' | 'skip' = 'wait',
   ) {}
+
+  warm(): void {
+    if (!this.closed) this.start()
+  }
 
   check(code: string, sdkText: string): Promise<CheckResult> {
     if (typeof code !== 'string')
@@ -62,6 +67,8 @@ export class WorkerChecker implements ProgramChecker {
     if (this.closed) return Promise.resolve({ status: 'unchecked', reason: 'the checker is closed' })
     const worker = this.start()
     if (worker === undefined) return Promise.resolve({ status: 'unchecked', reason: 'the checker could not start' })
+    if (!this.ready && this.whileStarting === 'skip')
+      return Promise.resolve({ status: 'unchecked', reason: 'the checker is still starting' })
     const id = this.nextId++
     return new Promise<CheckResult>((resolve) => {
       const timer = setTimeout(() => this.overran(id), this.timeoutMs)
@@ -93,6 +100,8 @@ export class WorkerChecker implements ProgramChecker {
     })
     worker.on('error', (error) => this.fail(`the checker crashed: ${error.message}`, worker))
     worker.on('exit', (code) => this.fail(`the checker exited with code ${code}`, worker))
+    // why: an idle checker (warmed, or between checks) never keeps the process alive.
+    worker.unref()
     this.worker = worker
     this.ready = false
     return worker
@@ -147,5 +156,11 @@ export function createProgramChecker(options: ProgramCheckerOptions = {}): Progr
       'INVALID_OPTIONS',
       `createProgramChecker: timeoutMs must be a positive number of ms, got ${String(timeoutMs)}`,
     )
-  return new WorkerChecker(timeoutMs)
+  const whileStarting = options.whileStarting ?? 'wait'
+  if (whileStarting !== 'wait' && whileStarting !== 'skip')
+    throw new ProgramCheckError(
+      'INVALID_OPTIONS',
+      `createProgramChecker: whileStarting must be "wait" or "skip", got ${JSON.stringify(whileStarting)}`,
+    )
+  return new WorkerChecker(timeoutMs, workerCommand(), whileStarting)
 }

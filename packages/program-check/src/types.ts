@@ -29,12 +29,19 @@ export type CheckResult =
 export interface ProgramCheckerOptions {
   /** How long one check may take, worker start included, before the program runs unchecked (default 5,000 ms). */
   readonly timeoutMs?: number
+  /**
+   * What a check does while the worker is still loading TypeScript: `wait` for it (default, within
+   * `timeoutMs`) or `skip` (resolve `unchecked` at once, so no run waits for the first start).
+   */
+  readonly whileStarting?: 'wait' | 'skip'
 }
 
 /** A warm checker: a worker thread holding the TypeScript compiler, started on the first check. */
 export interface ProgramChecker {
   /** Check `code` (an async function body, as run_code takes it) against `sdkText` (the tools:sdk text). */
   check(code: string, sdkText: string): Promise<CheckResult>
+  /** Start the worker now (it loads TypeScript in the background), so the first check finds it warm. */
+  warm(): void
   /** Stop the worker; checks still pending resolve `unchecked`. Idempotent. */
   close(): Promise<void>
 }

@@ -59,6 +59,23 @@ describe('createProgramChecker', () => {
     expect(() => checker.check('return 1', undefined as unknown as string)).toThrow(/sdkText must be/)
   })
 
+  it('with whileStarting skip, a check before the worker is ready runs unchecked at once; warm() readies it', async () => {
+    const skipping = createProgramChecker({ whileStarting: 'skip' })
+    expect(await skipping.check('await tools.nope({})', SDK)).toEqual({
+      status: 'unchecked',
+      reason: 'the checker is still starting',
+    })
+    skipping.warm()
+    let result = await skipping.check('await tools.nope({})', SDK)
+    while (result.status === 'unchecked') {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      result = await skipping.check('await tools.nope({})', SDK)
+    }
+    expect(result.status).toBe('blocked')
+    expect(() => createProgramChecker({ whileStarting: 'later' as 'wait' })).toThrow(/whileStarting must be/)
+    await skipping.close()
+  })
+
   it('after close, a check resolves unchecked and never starts a worker', async () => {
     const closed = createProgramChecker()
     await closed.close()

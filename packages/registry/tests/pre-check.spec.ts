@@ -49,6 +49,8 @@ async function warm(): Promise<void> {
   for (;;) {
     const result = await run(BROKEN)
     if ((result.structuredContent as { error?: { kind?: string } } | undefined)?.error?.kind === 'check') return
+    // why: the worker says it is ready through a message, which needs a turn of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
 

@@ -14,8 +14,17 @@ export interface CheckRefusal {
 }
 
 // why: one warm checker per process, shared by every registry: its worker (and TypeScript) starts
-// on the first check, never on import, and holds the event loop only while a check is pending.
+// with the first Code Mode registry that checks, never on import, and holds the event loop only
+// while a check is pending. Until it is ready a program runs unchecked: no run waits for the start.
 let shared: ProgramChecker | undefined
+const checker = (): ProgramChecker =>
+  // why: a check takes milliseconds; the limit is there for a checker stuck on a pathological program.
+  (shared ??= createProgramChecker({ timeoutMs: 10_000, whileStarting: 'skip' }))
+
+/** Start the shared checker's worker now, so it is warm by the time the first program comes. */
+export function warmChecker(): void {
+  checker().warm()
+}
 let lastTools: readonly ToolDefinition[] = []
 let lastSdk = ''
 
@@ -35,11 +44,9 @@ export async function checkBeforeRun(
   code: string,
   tools: readonly ToolDefinition[],
 ): Promise<CheckRefusal | undefined> {
-  // why: a check takes milliseconds; the limit is there for a hung checker and a slow first start.
-  shared ??= createProgramChecker({ timeoutMs: 10_000 })
   let verdict: Awaited<ReturnType<ProgramChecker['check']>>
   try {
-    verdict = await shared.check(code, sdkText(tools))
+    verdict = await checker().check(code, sdkText(tools))
   } catch {
     // why: a tool list sdk-codegen cannot render is the runtime's to report, not the check's.
     return undefined
