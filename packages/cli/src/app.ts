@@ -153,6 +153,7 @@ export async function bootApp(options: AppOptions): Promise<CliApp> {
       mode: options.mode,
       ...(options.sdkBudgetBytes === undefined ? {} : { sdkBudgetBytes: options.sdkBudgetBytes }),
       ...(options.maxToolCalls === undefined ? {} : { maxToolCalls: options.maxToolCalls }),
+      ...(options.check === false ? { check: false } : {}),
     }
     fibers.push(
       await root.plugin(SystemPrompt),

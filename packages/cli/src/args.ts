@@ -57,6 +57,8 @@ export interface HttpServeOptions {
 export interface ProgramBudgetOptions {
   /** `--max-tool-calls <n>`: tool calls one program may make (the registry's `maxToolCalls`; default 1000). */
   maxToolCalls?: number | undefined
+  /** `--no-check`: run programs without the check before the run (the registry's `check: false`, R-104). */
+  check?: false
 }
 
 /** Parsed command line of one command. */
@@ -107,6 +109,7 @@ const SERVE_OPTIONS = {
   'max-body-kb': { type: 'string' },
   'max-sessions': { type: 'string' },
   'max-tool-calls': { type: 'string' },
+  'no-check': { type: 'boolean' },
   'session-idle-s': { type: 'string' },
 } as const
 
@@ -227,9 +230,15 @@ function httpOptions(values: ServeValues): HttpServeOptions | undefined {
   }
 }
 
-function programBudget(value: string | undefined, command: 'run' | 'serve'): ProgramBudgetOptions {
-  const maxToolCalls = positiveInt(value, '--max-tool-calls', command, 'tool calls')
-  return maxToolCalls === undefined ? {} : { maxToolCalls }
+function programBudget(
+  values: { 'max-tool-calls'?: string | undefined; 'no-check'?: boolean | undefined },
+  command: 'run' | 'serve',
+): ProgramBudgetOptions {
+  const maxToolCalls = positiveInt(values['max-tool-calls'], '--max-tool-calls', command, 'tool calls')
+  return {
+    ...(maxToolCalls === undefined ? {} : { maxToolCalls }),
+    ...(values['no-check'] === true ? { check: false as const } : {}),
+  }
 }
 
 function isolation(value: string | undefined, command: 'run' | 'serve'): Isolation {
@@ -281,6 +290,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       'wall-ms': { type: 'string' },
       isolation: { type: 'string' },
       'max-tool-calls': { type: 'string' },
+      'no-check': { type: 'boolean' },
       json: { type: 'boolean' },
     })
     if (values.help === true) return { command: 'help', topic: command }
@@ -293,7 +303,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       )
     const wallMs = positiveInt(values['wall-ms'], '--wall-ms', command)
     const cpuMs = positiveInt(values['cpu-ms'], '--cpu-ms', command)
-    const budget = programBudget(values['max-tool-calls'], command)
+    const budget = programBudget(values, command)
     return {
       command,
       program: positionals[0] as string,
@@ -318,7 +328,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       mode,
       isolation: isolation(values.isolation, command),
       http: httpOptions(values),
-      ...programBudget(values['max-tool-calls'], command),
+      ...programBudget(values, command),
       ...toolSource(command, values),
     }
   }

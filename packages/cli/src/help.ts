@@ -47,6 +47,9 @@ in flight is aborted and the report shows the logs so far; the exit code is then
   --wall-ms <ms>             wall-clock budget of the run (default 30000)
   --max-tool-calls <n>       tool calls the program may make (default 1000); the next one is
                              not run and the run fails with tool-call-limit
+  --no-check                 run the program without the check before the run (by default a
+                             program with an unknown tool, a missing or unknown argument or a
+                             syntax error runs nothing and fails with kind check)
   --isolation <kind>         process (default: a V8 abort must not end isocode) or isolate
 ${TOOL_FLAGS}
 
@@ -78,6 +81,7 @@ their wall budget, then the servers close and isocode exits 0.
   --isolation <kind>         process (default: a V8 abort must not end the server) or isolate
   --max-tool-calls <n>       tool calls one program may make (default 1000); the next one is
                              not run and the run fails with tool-call-limit
+  --no-check                 run programs without the check before the run
   --http [host:]port         serve Streamable HTTP at http://host:port/mcp (host default
                              127.0.0.1; port 0 picks a free one)
   --stateless                no sessions: every request stands alone, so N copies can run

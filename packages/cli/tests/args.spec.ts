@@ -73,6 +73,12 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['run', 'p.ts'])).not.toHaveProperty('maxToolCalls')
   })
 
+  it('takes --no-check for run and serve (the check before the run stays on when not given)', () => {
+    expect(parseCommandLine(['run', 'p.ts', '--no-check'])).toMatchObject({ command: 'run', check: false })
+    expect(parseCommandLine(['serve', '--no-check'])).toMatchObject({ command: 'serve', check: false })
+    expect(parseCommandLine(['run', 'p.ts'])).not.toHaveProperty('check')
+  })
+
   it.each([
     [['frob'], 'unknown command "frob"', 'isocode --help'],
     [

@@ -16,6 +16,8 @@ beforeAll(async () => {
     concurrent: ['other'],
     tools: undefined,
     workspace: false,
+    // why: these are the runtime's own texts; what the check before the run says is below.
+    check: false,
   }))
   app = view.app
 })
@@ -82,6 +84,37 @@ describe('errors a model fixes in one step', () => {
     const { system } = await app.root.systemPrompt.assemble()
     expect(system).toContain(
       ' * - Sandbox globals: console, `tools`, ToolCallError, setTimeout/clearTimeout (pending timers\n',
+    )
+  })
+})
+
+describe('errors the check before the run reports (R-104, on by default)', () => {
+  let checked: ModelView
+  beforeAll(async () => {
+    checked = await bootModelView('isocode-check-', (dir) => ({
+      mcp: [`memory=MEMORY_FILE_PATH=${join(dir, 'memory.jsonl')} node ${memoryBin}`],
+      tools: undefined,
+      workspace: false,
+    }))
+    // why: the shared checker starts on the first check; until then a check that outlasts its
+    // time limit lets the program run. Warm it, so the text below holds on a machine of any speed.
+    while (!(await checked.modelSees('await tools.raed_graph({})')).startsWith('run_code failed (check)'))
+      await new Promise((resolve) => setTimeout(resolve, 20))
+  }, 600_000)
+  afterAll(() => checked.dispose())
+
+  it('a misspelled tool and a missing argument: nothing runs, both are listed with their lines', async () => {
+    const code = 'const graph = await tools.raed_graph({})\nawait tools.search_nodes({})'
+    expect(await checked.modelSees(code)).toBe(
+      [
+        'run_code failed (check): the program was not run: the check before the run found 2 errors it would hit',
+        'tools.raed_graph is not a function: the SDK has no tool "raed_graph"; did you mean tools.read_graph? (at 1:27)',
+        '1 | const graph = await tools.raed_graph({})',
+        '  |                           ^',
+        'tools.search_nodes is missing the required property "query" of its arguments (at 2:26)',
+        '2 | await tools.search_nodes({})',
+        '  |                          ^',
+      ].join('\n'),
     )
   })
 })

@@ -30,6 +30,8 @@ beforeAll(async () => {
     poolSize: 2,
     cpuMs: BUDGET_MS,
     wallMs: BUDGET_MS,
+    // why: the timings here are the host's; the check's first start is not what is measured.
+    check: false,
     log: () => {},
   })
 })

@@ -116,6 +116,7 @@ export async function boot(
         mode: 'code',
         ...(options.sdkBudgetBytes === undefined ? {} : { sdkBudgetBytes: options.sdkBudgetBytes }),
         ...(options.maxToolCalls === undefined ? {} : { maxToolCalls: options.maxToolCalls }),
+        check: options.check,
       }),
     )
     if (servers.length > 0) {

@@ -8,7 +8,7 @@ import { closestNames } from '@isocode/sdk-codegen'
 import { IsocodeError } from './errors.ts'
 import type { CodeModeBudgets, CodeModeOptions } from './options.ts'
 
-const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk', 'concurrency']
+const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk', 'concurrency', 'check']
 /** Runs at once when `concurrency` is not given: sized for a server. */
 const DEFAULT_CONCURRENCY = 4
 // why: the runtime's pool limit (poolSize 1–64, RT-28); one run slot is one isolate or process.
@@ -35,6 +35,8 @@ export interface ResolvedOptions {
   readonly maxToolCalls: number | undefined
   /** Runs at once (the runtime's pool size). */
   readonly concurrency: number
+  /** Check each program before it runs (the registry's `check`, R-104). */
+  readonly check: boolean
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -79,7 +81,7 @@ function runtimeConfig(budgets: CodeModeBudgets, concurrency: number): IsolateRu
 /** Check `options` and apply the defaults; throws one IsocodeError (INVALID_OPTION) for the first problem. */
 export function checkOptions(options: unknown): ResolvedOptions {
   if (options === undefined) options = {}
-  if (!isRecord(options)) invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk?, concurrency? }')
+  if (!isRecord(options)) invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk?, concurrency?, check? }')
   unknownKeys('', options, OPTIONS)
   const {
     tools = {},
@@ -88,6 +90,7 @@ export function checkOptions(options: unknown): ResolvedOptions {
     budgets = {},
     sdk = 'auto',
     concurrency = DEFAULT_CONCURRENCY,
+    check = true,
   } = options as CodeModeOptions
   if (!isRecord(tools))
     invalid(
@@ -125,6 +128,7 @@ export function checkOptions(options: unknown): ResolvedOptions {
     invalid(
       `concurrency must be a whole number of runs at once from 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY}); got ${showValue(concurrency)}`,
     )
+  if (typeof check !== 'boolean') invalid(`check must be true or false; got ${showValue(check)}`)
   // why: R-65 — `full` never falls back to compact, `compact` always does.
   const sdkBudgetBytes = sdk === 'full' ? Number.MAX_SAFE_INTEGER : sdk === 'compact' ? 0 : sdkBytes
   return {
@@ -135,5 +139,6 @@ export function checkOptions(options: unknown): ResolvedOptions {
     sdkBudgetBytes,
     maxToolCalls: toolCalls,
     concurrency,
+    check,
   }
 }

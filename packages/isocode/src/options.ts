@@ -81,4 +81,10 @@ export interface CodeModeOptions {
    * times as many wait in arrival order, and one more ends at once with kind `busy`.
    */
   concurrency?: number
+  /**
+   * Check each program against the tools' declarations before it runs (default true): a program
+   * with an error the run would hit anyway (syntax, an unknown tool or argument, a missing
+   * argument) runs nothing and fails with kind `check`, every error listed with its line:column.
+   */
+  check?: boolean
 }

@@ -79,7 +79,9 @@ describe('createCodeMode with plain and zod tools', () => {
   })
 
   it('an uncaught failure is ok: false with kind, message, line and column; never a rejection', async () => {
-    const result = await cm.run('const a = 1\n  await tools.get_weather({})')
+    // why: a wrong type, not a missing argument: the check before the run (R-104) proves only the
+    // latter, so this one reaches the tool's validation at run time.
+    const result = await cm.run('const a = 1\n  await tools.get_weather({ city: 42 })')
     expect(result.ok).toBe(false)
     // why: V8 points at the called member: column 15 is `get_weather` in `  await tools.get_weather({})`.
     expect(result.error).toMatchObject({ kind: 'exception', line: 2, column: 15 })

@@ -22,6 +22,12 @@ export interface ToolRegistryConfig {
    * and the run ends with the failure kind `tool-call-limit`.
    */
   maxToolCalls?: number
+  /**
+   * Check each Code Mode program against the full declarations of its tools before it runs
+   * (default true): a program with an error the run would hit anyway runs nothing and fails with
+   * the kind `check` (R-104).
+   */
+  check?: boolean
 }
 
 /** The config after validation: every option resolved. */
@@ -30,6 +36,7 @@ export interface ResolvedToolRegistryConfig {
   readonly sdkBudgetBytes: number
   readonly concurrentCallLimit: number
   readonly maxToolCalls: number
+  readonly check: boolean
 }
 
 /** Default of {@link ToolRegistryConfig.concurrentCallLimit}. */
@@ -43,7 +50,7 @@ export const DEFAULT_CONCURRENT_CALL_LIMIT = 4
 export const DEFAULT_MAX_TOOL_CALLS = 1000
 
 const MODES: readonly string[] = ['native', 'code', 'both']
-const KNOWN = ['mode', 'sdkBudgetBytes', 'concurrentCallLimit', 'maxToolCalls']
+const KNOWN = ['mode', 'sdkBudgetBytes', 'concurrentCallLimit', 'maxToolCalls', 'check']
 
 /** Problem with an `sdkBudgetBytes` value, or undefined when it is a whole number of bytes >= 0. */
 export function sdkBudgetProblem(value: unknown): string | undefined {
@@ -89,11 +96,18 @@ export const ToolRegistryConfigSchema = configSchema<ResolvedToolRegistryConfig>
   const maxToolCalls = value.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS
   const callsProblem = maxToolCallsProblem(maxToolCalls)
   if (callsProblem !== undefined) issues.push({ message: callsProblem, path: ['maxToolCalls'] })
+  const check = value.check ?? true
+  if (typeof check !== 'boolean')
+    issues.push({
+      message: `check must be true or false (got ${JSON.stringify(check) ?? String(check)})`,
+      path: ['check'],
+    })
   if (issues.length > 0) return issues
   return Object.freeze({
     mode: mode as ToolPresentationMode,
     sdkBudgetBytes: sdkBudgetBytes as number,
     concurrentCallLimit: concurrentCallLimit as number,
     maxToolCalls: maxToolCalls as number,
+    check: check as boolean,
   })
 })

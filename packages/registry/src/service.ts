@@ -16,6 +16,7 @@ import {
 import { DEFAULT_SDK_BUDGET_BYTES } from '@isocode/sdk-codegen'
 import type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
 import { createRunCodeTool } from './code-mode/run-code.ts'
+import { warmChecker } from './code-mode/pre-check.ts'
 import type { RunCodeHost } from './code-mode/run-code.ts'
 import { contribute } from './contribution.ts'
 import type { ContributionSource } from './contribution.ts'
@@ -58,6 +59,8 @@ export class ToolRegistry extends Service {
   readonly concurrentCallLimit: number
   /** How many tool calls one Code Mode run may dispatch before it ends with `tool-call-limit`. */
   readonly maxToolCalls: number
+  /** Whether run_code checks each program before it runs (R-104). */
+  readonly checkPrograms: boolean
   private readonly layers = new ToolLayers()
   private readonly restrictions = new Restrictions()
   private readonly guardTable = new Guards()
@@ -80,6 +83,10 @@ export class ToolRegistry extends Service {
     const callsProblem = config.maxToolCalls === undefined ? undefined : maxToolCallsProblem(config.maxToolCalls)
     if (callsProblem !== undefined) throw new RegistryError(`tools: ${callsProblem}`, 'INVALID_DEFINITION')
     this.maxToolCalls = config.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS
+    if (config.check !== undefined && typeof config.check !== 'boolean')
+      throw new RegistryError(`tools: check must be true or false (got ${String(config.check)})`, 'INVALID_DEFINITION')
+    this.checkPrograms = config.check ?? true
+    if (this.checkPrograms && this.mode !== 'native') warmChecker()
     // why: `this` here is the raw instance and `ctx` the registry's own context; the host and the
     // prompt provider must read the registry's state and dispatch on its context, never a caller's.
     this.host = Object.freeze({
@@ -246,6 +253,7 @@ export class ToolRegistry extends Service {
       mode: this.mode,
       concurrentCallLimit: () => this.concurrentCallLimit,
       maxToolCalls: () => this.maxToolCalls,
+      checkPrograms: () => this.checkPrograms,
       execute: (input) => this.execute(input),
       runtime: () => ctx.get('codeRuntime') ?? undefined,
       endTools: (scope) => this.endTools(scope),

@@ -47,7 +47,8 @@ const catchAndLoop: Script = async (tools, signal) => {
 
 async function boot(config: ToolRegistryConfig, script: Script) {
   const root = new Context()
-  await root.plugin(ToolRegistry, { mode: 'code', ...config })
+  // why: scripted backends run no program text; the check before the run is off.
+  await root.plugin(ToolRegistry, { mode: 'code', check: false, ...config })
   await root.plugin(ScriptRuntime, { script })
   await root.plugin(Events)
   const counts = { echo: 0, safe: 0 }

@@ -34,9 +34,9 @@ export function successText(result: CodeRunResult): string {
   return parts.length > 0 ? parts.join('\n\n') : 'The program finished without printing or returning anything.'
 }
 
-/** Why a run failed: a runtime failure kind, or a budget the registry enforces (`tool-call-limit`). */
+/** Why a run failed: a runtime failure kind, a budget the registry enforces (`tool-call-limit`), or the check before the run (`check`, R-104). */
 export interface RunFailure {
-  readonly kind: CodeRunFailureKind | 'tool-call-limit'
+  readonly kind: CodeRunFailureKind | 'tool-call-limit' | 'check'
   readonly message: string
 }
 

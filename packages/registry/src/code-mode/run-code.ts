@@ -13,6 +13,7 @@ import { failureMessage, type RunFailure, successText } from './output.ts'
 import { explainProgramError } from './program-error.ts'
 import { failurePosition, runStructuredContent } from './structured.ts'
 import { CodeModeTracing } from './tracing.ts'
+import { type CheckRefusal, checkBeforeRun } from './pre-check.ts'
 
 /** What run_code needs beyond the bridge: the runtime and the calling scope's end tools. */
 export interface RunCodeHost extends BridgeHost {
@@ -20,6 +21,8 @@ export interface RunCodeHost extends BridgeHost {
   readonly mode: string
   /** The mounted `ctx.codeRuntime`, or undefined when none is loaded. */
   runtime(): CodeRuntime | undefined
+  /** Whether each program is checked against its tools before it runs (R-104). */
+  checkPrograms(): boolean
   /** The visible end tools of `scope` (never run_code), enumerated once per run. */
   endTools(scope: ScopeKey | undefined): readonly ToolDefinition[]
   /** Log a warning on the registry's logger (a failing tracer provider, R-94). */
@@ -84,18 +87,23 @@ async function runProgram(
   const events = listener === undefined ? undefined : new RunEvents(listener, exec.callId)
   const bridge = createCodeBridge(host, exec, tools, runAbort.signal, log, budget, span, events)
   let result: CodeRunResult | undefined
+  let refusal: CheckRefusal | undefined
   let overBudget = false
   events?.started()
   try {
     // why: R-83 — the runtime gets a line listener only when the caller has one (RT-47, RT-48):
     // the bridge names the sub-calls itself, so no runtime call events are asked for.
     const observe = events === undefined ? {} : { onConsole: events.console }
-    result = await runtime.run({
-      program: args.code,
-      bindings: [bridge.namespace],
-      signal: runAbort.signal,
-      ...observe,
-    })
+    // why: R-104 — a program the check blocks runs nothing: no call, no log line.
+    refusal = host.checkPrograms() ? await checkBeforeRun(args.code, tools) : undefined
+    result =
+      refusal?.result ??
+      (await runtime.run({
+        program: args.code,
+        bindings: [bridge.namespace],
+        signal: runAbort.signal,
+        ...observe,
+      }))
   } finally {
     detach()
     // why: read before the settle abort below; true only when the budget's abort came first.
@@ -105,7 +113,7 @@ async function runProgram(
     // run_code's result, but a sub-call past the grace is abandoned: the budget wins (RT-24).
     await bridge.settle(overBudget ? TOOL_CALL_LIMIT : result === undefined ? 'crash' : (result.error?.kind ?? 'ok'))
     // why: R-92 — after every tool span of the run ended, with the outcome run_code reports.
-    span?.end(result, overBudget ? TOOL_CALL_LIMIT : result?.error?.kind, bridge.dispatched)
+    span?.end(result, overBudget ? TOOL_CALL_LIMIT : (refusal?.failure.kind ?? result?.error?.kind), bridge.dispatched)
     // why: R-82 — a runtime that rejected still ends the stream, as the pipeline's failure.
     if (result === undefined) events?.finished('crash', undefined)
   }
@@ -114,7 +122,7 @@ async function runProgram(
   // program was waiting on (RT-26), the refused one, whose line:col the message keeps.
   const failure: RunFailure | undefined = overBudget
     ? { kind: TOOL_CALL_LIMIT, message: budget.failureMessage(refusedAt(result)) }
-    : result.error
+    : (refusal?.failure ?? result.error)
   // why: after the dispatch events, before run_code's own result; listeners see it, the model never does.
   await log?.(usageEvent(exec, result, failure))
   events?.finished(failure?.kind ?? 'ok', result)
@@ -122,7 +130,9 @@ async function runProgram(
   const structuredContent = runStructuredContent(result, failure, bridge.dispatched)
   if (failure !== undefined) {
     const names = tools.map((def) => def.name)
-    const explain = (message: string): string => explainProgramError(message, args.code, names)
+    // why: a check refusal already quotes every line it names.
+    const explain =
+      refusal !== undefined ? undefined : (message: string) => explainProgramError(message, args.code, names)
     throw new CodeRunFailedError(failureMessage(failure, result.logs, explain), structuredContent)
   }
   return { content: [{ type: 'text', text: successText(result) }], structuredContent }

@@ -1,0 +1,7 @@
+export { createProgramChecker } from './checker.ts'
+/** @public */
+export { ProgramCheckError, ProgramCheckErrorCode } from './errors.ts'
+
+export type { CheckResult, ProgramChecker } from './types.ts'
+/** @public */
+export type { CheckError, CheckErrorClass, ProgramCheckerOptions } from './types.ts'

@@ -1,0 +1,15 @@
+// The messages between a checker and its worker thread.
+import type { CheckError } from './types.ts'
+
+/** One check asked of the worker. */
+export interface CheckRequest {
+  id: number
+  code: string
+  sdkText: string
+}
+
+/** The worker's answer: the proven errors, or why the analysis failed. */
+export type CheckReply = { id: number; errors: CheckError[] } | { id: number; failure: string }
+
+/** What the worker posts once TypeScript is loaded, before any reply. */
+export const READY = 'ready'

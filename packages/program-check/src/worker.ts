@@ -1,0 +1,18 @@
+// The checker's worker thread: holds one warm analyzer and answers one request at a time.
+import { parentPort } from 'node:worker_threads'
+import { ProgramAnalyzer } from './analyze.ts'
+import { type CheckReply, type CheckRequest, READY } from './protocol.ts'
+
+const port = parentPort
+if (port === null) throw new Error('program-check: worker.ts runs only as a worker thread')
+const analyzer = new ProgramAnalyzer()
+port.postMessage(READY)
+port.on('message', (request: CheckRequest) => {
+  let reply: CheckReply
+  try {
+    reply = { id: request.id, errors: analyzer.check(request.code, request.sdkText) }
+  } catch (error) {
+    reply = { id: request.id, failure: error instanceof Error ? error.message : String(error) }
+  }
+  port.postMessage(reply)
+})
