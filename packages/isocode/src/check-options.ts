@@ -81,7 +81,8 @@ function runtimeConfig(budgets: CodeModeBudgets, concurrency: number): IsolateRu
 /** Check `options` and apply the defaults; throws one IsocodeError (INVALID_OPTION) for the first problem. */
 export function checkOptions(options: unknown): ResolvedOptions {
   if (options === undefined) options = {}
-  if (!isRecord(options)) invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk?, concurrency?, check? }')
+  if (!isRecord(options))
+    invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk?, concurrency?, check? }')
   unknownKeys('', options, OPTIONS)
   const {
     tools = {},
