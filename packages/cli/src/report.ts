@@ -44,9 +44,9 @@ function headline(text: string): string {
   return line.length > HEADLINE_CHARS ? `${line.slice(0, HEADLINE_CHARS - 1)}…` : line
 }
 
-// why: a run that hits the tool-call limit makes ~1,000 alike calls; past this many in a row they
-// are one row, so the table stays readable.
-const COLLAPSE_FROM = 3
+// why: a run that hits the tool-call limit makes ~1,000 alike calls; from this many in a row they
+// are one row, so the table stays readable (three reads of three files stay three rows).
+const COLLAPSE_FROM = 4
 
 /** The rows of the calls table: consecutive calls of one tool with one outcome collapse into `first-last … × N`. */
 function callRows(calls: readonly TimelineEntry[]): string[] {

@@ -135,6 +135,25 @@ describe('isocode commands', () => {
     )
   })
 
+  it('a run that hits the default tool-call limit prints a few lines, not one per call', async () => {
+    await writeFile(join(dir, 'loop-long.ts'), 'while (true) await tools.shout({ word: "again" })\n')
+    let shown = ''
+    const io = Object.assign(capture(), { live: { tty: false, write: (text: string) => void (shown += text) } })
+    const options = {
+      ...sources({ tools: join(dir, 'tools.ts') }),
+      program: join(dir, 'loop-long.ts'),
+      cpuMs: 20_000,
+      wallMs: 60_000,
+      isolation: 'isolate' as const,
+    }
+    expect(await runCommand(io, options)).toBe(1)
+    expect(io.stdout).toContain('── tool calls (1000) ')
+    expect(io.stdout).toMatch(/\n1-1000 {2}shout +\d+(-\d+)? ms {2}ok {2}× 1000\n/)
+    expect(shown).toContain('isocode: … 997 more shout calls  ok\n')
+    // why: was ~2,000 (a live line and a table row per call).
+    expect(`${io.stdout}${io.stderr}${shown}`.split('\n').length).toBeLessThan(40)
+  }, 60_000)
+
   it('sdk --tools FILE.json prints the full section under the budget and the compact one over it', async () => {
     const saved = join(programs, '..', 'tools', 'mcp-filesystem.json')
     const full = capture()

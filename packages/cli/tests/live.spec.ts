@@ -84,6 +84,23 @@ describe('the live timeline', () => {
     expect(shown).toEqual(['isocode: [1] tick  12 ms  ok\n', 'isocode: [2] tick  12 ms  error TOOL_FAILED\n'])
   })
 
+  it('past 3 alike calls in a row, one line counts the rest when the streak ends', () => {
+    const shown: string[] = []
+    const live = liveTimeline({ tty: false, write: (text) => void shown.push(text) })
+    for (let call = 1; call <= 1000; call++) live.listener(finished(call, true))
+    live.listener(finished(1001, false))
+    live.listener(finished(1002, false))
+    live.end()
+    expect(shown).toEqual([
+      'isocode: [1] tick  12 ms  ok\n',
+      'isocode: [2] tick  12 ms  ok\n',
+      'isocode: [3] tick  12 ms  ok\n',
+      'isocode: … 997 more tick calls  ok\n',
+      'isocode: [1001] tick  12 ms  error TOOL_FAILED\n',
+      'isocode: [1002] tick  12 ms  error TOOL_FAILED\n',
+    ])
+  })
+
   it('on a terminal: each finished call above a status line redrawn in place with the running counter', () => {
     let screen = ''
     const live = liveTimeline({ tty: true, write: (text) => void (screen += text) })

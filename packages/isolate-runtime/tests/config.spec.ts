@@ -16,10 +16,12 @@ describe('config', () => {
     expect(() => resolveConfig({ cpuBudgetMs: 500, wallBudgetMs: 100 })).toThrow(/raise wallBudgetMs/)
     expect(() => resolveConfig({ poolsize: 2 })).toThrow(/unknown option "poolsize"/)
     expect(() => resolveConfig({ resumeOnHostThread: 'yes' })).toThrow(
-      /resumeOnHostThread must be true or false; got yes/,
+      /resumeOnHostThread must be true or false; got "yes"$/m,
     )
     expect(resolveConfig({ resumeOnHostThread: true }).resumeOnHostThread).toBe(true)
     expect(() => resolveConfig({ pollMicros: -1 })).toThrow(/pollMicros must be an integer from 0 to 10000; got -1/)
+    // why: a string that looks like a number is shown as the string it is.
+    expect(() => resolveConfig({ cpuMs: '5' })).toThrow(/cpuMs must be an integer from 1 to \d+; got "5"/)
     expect(() => resolveConfig({ pollMicros: 2.5 })).toThrow(/pollMicros must be an integer/)
     expect(resolveConfig({ pollMicros: 200 }).pollMicros).toBe(200)
     // why: unset, each runtime applies its own default (true only in the process-isolated child).
