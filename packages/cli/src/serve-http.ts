@@ -3,6 +3,7 @@ import { isLoopbackHost, normalizeOrigin } from '@isocode/mcp/internal'
 import type { HttpServeOptions, Isolation, ProgramBudgetOptions, ToolSourceOptions } from './args.ts'
 import { bootApp } from './app.ts'
 import { CliError } from './errors.ts'
+import { counted } from './counted.ts'
 import type { Io } from './io.ts'
 import { nextStopRequest } from './stop-request.ts'
 
@@ -98,11 +99,11 @@ export async function serveHttp(io: Io, options: ServeHttpOptions): Promise<numb
       ? ''
       : `, ${http.maxSessionRuns} per session, ${http.maxSessions} sessions (idle ones closed after ${http.sessionIdleS} s)`
     log(
-      `isocode serve: Code Mode (${options.mode}) over ${app.root.tools.visible().length - 1} tools at ${server.url} (${sessions}), isolation ${app.isolation}, ${http.maxRuns} runs at once + ${http.maxQueue} queued${sessionLimits}, ${http.maxConnections} connections`,
+      `isocode serve: Code Mode (${options.mode}) over ${counted(app.root.tools.visible().length - 1, 'tool')} at ${server.url} (${sessions}), isolation ${app.isolation}, ${counted(http.maxRuns, 'run')} at once + ${http.maxQueue} queued${sessionLimits}, ${counted(http.maxConnections, 'connection')}`,
     )
     const stop = await nextStopRequest()
     const { running, queued } = server.limiter.load
-    log(`isocode serve: ${stop}: stopping; ${running} programs running, ${queued} queued`)
+    log(`isocode serve: ${stop}: stopping; ${counted(running, 'program')} running, ${queued} queued`)
     await server.close(app.budgets.wallMs + GRACE_MARGIN_MS)
     log('isocode serve: stopped')
     return 0

@@ -135,6 +135,21 @@ describe('the tool-call budget of a run', () => {
     expect(textOf(result)).toMatch(/^run_code failed \(tool-call-limit\)/)
   })
 
+  it('a limit of one counts in the singular', async () => {
+    const seen: string[] = []
+    const { run } = await boot({ maxToolCalls: 1 }, async (tools, signal) => {
+      for (let i = 0; i < 2; i++) seen.push(await tools.echo!({}).then(String, (error: Error) => error.message))
+      return signal.aborted ? aborted(signal) : { logs: [], value: 'unreachable' }
+    })
+    const result = await run()
+    expect(seen[1]).toBe(
+      'tools.echo was not run: the program reached its limit of 1 tool call (maxToolCalls); the run is ending',
+    )
+    expect(textOf(result)).toMatch(
+      /^run_code failed \(tool-call-limit\): the program made more than 1 tool call \(maxToolCalls\)/,
+    )
+  })
+
   it('a backend that lets the program return after the refusal still reports tool-call-limit', async () => {
     const { events, run } = await boot({ maxToolCalls: 1 }, async (tools) => {
       await tools.echo!({})
@@ -142,7 +157,7 @@ describe('the tool-call budget of a run', () => {
       return { logs: [], value: refused }
     })
     const result = await run()
-    expect(textOf(result)).toMatch(/^run_code failed \(tool-call-limit\): the program made more than 1 tool calls/)
+    expect(textOf(result)).toMatch(/^run_code failed \(tool-call-limit\): the program made more than 1 tool call /)
     expect(outcomes(events)).toEqual(['tool-call-limit'])
   })
 

@@ -12,6 +12,9 @@ class ToolCallLimitReason extends Error {
  * dispatches; the next one is refused, and at that moment the run is aborted with a reason only
  * this budget owns, so a program that catches the refusal cannot keep calling.
  */
+/** "1 tool call", "2 tool calls". */
+const toolCalls = (count: number): string => `${count} tool ${count === 1 ? 'call' : 'calls'}`
+
 export class ToolCallBudget {
   private readonly reason: ToolCallLimitReason
   private spent = false
@@ -20,7 +23,7 @@ export class ToolCallBudget {
     readonly max: number,
     private readonly abortRun: (reason: unknown) => void,
   ) {
-    this.reason = new ToolCallLimitReason(`the program made more than ${max} tool calls (maxToolCalls)`)
+    this.reason = new ToolCallLimitReason(`the program made more than ${toolCalls(max)} (maxToolCalls)`)
   }
 
   /** Whether a call was refused: every later call is refused too. */
@@ -40,7 +43,7 @@ export class ToolCallBudget {
 
   /** The text a refused call rejects with inside the program. */
   refusal(name: string): string {
-    return `tools.${name} was not run: the program reached its limit of ${this.max} tool calls (maxToolCalls); the run is ending`
+    return `tools.${name} was not run: the program reached its limit of ${toolCalls(this.max)} (maxToolCalls); the run is ending`
   }
 
   /** Whether `signal` was aborted by this budget (not by the caller or the run's settlement). */
