@@ -1,4 +1,5 @@
 export { createProgramChecker } from './checker.ts'
+export { FRAME_WIDTH, frameLine } from './excerpt.ts'
 /** @public */
 export { ProgramCheckError, ProgramCheckErrorCode } from './errors.ts'
 

@@ -1,37 +1,12 @@
 // The run's end wins over a sub-call that does not settle (rule R-63 in docs/registry-contract.md,
 // RT-24 on the runtime side): a scripted backend calls a tool and then ends the run as a budget
 // does, without waiting for the call, as every real backend does.
-import { CodeRuntime, withUsage } from '@isocode/code-runtime'
-import type { CodeBinding, CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
-import { SessionSink } from '@isocode/harness'
-import type { ScopeKey, SessionEvent } from '@isocode/harness'
+import type { SessionEvent } from '@isocode/harness'
 import { ToolRegistry } from '@isocode/registry'
 import type { RunEvent, ToolExecutionResult } from '@isocode/registry'
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
-
-type Script = (tools: Record<string, CodeBinding>) => Promise<Omit<CodeRunResult, 'usage'>>
-
-class ScriptRuntime extends CodeRuntime {
-  readonly isolation = 'none'
-  readonly language = 'typescript'
-  constructor(
-    ctx: Context,
-    readonly config: { script: Script },
-  ) {
-    super(ctx)
-  }
-  async run(request: CodeRunRequest): Promise<CodeRunResult> {
-    return withUsage(await this.config.script(request.bindings[0]?.functions ?? {}))
-  }
-}
-
-class Events extends SessionSink {
-  readonly events: SessionEvent[] = []
-  append(_scope: ScopeKey | undefined, event: SessionEvent): void {
-    this.events.push(event)
-  }
-}
+import { Events, type Script, ScriptRuntime } from './script-runtime.ts'
 
 // why: what a backend does at the wall budget while the program awaits a call: the call is left
 // pending and the run ends as timeout (RT-24); the late settlement is dropped by the backend.

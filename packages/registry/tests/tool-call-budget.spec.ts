@@ -1,37 +1,13 @@
 // The per-run tool-call budget of Code Mode (rules in
 // docs/registry-contract.md), on the registry's side: a scripted backend stands in for the program
 // and ends when the run-scoped signal fires, as every real backend does (RT-26).
-import { CodeRuntime, withUsage } from '@isocode/code-runtime'
-import type { CodeBinding, CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
-import { SessionSink } from '@isocode/harness'
-import type { ScopeKey, SessionEvent } from '@isocode/harness'
+import type { CodeRunResult } from '@isocode/code-runtime'
+import type { SessionEvent } from '@isocode/harness'
 import { ToolRegistry } from '@isocode/registry'
 import type { ToolExecutionResult, ToolRegistryConfig } from '@isocode/registry'
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
-
-type Script = (tools: Record<string, CodeBinding>, signal: AbortSignal) => Promise<Omit<CodeRunResult, 'usage'>>
-
-class ScriptRuntime extends CodeRuntime {
-  readonly isolation = 'none'
-  readonly language = 'typescript'
-  constructor(
-    ctx: Context,
-    readonly config: { script: Script },
-  ) {
-    super(ctx)
-  }
-  async run(request: CodeRunRequest): Promise<CodeRunResult> {
-    return withUsage(await this.config.script(request.bindings[0]?.functions ?? {}, request.signal as AbortSignal))
-  }
-}
-
-class Events extends SessionSink {
-  readonly events: SessionEvent[] = []
-  append(_scope: ScopeKey | undefined, event: SessionEvent): void {
-    this.events.push(event)
-  }
-}
+import { Events, type Script, ScriptRuntime } from './script-runtime.ts'
 
 const aborted = (signal: AbortSignal): Omit<CodeRunResult, 'usage'> => ({
   logs: ['before the end'],

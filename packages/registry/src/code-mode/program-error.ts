@@ -1,10 +1,10 @@
 // What the model reads when its program failed: the runtime's message, the program line it points
 // at with a caret under the column, and for a call of a missing member the closest tool names.
+import { frameLine } from '@isocode/program-check'
 import { closestNames } from '@isocode/sdk-codegen'
 import { accessor } from './discovery.ts'
 
-/** The widest slice of a program line a code frame quotes (the whole failure text stays small). */
-export const FRAME_WIDTH = 120
+export { FRAME_WIDTH } from '@isocode/program-check'
 
 const POSITION = /\(at (\d+):(\d+)\)/
 // why: V8 line terminators, so line N here is line N of the position V8 reported.
@@ -19,14 +19,7 @@ const MISSING_MEMBER = /\btools\.(\S+?) is not a function/
 export function codeFrame(program: string, line: number, column: number): string | undefined {
   const text = program.split(LINES)[line - 1]
   if (text === undefined || column < 1 || column > text.length + 1) return undefined
-  let start = 0
-  if (text.length > FRAME_WIDTH) start = Math.min(Math.max(0, column - 1 - FRAME_WIDTH / 2), text.length - FRAME_WIDTH)
-  const end = Math.min(text.length, start + FRAME_WIDTH)
-  const head = start > 0 ? '…' : ''
-  const shown = head + text.slice(start, end) + (end < text.length ? '…' : '')
-  const pad = (head + text.slice(start, column - 1)).replace(/[^\t]/g, ' ')
-  const gutter = String(line)
-  return `${gutter} | ${shown}\n${' '.repeat(gutter.length)} | ${pad}^`
+  return frameLine(text, line, column)
 }
 
 /** The first `(at line:col)` of `message` as a code frame of `program`, if there is one. */
