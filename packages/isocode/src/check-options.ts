@@ -7,8 +7,9 @@ import type { McpServerConfig } from '@isocode/mcp/spec'
 import { closestNames } from '@isocode/sdk-codegen'
 import { IsocodeError } from './errors.ts'
 import type { CodeModeBudgets, CodeModeOptions } from './options.ts'
+import type { RunStore } from '@isocode/run-store'
 
-const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk', 'concurrency']
+const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk', 'concurrency', 'store']
 /** Runs at once when `concurrency` is not given: sized for a server. */
 const DEFAULT_CONCURRENCY = 4
 // why: the runtime's pool limit (poolSize 1–64, RT-28); one run slot is one isolate or process.
@@ -35,6 +36,8 @@ export interface ResolvedOptions {
   readonly maxToolCalls: number | undefined
   /** Runs at once (the runtime's pool size). */
   readonly concurrency: number
+  /** Where runs are recorded: a store URL (opened at boot) or a RunStore object. */
+  readonly store: string | RunStore
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -79,7 +82,7 @@ function runtimeConfig(budgets: CodeModeBudgets, concurrency: number): IsolateRu
 /** Check `options` and apply the defaults; throws one IsocodeError (INVALID_OPTION) for the first problem. */
 export function checkOptions(options: unknown): ResolvedOptions {
   if (options === undefined) options = {}
-  if (!isRecord(options)) invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk?, concurrency? }')
+  if (!isRecord(options)) invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk?, concurrency?, store? }')
   unknownKeys('', options, OPTIONS)
   const {
     tools = {},
@@ -88,6 +91,7 @@ export function checkOptions(options: unknown): ResolvedOptions {
     budgets = {},
     sdk = 'auto',
     concurrency = DEFAULT_CONCURRENCY,
+    store = 'memory:',
   } = options as CodeModeOptions
   if (!isRecord(tools))
     invalid(
@@ -125,6 +129,14 @@ export function checkOptions(options: unknown): ResolvedOptions {
     invalid(
       `concurrency must be a whole number of runs at once from 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY}); got ${showValue(concurrency)}`,
     )
+  const storeMethods = ['createRun', 'getRun', 'claim', 'decide', 'callStarted', 'callDone', 'listCalls']
+  if (
+    typeof store !== 'string' &&
+    !(isRecord(store) && storeMethods.every((name) => typeof (store as unknown as Record<string, unknown>)[name] === 'function'))
+  )
+    invalid(
+      `store must be a store URL ('memory:', 'file:<path>', 'postgres://…') or a RunStore object; got ${showValue(store)}`,
+    )
   // why: R-65 — `full` never falls back to compact, `compact` always does.
   const sdkBudgetBytes = sdk === 'full' ? Number.MAX_SAFE_INTEGER : sdk === 'compact' ? 0 : sdkBytes
   return {
@@ -135,5 +147,6 @@ export function checkOptions(options: unknown): ResolvedOptions {
     sdkBudgetBytes,
     maxToolCalls: toolCalls,
     concurrency,
+    store,
   }
 }

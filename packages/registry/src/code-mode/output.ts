@@ -34,9 +34,12 @@ export function successText(result: CodeRunResult): string {
   return parts.length > 0 ? parts.join('\n\n') : 'The program finished without printing or returning anything.'
 }
 
-/** Why a run failed: a runtime failure kind, or a budget the registry enforces (`tool-call-limit`). */
+/**
+ * Why a run failed: a runtime failure kind, a budget the registry enforces (`tool-call-limit`), or
+ * what a durable run stopped it for (`paused`, `needs-review`, `replay-divergence`, `store`, R-110).
+ */
 export interface RunFailure {
-  readonly kind: CodeRunFailureKind | 'tool-call-limit'
+  readonly kind: CodeRunFailureKind | 'tool-call-limit' | 'paused' | 'needs-review' | 'replay-divergence' | 'store'
   readonly message: string
 }
 
