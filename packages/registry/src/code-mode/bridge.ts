@@ -59,6 +59,9 @@ export interface CodeBridge {
   readonly dispatched: number
 }
 
+/** Calls a durable run's guest may have in flight at once (the bridge's queue still orders them). */
+const DURABLE_CALLS_IN_FLIGHT = 1024
+
 /** What a queued task returns when the durable run stopped instead of dispatching. */
 const STOPPED: unique symbol = Symbol('stopped')
 
@@ -151,10 +154,19 @@ export function createCodeBridge(
   // why: R-110 — once a durable run stops (a pause, a divergence) nothing the program does later
   // runs: its calls never settle and the run is ended after this host turn (RT-49).
   let stopped = false
+  // why: calls of one guest turn may reach the host over several host turns (the in-process
+  // runtime's callbacks are tasks of their own); the run ends once a host turn brought none new.
+  let arrivals = 0
   const stop = (): Promise<never> => {
     if (!stopped) {
       stopped = true
-      setImmediate(() => stopRun())
+      let seen = -1
+      const settleThenStop = (): void => {
+        if (seen === arrivals && queue.idleNow) return stopRun()
+        seen = arrivals
+        setImmediate(settleThenStop)
+      }
+      setImmediate(settleThenStop)
     }
     return new Promise<never>(() => undefined)
   }
@@ -166,7 +178,7 @@ export function createCodeBridge(
     args: unknown,
     site?: CodeCallSite,
   ): Promise<JsonValue> => {
-    if (stopped) return new Promise<never>(() => undefined)
+    arrivals++
     const refusal = (): string => `tools.${name} was called after the program settled; it was not run`
     if (queue.closed) return Promise.reject(new Error(refusal()))
     // why: rule R-56 in docs/registry-contract.md — a refused argument is never dispatched and takes no call number.
@@ -255,6 +267,10 @@ export function createCodeBridge(
   const namespace: CodeBindingNamespace = { global: TOOLS_GLOBAL, functions, errorClass: { ...TOOL_ERROR_CLASS } }
   // why: the runtime's own call queue must let these overlap too, or nothing would run at once.
   if (concurrentNames.length > 0) namespace.concurrent = { members: concurrentNames, limit }
+  // why: R-110 — a durable run must see every call the program made in one turn (Promise.all)
+  // to pause them together, so the guest sends them all; this queue still runs them in order.
+  if (durable !== undefined)
+    namespace.concurrent = { members: tools.map((tool) => tool.name), limit: DURABLE_CALLS_IN_FLIGHT }
   return {
     namespace,
     get dispatched() {
