@@ -197,6 +197,8 @@ export class MemoryRunStore implements RunStore {
       }
       existing.state = 'pending'
       existing.gate = 'review'
+      // why: an approval given before the crash was for that attempt; running it again needs a new one.
+      delete existing.decision
       return copy(existing)
     }
     const entry: CallEntry = { ...this.#newEntry(runId, call, args, now), state: 'pending', gate: call.gate }

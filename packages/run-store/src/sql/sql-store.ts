@@ -187,7 +187,8 @@ export class SqlRunStore implements RunStore {
             `run ${runId}: call ${call.seq} is already recorded (${existing.state})`,
           )
         }
-        await tx.run(`UPDATE calls SET state = 'pending', gate = 'review' WHERE run_id = ? AND seq = ?`, [
+        // why: an approval given before the crash was for that attempt; running it again needs a new one.
+        await tx.run(`UPDATE calls SET state = 'pending', gate = 'review', decision = NULL WHERE run_id = ? AND seq = ?`, [
           runId,
           call.seq,
         ])
