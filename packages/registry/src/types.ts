@@ -158,4 +158,9 @@ export interface RunDurability {
    * recorded calls left unused) replaces the runtime's.
    */
   end(ended: { journal?: RunJournal; failed: boolean }): Promise<DurableFailure | undefined>
+  /**
+   * Whether sub-call `callId` runs under a decision recorded in the store (rule R-114): an `ask`
+   * policy decision does not ask again for it.
+   */
+  approved(callId: string): boolean
 }

@@ -47,6 +47,7 @@ export class Recorder implements RunDurability {
   private readonly used = new Set<number>()
   private readonly pending: PendingCall[] = []
   private readonly callIds: string[] = []
+  private readonly decided = new Set<string>()
 
   constructor(
     private readonly host: RecorderHost,
@@ -54,6 +55,10 @@ export class Recorder implements RunDurability {
     journal: Partial<RunJournal>,
   ) {
     this.journal = journal
+  }
+
+  approved(callId: string): boolean {
+    return this.decided.has(callId)
   }
 
   /** Forget the keys of this execution's sub-calls. */
@@ -100,6 +105,7 @@ export class Recorder implements RunDurability {
             ),
           }
         await store.callStarted(runId, { seq: call.seq, tool: call.tool, args: recorded.args, ...hash, ...position }, holder)
+        this.decided.add(call.callId)
         return this.run(call, decision.args ?? recorded.args, true)
       }
       if (recorded.state === 'started') {
@@ -136,6 +142,16 @@ export class Recorder implements RunDurability {
       kind: 'run',
       args,
       done: async (result) => {
+        // why: R-114 — a policy asked and no live approver answered: the call is pending, the run pauses.
+        if (result.isError && result.error?.code === 'APPROVAL_REQUIRED') {
+          try {
+            await store.recordPending(runId, { seq: call.seq, tool: call.tool, args: call.args, gate: 'approval' }, this.host.holder)
+            this.pause(call, 'paused')
+          } catch (error) {
+            this.stop ??= { kind: 'store', message: `tools.${call.tool}: ${error instanceof Error ? error.message : String(error)}` }
+          }
+          return false
+        }
         if (!record) return true
         const stored = JSON.parse(JSON.stringify(result)) as JsonValue
         try {

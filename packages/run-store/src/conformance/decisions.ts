@@ -173,4 +173,18 @@ export function decisionCases(h: Harness): void {
     expect((await store.pending('r')).map((c) => [c.seq, c.gate])).toEqual([[1, 'review']])
     expect(await store.claim('r', 'p')).toMatchObject({ ok: false, reason: 'undecided' })
   })
+
+  it('turns a started call a policy stopped before it ran into an approval to decide', async () => {
+    const store = await h.store()
+    await store.createRun({ id: 'r', code: '', holder: 'p' })
+    await store.callStarted('r', { seq: 1, tool: 'send', args: { to: 'ada' } }, 'p')
+    const parked = await store.recordPending('r', { seq: 1, tool: 'send', args: { to: 'ada' }, gate: 'approval' }, 'p')
+    expect(parked).toMatchObject({ state: 'pending', gate: 'approval' })
+    await store.updateRun('r', { status: 'paused' })
+    expect((await store.pending('r')).map((c) => [c.seq, c.gate])).toEqual([[1, 'approval']])
+    await store.callDone('r', 1, { result: 'x' }).then(
+      () => expect.unreachable('a pending call cannot be done'),
+      (error: unknown) => expect(error).toMatchObject({ code: 'CALL_NOT_STARTED' }),
+    )
+  })
 }
