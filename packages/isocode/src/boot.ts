@@ -24,7 +24,9 @@ export async function openStore(store: string | RunStore): Promise<{ store: RunS
     return { store: await openRunStore(store), owned: true }
   } catch (error) {
     const bad = error instanceof RunStoreError && (error.code === 'INVALID_URL' || error.code === 'UNKNOWN_SCHEME')
-    throw new IsocodeError(`createCodeMode: store: ${message(error)}`, bad ? 'INVALID_OPTION' : 'STARTUP', { cause: error })
+    throw new IsocodeError(`createCodeMode: store: ${message(error)}`, bad ? 'INVALID_OPTION' : 'STARTUP', {
+      cause: error,
+    })
   }
 }
 

@@ -82,7 +82,8 @@ function runtimeConfig(budgets: CodeModeBudgets, concurrency: number): IsolateRu
 /** Check `options` and apply the defaults; throws one IsocodeError (INVALID_OPTION) for the first problem. */
 export function checkOptions(options: unknown): ResolvedOptions {
   if (options === undefined) options = {}
-  if (!isRecord(options)) invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk?, concurrency?, store? }')
+  if (!isRecord(options))
+    invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk?, concurrency?, store? }')
   unknownKeys('', options, OPTIONS)
   const {
     tools = {},
@@ -132,7 +133,10 @@ export function checkOptions(options: unknown): ResolvedOptions {
   const storeMethods = ['createRun', 'getRun', 'claim', 'decide', 'callStarted', 'callDone', 'listCalls']
   if (
     typeof store !== 'string' &&
-    !(isRecord(store) && storeMethods.every((name) => typeof (store as unknown as Record<string, unknown>)[name] === 'function'))
+    !(
+      isRecord(store) &&
+      storeMethods.every((name) => typeof (store as unknown as Record<string, unknown>)[name] === 'function')
+    )
   )
     invalid(
       `store must be a store URL ('memory:', 'file:<path>', 'postgres://…') or a RunStore object; got ${showValue(store)}`,

@@ -147,11 +147,13 @@ async function open(app: Booted, slots: RunSlots, durability: Durability): Promi
       throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
     return runs.start(args.code, (recorder, runId) => execute(args, signal, onRunEvent, recorder, runId))
   }
-  const guarded = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-    if (closing !== undefined)
-      throw new IsocodeError('runs: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
-    return fn(...args)
-  }
+  const guarded =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (closing !== undefined)
+        throw new IsocodeError('runs: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
+      return fn(...args)
+    }
   const api = runs.api()
   const runsApi: CodeModeRuns = {
     approve: guarded(api.approve),

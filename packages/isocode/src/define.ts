@@ -34,7 +34,13 @@ function refuse(message: string): never {
 function readTool(
   name: string,
   tool: unknown,
-): { description?: string; inputSchema: unknown; outputSchema?: unknown; execute: Execute; tool: Record<string, unknown> } {
+): {
+  description?: string
+  inputSchema: unknown
+  outputSchema?: unknown
+  execute: Execute
+  tool: Record<string, unknown>
+} {
   if (!isRecord(tool))
     refuse(
       `tools.${name}: must be a tool object { description, inputSchema, execute }; got ${tool === null ? 'null' : Array.isArray(tool) ? 'an array' : typeof tool}`,
@@ -59,7 +65,11 @@ function readTool(
     refuse(
       `tools.${name}.execute: must be a function (args, { signal }) => result; got ${tool.execute === null ? 'null' : typeof tool.execute}`,
     )
-  if (tool.needsApproval !== undefined && typeof tool.needsApproval !== 'boolean' && typeof tool.needsApproval !== 'function')
+  if (
+    tool.needsApproval !== undefined &&
+    typeof tool.needsApproval !== 'boolean' &&
+    typeof tool.needsApproval !== 'function'
+  )
     refuse(`tools.${name}.needsApproval: must be true, false or a function (args) => boolean | Promise<boolean>`)
   if (tool.idempotent !== undefined && typeof tool.idempotent !== 'boolean')
     refuse(`tools.${name}.idempotent: must be true or false`)
@@ -68,7 +78,13 @@ function readTool(
   if (tool.revert !== undefined && typeof tool.revert !== 'function')
     refuse(`tools.${name}.revert: must be a function (args, result) => unknown`)
   // why: bound, so a tool object's execute may use `this`.
-  const read: { description?: string; inputSchema: unknown; outputSchema?: unknown; execute: Execute; tool: Record<string, unknown> } = {
+  const read: {
+    description?: string
+    inputSchema: unknown
+    outputSchema?: unknown
+    execute: Execute
+    tool: Record<string, unknown>
+  } = {
     tool,
     inputSchema: tool.inputSchema,
     execute: (tool.execute as Execute).bind(tool),
@@ -134,7 +150,7 @@ const canonical = (value: unknown): string =>
           .toSorted()
           .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
           .join(',')}}`
-      : JSON.stringify(value) ?? 'null'
+      : (JSON.stringify(value) ?? 'null')
 
 /**
  * Make tool `name` a registry definition; throws an IsocodeError naming the tool and the field.

@@ -74,7 +74,9 @@ export interface CodeModeRuns {
   /** End a paused run as `cancelled`. */
   cancel(runId: string): Promise<void>
   /** Call each applied call's `revert(args, result)`, newest first; the run ends `rolled-back`. */
-  rollback(runId: string): Promise<{ reverted: number; failures: Array<{ seq: number; tool: string; message: string }> }>
+  rollback(
+    runId: string,
+  ): Promise<{ reverted: number; failures: Array<{ seq: number; tool: string; message: string }> }>
 }
 
 /** The arguments of `run_code`: the program, and an optional note of what it does. */

@@ -21,21 +21,32 @@ export async function checkDecisions(
   tools: ReadonlyMap<string, ToolMeta>,
 ): Promise<RunDecision[]> {
   if (decisions === undefined) return pending.map((p) => ({ seq: p.seq, approve: true }))
-  if (!Array.isArray(decisions)) invalid(what, 'decisions must be an array [{ seq, approve, args?, reason? }] (or omitted to approve every pending call)')
+  if (!Array.isArray(decisions))
+    invalid(
+      what,
+      'decisions must be an array [{ seq, approve, args?, reason? }] (or omitted to approve every pending call)',
+    )
   const bySeq = new Map(pending.map((p) => [p.seq, p]))
   const seen = new Set<number>()
   const out: RunDecision[] = []
   for (const [i, raw] of (decisions as unknown[]).entries()) {
     const at = `decisions[${i}]`
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) invalid(what, `${at} must be an object { seq, approve, args?, reason? }`)
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      invalid(what, `${at} must be an object { seq, approve, args?, reason? }`)
     const d = raw as Record<string, unknown>
-    for (const key of Object.keys(d)) if (!KEYS.has(key)) invalid(what, `${at}.${key}: unknown field (known: seq, approve, args, reason)`)
-    if (typeof d.seq !== 'number' || !Number.isSafeInteger(d.seq)) invalid(what, `${at}.seq must be the call number of a pending call`)
+    for (const key of Object.keys(d))
+      if (!KEYS.has(key)) invalid(what, `${at}.${key}: unknown field (known: seq, approve, args, reason)`)
+    if (typeof d.seq !== 'number' || !Number.isSafeInteger(d.seq))
+      invalid(what, `${at}.seq must be the call number of a pending call`)
     if (typeof d.approve !== 'boolean') invalid(what, `${at}.approve must be true or false`)
-    if (d.reason !== undefined && typeof d.reason !== 'string') invalid(what, `${at}.reason must be a string when given`)
+    if (d.reason !== undefined && typeof d.reason !== 'string')
+      invalid(what, `${at}.reason must be a string when given`)
     const call = bySeq.get(d.seq)
     if (call === undefined)
-      invalid(what, `${at}.seq: ${d.seq} is not a pending call of this run (pending: ${[...bySeq.keys()].join(', ') || 'none'})`)
+      invalid(
+        what,
+        `${at}.seq: ${d.seq} is not a pending call of this run (pending: ${[...bySeq.keys()].join(', ') || 'none'})`,
+      )
     if (seen.has(d.seq)) invalid(what, `${at}.seq: call ${d.seq} is decided twice`)
     seen.add(d.seq)
     const decision: RunDecision = { seq: d.seq, approve: d.approve }
@@ -51,6 +62,9 @@ export async function checkDecisions(
   }
   const missing = [...bySeq.keys()].filter((seq) => !seen.has(seq))
   if (missing.length > 0)
-    invalid(what, `every pending call must be decided; call${missing.length === 1 ? '' : 's'} ${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} no decision`)
+    invalid(
+      what,
+      `every pending call must be decided; call${missing.length === 1 ? '' : 's'} ${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} no decision`,
+    )
   return out
 }

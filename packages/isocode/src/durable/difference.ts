@@ -27,5 +27,5 @@ export function firstDifference(
     }
     return undefined
   }
-  return Object.is(was, now) || (was === now) ? undefined : { path, was, now }
+  return Object.is(was, now) || was === now ? undefined : { path, was, now }
 }

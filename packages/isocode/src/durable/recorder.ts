@@ -71,7 +71,10 @@ export class Recorder implements RunDurability {
       return await this.decide(call)
     } catch (error) {
       // why: R-113 — a store refusal (a value over its cap, a lost claim) ends the run as a value.
-      this.stop ??= { kind: 'store', message: `tools.${call.tool}: ${error instanceof Error ? error.message : String(error)}` }
+      this.stop ??= {
+        kind: 'store',
+        message: `tools.${call.tool}: ${error instanceof Error ? error.message : String(error)}`,
+      }
       return { kind: 'stop' }
     }
   }
@@ -104,21 +107,33 @@ export class Recorder implements RunDurability {
               `tool "${call.tool}" was denied${decision.reason === undefined ? '' : `: ${decision.reason}`}`,
             ),
           }
-        await store.callStarted(runId, { seq: call.seq, tool: call.tool, args: recorded.args, ...hash, ...position }, holder)
+        await store.callStarted(
+          runId,
+          { seq: call.seq, tool: call.tool, args: recorded.args, ...hash, ...position },
+          holder,
+        )
         this.decided.add(call.callId)
         return this.run(call, decision.args ?? recorded.args, true)
       }
       if (recorded.state === 'started') {
         // why: R-112 — started, never done: the process died while it ran; only an idempotent tool runs again.
         if (meta?.idempotent === true) return this.run(call, recorded.decision?.args ?? recorded.args, true)
-        await store.recordPending(runId, { seq: call.seq, tool: call.tool, args: recorded.args, gate: 'review' }, holder)
+        await store.recordPending(
+          runId,
+          { seq: call.seq, tool: call.tool, args: recorded.args, gate: 'review' },
+          holder,
+        )
         return this.pause(call, 'needs-review')
       }
       if (meta?.replay === 'reexecute') return this.run(call, recorded.decision?.args ?? recorded.args, false)
       return { kind: 'replay', result: replayed(call.callId, recorded) }
     }
     if (await gated(meta, call.args)) {
-      await store.recordPending(runId, { seq: call.seq, tool: call.tool, args: call.args, gate: 'approval', ...hash, ...position }, holder)
+      await store.recordPending(
+        runId,
+        { seq: call.seq, tool: call.tool, args: call.args, gate: 'approval', ...hash, ...position },
+        holder,
+      )
       return this.pause(call, 'paused')
     }
     // why: R-110 — after a pause nothing new runs: the call is neither dispatched nor recorded.
@@ -145,10 +160,17 @@ export class Recorder implements RunDurability {
         // why: R-114 — a policy asked and no live approver answered: the call is pending, the run pauses.
         if (result.isError && result.error?.code === 'APPROVAL_REQUIRED') {
           try {
-            await store.recordPending(runId, { seq: call.seq, tool: call.tool, args: call.args, gate: 'approval' }, this.host.holder)
+            await store.recordPending(
+              runId,
+              { seq: call.seq, tool: call.tool, args: call.args, gate: 'approval' },
+              this.host.holder,
+            )
             this.pause(call, 'paused')
           } catch (error) {
-            this.stop ??= { kind: 'store', message: `tools.${call.tool}: ${error instanceof Error ? error.message : String(error)}` }
+            this.stop ??= {
+              kind: 'store',
+              message: `tools.${call.tool}: ${error instanceof Error ? error.message : String(error)}`,
+            }
           }
           return false
         }
@@ -170,9 +192,15 @@ export class Recorder implements RunDurability {
 
   private divergence(call: DurableCall, recorded: CallEntry): Stop | undefined {
     const at = `call ${call.seq}${where(call)}`
-    const base = { kind: 'replay-divergence' as const, ...(call.line === undefined ? {} : { line: call.line, column: call.column ?? 0 }) }
+    const base = {
+      kind: 'replay-divergence' as const,
+      ...(call.line === undefined ? {} : { line: call.line, column: call.column ?? 0 }),
+    }
     if (recorded.tool !== call.tool)
-      return { ...base, message: `replay diverged at ${at}: the recorded run called tools.${recorded.tool}, this one tools.${call.tool}` }
+      return {
+        ...base,
+        message: `replay diverged at ${at}: the recorded run called tools.${recorded.tool}, this one tools.${call.tool}`,
+      }
     const diff = firstDifference(recorded.args, call.args)
     if (diff === undefined) return undefined
     return {

@@ -102,7 +102,8 @@ export class DurableRuns {
     if (typeof runId !== 'string' || runId === '')
       throw new IsocodeError(`runs.${what}: runId must be a non-empty string (a result's runId)`, 'RUN_NOT_FOUND')
     const run = await this.store.getRun(runId)
-    if (run === undefined) throw new IsocodeError(`runs.${what}: no run ${JSON.stringify(runId)} in ${this.store.url}`, 'RUN_NOT_FOUND')
+    if (run === undefined)
+      throw new IsocodeError(`runs.${what}: no run ${JSON.stringify(runId)} in ${this.store.url}`, 'RUN_NOT_FOUND')
     return run
   }
 
@@ -119,7 +120,10 @@ export class DurableRuns {
     for (const [tool, hash] of Object.entries(hashes)) {
       const meta = this.tools.get(tool)
       if (meta === undefined)
-        throw new IsocodeError(`runs.${what}: run ${runId} called tools.${tool}, which is gone; it cannot be resumed`, 'TOOL_CHANGED')
+        throw new IsocodeError(
+          `runs.${what}: run ${runId} called tools.${tool}, which is gone; it cannot be resumed`,
+          'TOOL_CHANGED',
+        )
       if (meta.hash !== hash)
         throw new IsocodeError(
           `runs.${what}: the schema of tools.${tool} changed since run ${runId} called it; it cannot be resumed (cancel it or run the program again)`,
@@ -136,11 +140,16 @@ export class DurableRuns {
     await this.checkTools(run.id, what)
     let written
     try {
-      written = await this.store.decide(run.id, list as DecisionInput[], { actor: this.holder, expectVersion: run.version })
+      written = await this.store.decide(run.id, list as DecisionInput[], {
+        actor: this.holder,
+        expectVersion: run.version,
+      })
     } catch (error) {
       if (error instanceof RunStoreError && error.code === 'INVALID_DECISIONS')
         throw new IsocodeError(`runs.${what}: ${error.message}`, 'INVALID_DECISIONS', { cause: error })
-      throw new IsocodeError(`runs.${what}: the run store refused the decisions: ${message(error)}`, 'STORE', { cause: error })
+      throw new IsocodeError(`runs.${what}: the run store refused the decisions: ${message(error)}`, 'STORE', {
+        cause: error,
+      })
     }
     if (!written.ok) {
       const now = written.run ?? (await this.store.getRun(run.id)) ?? run
@@ -199,7 +208,11 @@ export class DurableRuns {
         if (reason !== undefined && typeof reason !== 'string')
           throw new IsocodeError('runs.reject: options.reason must be a string when given', 'INVALID_DECISIONS')
         const pending = await this.store.pending(run.id)
-        const decisions = pending.map((p) => ({ seq: p.seq, approve: false, ...(reason === undefined ? {} : { reason }) }))
+        const decisions = pending.map((p) => ({
+          seq: p.seq,
+          approve: false,
+          ...(reason === undefined ? {} : { reason }),
+        }))
         return this.decide(run.id, decisions, 'reject')
       },
       resume: (runId) => this.resume(runId),
@@ -214,15 +227,23 @@ export class DurableRuns {
       pending: async () => (await this.store.pending()).map((entry) => ({ runId: entry.runId, ...pendingOf(entry) })),
       cancel: async (runId) => {
         const run = await this.read(runId, 'cancel')
-        const written = await this.store.updateRun(run.id, { expect: { status: ['paused', 'needs-review'] }, status: 'cancelled' })
+        const written = await this.store.updateRun(run.id, {
+          expect: { status: ['paused', 'needs-review'] },
+          status: 'cancelled',
+        })
         if (!written.ok) throw this.notPaused(written.run ?? run, 'cancel')
         await this.store.appendAudit(run.id, { actor: this.holder, action: 'cancel' })
       },
       rollback: async (runId) => {
         const run = await this.read(runId, 'rollback')
         if (run.status === 'running' || run.status === 'rolled-back')
-          throw new IsocodeError(`runs.rollback: run ${run.id} is ${run.status}; only an ended or waiting run can be rolled back`, 'RUN_NOT_PAUSED')
-        const applied = (await this.store.listCalls(run.id)).filter((c) => c.state === 'done' && c.error === undefined).toReversed()
+          throw new IsocodeError(
+            `runs.rollback: run ${run.id} is ${run.status}; only an ended or waiting run can be rolled back`,
+            'RUN_NOT_PAUSED',
+          )
+        const applied = (await this.store.listCalls(run.id))
+          .filter((c) => c.state === 'done' && c.error === undefined)
+          .toReversed()
         const failures: Array<{ seq: number; tool: string; message: string }> = []
         let reverted = 0
         for (const call of applied) {

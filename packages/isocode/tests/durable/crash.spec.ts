@@ -24,9 +24,13 @@ afterAll(() => rm(dir, { recursive: true, force: true }))
 /** Run the child until it dispatched the approved call, then SIGKILL it; its run id and the key it saw. */
 function crashChild(url: string, idempotent: boolean): Promise<{ runId: string; key: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--no-node-snapshot', '--conditions=@isocode/source', '--import', tsx, child, url, idempotent ? 'yes' : 'no'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const proc = spawn(
+      process.execPath,
+      ['--no-node-snapshot', '--conditions=@isocode/source', '--import', tsx, child, url, idempotent ? 'yes' : 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let out = ''
     let err = ''
     let runId = ''
@@ -42,7 +46,9 @@ function crashChild(url: string, idempotent: boolean): Promise<{ runId: string; 
     })
     proc.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
     proc.on('exit', (_code, signal) =>
-      signal === 'SIGKILL' && key !== '' ? resolve({ runId, key }) : reject(new Error(`the child ended early:\n${out}\n${err}`)),
+      signal === 'SIGKILL' && key !== ''
+        ? resolve({ runId, key })
+        : reject(new Error(`the child ended early:\n${out}\n${err}`)),
     )
   })
 }

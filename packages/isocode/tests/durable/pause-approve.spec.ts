@@ -67,7 +67,10 @@ describe('pause and approve', () => {
     ])
     expect(paused.logs).toEqual(['looked up ada@example.com'])
     expect(sent).toEqual([])
-    expect(await cm.runs.get(paused.runId)).toMatchObject({ status: 'paused', pending: [{ seq: 2, tool: 'send_email' }] })
+    expect(await cm.runs.get(paused.runId)).toMatchObject({
+      status: 'paused',
+      pending: [{ seq: 2, tool: 'send_email' }],
+    })
     expect(await cm.runs.pending()).toContainEqual(expect.objectContaining({ runId: paused.runId, seq: 2 }))
 
     const done = await cm.runs.approve(paused.runId)

@@ -109,24 +109,23 @@ return { both, first, paid }`
   })
 
   it('64 Date.now/Math.random pairs and a timer replay the same across a pause', async () => {
-    const paused = await cm.run(`const pairs = []
+    const program = `const pairs = []
 for (let i = 0; i < 64; i++) pairs.push([Date.now(), Math.random()])
 const fired = await new Promise((resolve) => setTimeout(() => resolve(Date.now()), 300))
-const at = new Date().toISOString()
+const seen = { pairs, fired, at: new Date().toISOString() }
+console.log(JSON.stringify(seen))
 await tools.pay({ id: 'time' })
-return { pairs, fired, at, after: Math.random() }`)
+return seen`
+    const paused = await cm.run(program)
     expect(paused.status).toBe('paused')
-    const first = (await cm.runs.approve(paused.runId)) as { ok: boolean; value: { pairs: number[][]; fired: number; at: string } }
-    expect(first.ok).toBe(true)
-    const again = await cm.run(`const pairs = []
-for (let i = 0; i < 64; i++) pairs.push([Date.now(), Math.random()])
-return pairs`)
-    // why: a fresh run reads live values; the resumed one got exactly what the paused one read.
-    expect(first.value.pairs).toHaveLength(64)
-    expect(again.value).not.toEqual(first.value.pairs)
-    const info = await cm.runs.get(paused.runId)
-    expect(info?.status).toBe('completed')
-    expect((info?.result as { value: { pairs: unknown } }).value.pairs).toEqual(first.value.pairs)
+    const seen = JSON.parse(paused.logs[0] ?? 'null') as { pairs: number[][]; fired: number }
+    expect(seen.pairs).toHaveLength(64)
+    const done = await cm.runs.approve(paused.runId)
+    // why: the resumed run read exactly what the paused one read, the timer's time included.
+    expect(done).toMatchObject({ ok: true, value: seen, logs: [JSON.stringify(seen)] })
+    // why: a fresh run of the same program reads live values.
+    const fresh = await cm.run(program)
+    expect(JSON.parse(fresh.logs[0] ?? 'null')).not.toEqual(seen)
   })
 
   it('records what the paused run read and replays it exactly', async () => {
@@ -148,7 +147,11 @@ return item`)
     expect(paused.status).toBe('paused')
     const before = ran.length
     const done = await cm.runs.approve(paused.runId)
-    expect(done).toMatchObject({ ok: false, status: 'failed', error: { kind: 'replay-divergence', line: 2, column: 26 } })
+    expect(done).toMatchObject({
+      ok: false,
+      status: 'failed',
+      error: { kind: 'replay-divergence', line: 2, column: 26 },
+    })
     expect(done.error?.message).toMatch(/call 2 .*tools\.fetch_item .*args\.id = "n\d+", recorded "n\d+"/)
     // why: nothing after the divergence ran: not the fetch, not the approved payment.
     expect(ran.slice(before)).toEqual([])

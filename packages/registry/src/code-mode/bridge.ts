@@ -1,10 +1,20 @@
 import {
   type CodeBinding,
   type CodeBindingNamespace,
-  type CodeCallSite, type JsonValue, toLosslessJson } from '@isocode/code-runtime'
+  type CodeCallSite,
+  type JsonValue,
+  toLosslessJson,
+} from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import { TOOL_CALL_ERROR_CLASS, TOOL_CALL_ERROR_TOOL_PROPERTY } from '@isocode/sdk-codegen'
-import type { RunDurability, ScopeKey, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../types.ts'
+import type {
+  RunDurability,
+  ScopeKey,
+  ToolDefinition,
+  ToolExecution,
+  ToolExecutionInput,
+  ToolExecutionResult,
+} from '../types.ts'
 import type { ToolCallBudget } from './call-budget.ts'
 import { callFailureText } from './call-error.ts'
 import { contentToText, programValue } from './output.ts'
@@ -215,7 +225,8 @@ export function createCodeBridge(
           signal,
           ...(outer.agent === undefined ? {} : { agent: outer.agent }),
         }
-        const dispatchedPending = events === undefined ? execute(input, typed) : observed(events, dispatched, input, typed)
+        const dispatchedPending =
+          events === undefined ? execute(input, typed) : observed(events, dispatched, input, typed)
         // why: R-112 — the outcome is recorded before the program sees it (write-ahead log).
         const pending: Promise<ToolExecutionResult | typeof STOPPED> =
           record === undefined
