@@ -69,6 +69,9 @@ export interface CodeBridge {
   readonly dispatched: number
 }
 
+/** How long a paused durable run waits for more calls of the same turn before it ends (R-110). */
+const PAUSE_QUIET_MS = 20
+
 /** Calls a durable run's guest may have in flight at once (the bridge's queue still orders them). */
 const DURABLE_CALLS_IN_FLIGHT = 1024
 
@@ -165,16 +168,16 @@ export function createCodeBridge(
   // runs: its calls never settle and the run is ended after this host turn (RT-49).
   let stopped = false
   // why: calls of one guest turn may reach the host over several host turns (the in-process
-  // runtime's callbacks are tasks of their own); the run ends once a host turn brought none new.
-  let arrivals = 0
+  // runtime's callbacks are tasks of their own; the supervised child batches per turn of its own),
+  // so the run ends once no call is in flight and none came for a quiet window. A call that still
+  // comes later is not lost: it pauses the run again at its turn on resume.
+  let lastArrival = 0
   const stop = (): Promise<never> => {
     if (!stopped) {
       stopped = true
-      let seen = -1
       const settleThenStop = (): void => {
-        if (seen === arrivals && queue.idleNow) return stopRun()
-        seen = arrivals
-        setImmediate(settleThenStop)
+        if (queue.idleNow && performance.now() - lastArrival >= PAUSE_QUIET_MS) return stopRun()
+        setTimeout(settleThenStop, PAUSE_QUIET_MS / 4)
       }
       setImmediate(settleThenStop)
     }
@@ -188,7 +191,7 @@ export function createCodeBridge(
     args: unknown,
     site?: CodeCallSite,
   ): Promise<JsonValue> => {
-    arrivals++
+    lastArrival = performance.now()
     const refusal = (): string => `tools.${name} was called after the program settled; it was not run`
     if (queue.closed) return Promise.reject(new Error(refusal()))
     // why: rule R-56 in docs/registry-contract.md — a refused argument is never dispatched and takes no call number.
