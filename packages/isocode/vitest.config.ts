@@ -15,7 +15,12 @@ const frameworkAliases =
 
 // why: without the `module` condition, so packages whose `module` build is not Node ESM
 // (@opentelemetry/api, loaded by `ai` and `@anthropic-ai/sdk`) resolve to what Node itself would load.
-const conditions = sourceConditions.resolve.conditions.filter((condition) => condition !== 'module')
+// why: and without `import`: vitest hands these conditions to Node for external packages, where
+// they apply to `require` too, so pg's CommonJS `require('pg-pool')` (a postgres:// run store)
+// would get pg-pool's ES module and fail. Node adds `import` to real imports by itself.
+const conditions = sourceConditions.resolve.conditions.filter(
+  (condition) => condition !== 'module' && condition !== 'import',
+)
 
 // why: the facade boots isolated-vm (needs --no-node-snapshot on Node 20) and spawns MCP servers
 // and supervised children, so each spec file runs in its own child process.

@@ -6,10 +6,29 @@ import { mcpServerConfigs } from '@isocode/mcp/spec'
 import type { McpServerConfig } from '@isocode/mcp/spec'
 import { RegistryError, ToolRegistry } from '@isocode/registry'
 import type { ToolDefinition, ToolExecutionInput, ToolExecutionResult, ToolSchema } from '@isocode/registry'
+import { openRunStore, RunStoreError } from '@isocode/run-store'
+import type { RunStore } from '@isocode/run-store'
 import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import type { ResolvedOptions } from './check-options.ts'
 import { IsocodeError } from './errors.ts'
+
+/**
+ * Open the run store `store` names (rule R-113): a bad URL is INVALID_OPTION, a store that cannot
+ * be opened (a server that does not answer, a file that is no database) STARTUP. A RunStore
+ * object is used as given and stays the caller's to close.
+ */
+export async function openStore(store: string | RunStore): Promise<{ store: RunStore; owned: boolean }> {
+  if (typeof store !== 'string') return { store, owned: false }
+  try {
+    return { store: await openRunStore(store), owned: true }
+  } catch (error) {
+    const bad = error instanceof RunStoreError && (error.code === 'INVALID_URL' || error.code === 'UNKNOWN_SCHEME')
+    throw new IsocodeError(`createCodeMode: store: ${message(error)}`, bad ? 'INVALID_OPTION' : 'STARTUP', {
+      cause: error,
+    })
+  }
+}
 
 /** A booted app, seen through what the facade needs (no Cordis type leaves this file). */
 export interface Booted {

@@ -7,8 +7,9 @@ import type { McpServerConfig } from '@isocode/mcp/spec'
 import { closestNames } from '@isocode/sdk-codegen'
 import { IsocodeError } from './errors.ts'
 import type { CodeModeBudgets, CodeModeOptions } from './options.ts'
+import type { RunStore } from '@isocode/run-store'
 
-const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk', 'concurrency', 'check']
+const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk', 'concurrency', 'check', 'store']
 /** Runs at once when `concurrency` is not given: sized for a server. */
 const DEFAULT_CONCURRENCY = 4
 // why: the runtime's pool limit (poolSize 1–64, RT-28); one run slot is one isolate or process.
@@ -37,6 +38,8 @@ export interface ResolvedOptions {
   readonly concurrency: number
   /** Check each program before it runs (the registry's `check`, R-104). */
   readonly check: boolean
+  /** Where runs are recorded: a store URL (opened at boot) or a RunStore object. */
+  readonly store: string | RunStore
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -82,7 +85,7 @@ function runtimeConfig(budgets: CodeModeBudgets, concurrency: number): IsolateRu
 export function checkOptions(options: unknown): ResolvedOptions {
   if (options === undefined) options = {}
   if (!isRecord(options))
-    invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk?, concurrency?, check? }')
+    invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk?, concurrency?, check?, store? }')
   unknownKeys('', options, OPTIONS)
   const {
     tools = {},
@@ -92,6 +95,7 @@ export function checkOptions(options: unknown): ResolvedOptions {
     sdk = 'auto',
     concurrency = DEFAULT_CONCURRENCY,
     check = true,
+    store = 'memory:',
   } = options as CodeModeOptions
   if (!isRecord(tools))
     invalid(
@@ -130,6 +134,17 @@ export function checkOptions(options: unknown): ResolvedOptions {
       `concurrency must be a whole number of runs at once from 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY}); got ${showValue(concurrency)}`,
     )
   if (typeof check !== 'boolean') invalid(`check must be true or false; got ${showValue(check)}`)
+  const storeMethods = ['createRun', 'getRun', 'claim', 'decide', 'callStarted', 'callDone', 'listCalls']
+  if (
+    typeof store !== 'string' &&
+    !(
+      isRecord(store) &&
+      storeMethods.every((name) => typeof (store as unknown as Record<string, unknown>)[name] === 'function')
+    )
+  )
+    invalid(
+      `store must be a store URL ('memory:', 'file:<path>', 'postgres://…') or a RunStore object; got ${showValue(store)}`,
+    )
   // why: R-65 — `full` never falls back to compact, `compact` always does.
   const sdkBudgetBytes = sdk === 'full' ? Number.MAX_SAFE_INTEGER : sdk === 'compact' ? 0 : sdkBytes
   return {
@@ -141,5 +156,6 @@ export function checkOptions(options: unknown): ResolvedOptions {
     maxToolCalls: toolCalls,
     concurrency,
     check,
+    store,
   }
 }

@@ -1,18 +1,22 @@
 import { onAbort } from '@isocode/code-runtime'
 import { RUN_CODE, selfContainedRunCodeDescription } from '@isocode/registry'
 import type { ToolDefinition } from '@isocode/registry'
-import { boot } from './boot.ts'
+import type { RunStore } from '@isocode/run-store'
+import { boot, openStore } from './boot.ts'
 import type { Booted } from './boot.ts'
 import { serverConfigs } from './boot.ts'
 import { checkOptions } from './check-options.ts'
 import { toDefinition } from './define.ts'
+import type { ToolMeta } from './define.ts'
+import { DurableRuns } from './durable/runs.ts'
+import type { Recorder } from './durable/recorder.ts'
 import { IsocodeError } from './errors.ts'
 import { runListener, runStream } from './events.ts'
 import type { CodeModeOptions } from './options.ts'
 import { refusedResult, toCodeModeResult } from './result.ts'
 import { RunSlots } from './run-slots.ts'
 import type { RunEventListener } from '@isocode/registry'
-import type { CodeMode, CodeModeResult, CodeModeTool, RunCodeArgs } from './types.ts'
+import type { CodeMode, CodeModeResult, CodeModeRuns, CodeModeTool, RunCodeArgs } from './types.ts'
 
 /**
  * Boot Code Mode over `options.tools` and `options.mcp`: `cm.tool` (run_code, for any framework),
@@ -21,15 +25,39 @@ import type { CodeMode, CodeModeResult, CodeModeTool, RunCodeArgs } from './type
 export async function createCodeMode(options: CodeModeOptions = {}): Promise<CodeMode> {
   const resolved = checkOptions(options)
   const definitions: ToolDefinition[] = []
-  for (const [name, tool] of Object.entries(resolved.tools))
-    definitions.push((await toDefinition(name, tool)).definition)
-  const app = await boot(resolved, definitions, serverConfigs(resolved.mcp))
+  const metas = new Map<string, ToolMeta>()
+  // why: R-112 — a tool's execute reads its call's idempotency key through this lookup.
+  const keys = new Map<string, string>()
+  for (const [name, tool] of Object.entries(resolved.tools)) {
+    const defined = await toDefinition(name, tool, (callId) => keys.get(callId))
+    definitions.push(defined.definition)
+    metas.set(name, defined.meta)
+  }
+  const servers = serverConfigs(resolved.mcp)
+  // why: R-113 — a bad or unreachable store fails here, not at the first pause.
+  const { store, owned } = await openStore(resolved.store)
+  let app: Booted
   try {
-    return await open(app, new RunSlots(resolved.concurrency))
+    app = await boot(resolved, definitions, servers)
   } catch (error) {
-    await app.dispose()
+    if (owned) await store.close()
     throw error
   }
+  try {
+    return await open(app, new RunSlots(resolved.concurrency), { store, owned, metas, keys })
+  } catch (error) {
+    await app.dispose()
+    if (owned) await store.close()
+    throw error
+  }
+}
+
+/** The run store of one Code Mode, the durable facts of its tools and the shared idempotency keys. */
+interface Durability {
+  store: RunStore
+  owned: boolean
+  metas: ReadonlyMap<string, ToolMeta>
+  keys: Map<string, string>
 }
 
 async function assemble(
@@ -46,7 +74,7 @@ async function assemble(
   }
 }
 
-async function open(app: Booted, slots: RunSlots): Promise<CodeMode> {
+async function open(app: Booted, slots: RunSlots, durability: Durability): Promise<CodeMode> {
   let current = await assemble(app)
   let closing: Promise<void> | undefined
   let calls = 0
@@ -64,8 +92,10 @@ async function open(app: Booted, slots: RunSlots): Promise<CodeMode> {
 
   const execute = async (
     args: RunCodeArgs,
-    signal?: AbortSignal,
-    onRunEvent?: RunEventListener,
+    signal: AbortSignal | undefined,
+    onRunEvent: RunEventListener | undefined,
+    recorder: Recorder,
+    runId: string,
   ): Promise<CodeModeResult> => {
     if (closing !== undefined)
       throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
@@ -75,7 +105,7 @@ async function open(app: Booted, slots: RunSlots): Promise<CodeMode> {
     const detach = onAbort(signal, follow)
     const pending = (async (): Promise<CodeModeResult> => {
       const refused = await slots.admit(run.signal)
-      if (refused !== undefined) return refusedResult(refused.kind, refused.message)
+      if (refused !== undefined) return refusedResult(refused.kind, refused.message, runId)
       try {
         const result = await app.execute({
           callId: `isocode:${++calls}`,
@@ -84,9 +114,10 @@ async function open(app: Booted, slots: RunSlots): Promise<CodeMode> {
           arguments:
             args.description === undefined ? { code: args.code } : { code: args.code, description: args.description },
           signal: run.signal,
+          durable: recorder,
           ...(onRunEvent === undefined ? {} : { onRunEvent }),
         })
-        return toCodeModeResult(result)
+        return toCodeModeResult(result, runId)
       } finally {
         slots.release()
       }
@@ -98,6 +129,41 @@ async function open(app: Booted, slots: RunSlots): Promise<CodeMode> {
       detach()
       live.delete(run)
     }
+  }
+
+  // why: R-110 — every run is recorded; a resumed one runs through the same slots and budgets.
+  const runs = new DurableRuns(
+    durability.store,
+    durability.metas,
+    durability.keys,
+    (code) => (recorder, runId) => execute({ code }, undefined, undefined, recorder, runId),
+  )
+  const started = async (
+    args: RunCodeArgs,
+    signal?: AbortSignal,
+    onRunEvent?: RunEventListener,
+  ): Promise<CodeModeResult> => {
+    if (closing !== undefined)
+      throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
+    return runs.start(args.code, (recorder, runId) => execute(args, signal, onRunEvent, recorder, runId))
+  }
+  const guarded =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (closing !== undefined)
+        throw new IsocodeError('runs: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
+      return fn(...args)
+    }
+  const api = runs.api()
+  const runsApi: CodeModeRuns = {
+    approve: guarded(api.approve),
+    reject: guarded(api.reject),
+    resume: guarded(api.resume),
+    get: guarded(api.get),
+    list: guarded(api.list),
+    pending: guarded(api.pending),
+    cancel: guarded(api.cancel),
+    rollback: guarded(api.rollback),
   }
 
   const tool: CodeModeTool = {
@@ -115,7 +181,7 @@ async function open(app: Booted, slots: RunSlots): Promise<CodeMode> {
         typeof args.code !== 'string' ||
         (args.description !== undefined && typeof args.description !== 'string')
       if (bad) throw new IsocodeError('run_code: args must be { code: string, description?: string }', 'INVALID_ARGS')
-      return execute(args, options?.signal, runListener('tool.execute', options))
+      return started(args, options?.signal, runListener('tool.execute', options))
     },
   }
   const close = (): Promise<void> =>
@@ -126,6 +192,7 @@ async function open(app: Booted, slots: RunSlots): Promise<CodeMode> {
       for (const run of live.keys()) run.abort(new Error('the Code Mode was closed'))
       await Promise.allSettled(live.values())
       await app.dispose()
+      if (durability.owned) await durability.store.close()
     })())
   return {
     get sdk() {
@@ -135,13 +202,14 @@ async function open(app: Booted, slots: RunSlots): Promise<CodeMode> {
     async run(code, options) {
       if (typeof code !== 'string')
         throw new IsocodeError(`run: code must be a string (the program); got ${typeof code}`, 'INVALID_ARGS')
-      return execute({ code }, options?.signal, runListener('run', options))
+      return started({ code }, options?.signal, runListener('run', options))
     },
     stream(code, options) {
       if (typeof code !== 'string')
         throw new IsocodeError(`stream: code must be a string (the program); got ${typeof code}`, 'INVALID_ARGS')
-      return runStream((signal, onEvent) => execute({ code }, signal, runListener('stream', { onEvent })), options)
+      return runStream((signal, onEvent) => started({ code }, signal, runListener('stream', { onEvent })), options)
     },
+    runs: runsApi,
     close,
     [Symbol.asyncDispose]: close,
   }

@@ -1,6 +1,7 @@
 // One user tool (plain record, Standard Schema, AI SDK `tool()`) made into a registry definition:
 // arguments checked before execute runs (ToolArgsError, INVALID_ARGS), the result checked as JSON
 // (and against an outputSchema) and handed to programs as a value.
+import { createHash } from 'node:crypto'
 import { toLosslessJson } from '@isocode/code-runtime'
 import { RUN_CODE, ToolArgsError, ToolResultError } from '@isocode/registry'
 import type { JsonValue, ToolDefinition, ToolExecution, ToolOutput } from '@isocode/registry'
@@ -10,6 +11,19 @@ import { prepareSchema } from './schema.ts'
 import type { PreparedSchema } from './schema.ts'
 
 type Execute = (args: unknown, options: ToolCallOptions) => unknown
+type Gate = boolean | ((args: unknown, options?: unknown) => boolean | PromiseLike<boolean>)
+
+/** What durable runs need of a tool beside its definition (rules R-110 to R-113). */
+export interface ToolMeta {
+  readonly needsApproval: Gate
+  readonly idempotent: boolean
+  readonly replay: 'record' | 'reexecute'
+  readonly revert: ((args: unknown, result: unknown) => unknown) | undefined
+  /** Checks (edited) arguments against the input schema: the violations, none when valid. */
+  check(args: unknown): Promise<string[]>
+  /** sha-256 of the tool's schemas: a resume refuses a run whose called tool changed. */
+  readonly hash: string
+}
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -20,7 +34,13 @@ function refuse(message: string): never {
 function readTool(
   name: string,
   tool: unknown,
-): { description?: string; inputSchema: unknown; outputSchema?: unknown; execute: Execute } {
+): {
+  description?: string
+  inputSchema: unknown
+  outputSchema?: unknown
+  execute: Execute
+  tool: Record<string, unknown>
+} {
   if (!isRecord(tool))
     refuse(
       `tools.${name}: must be a tool object { description, inputSchema, execute }; got ${tool === null ? 'null' : Array.isArray(tool) ? 'an array' : typeof tool}`,
@@ -45,8 +65,27 @@ function readTool(
     refuse(
       `tools.${name}.execute: must be a function (args, { signal }) => result; got ${tool.execute === null ? 'null' : typeof tool.execute}`,
     )
+  if (
+    tool.needsApproval !== undefined &&
+    typeof tool.needsApproval !== 'boolean' &&
+    typeof tool.needsApproval !== 'function'
+  )
+    refuse(`tools.${name}.needsApproval: must be true, false or a function (args) => boolean | Promise<boolean>`)
+  if (tool.idempotent !== undefined && typeof tool.idempotent !== 'boolean')
+    refuse(`tools.${name}.idempotent: must be true or false`)
+  if (tool.replay !== undefined && tool.replay !== 'record' && tool.replay !== 'reexecute')
+    refuse(`tools.${name}.replay: must be "record" (default) or "reexecute"`)
+  if (tool.revert !== undefined && typeof tool.revert !== 'function')
+    refuse(`tools.${name}.revert: must be a function (args, result) => unknown`)
   // why: bound, so a tool object's execute may use `this`.
-  const read: { description?: string; inputSchema: unknown; outputSchema?: unknown; execute: Execute } = {
+  const read: {
+    description?: string
+    inputSchema: unknown
+    outputSchema?: unknown
+    execute: Execute
+    tool: Record<string, unknown>
+  } = {
+    tool,
     inputSchema: tool.inputSchema,
     execute: (tool.execute as Execute).bind(tool),
   }
@@ -99,10 +138,29 @@ async function output(name: string, returned: unknown, outputSchema: PreparedSch
 export interface DefinedTool {
   readonly definition: ToolDefinition
   readonly via: string
+  readonly meta: ToolMeta
 }
 
-/** Make tool `name` a registry definition; throws an IsocodeError naming the tool and the field. */
-export async function toDefinition(name: string, tool: unknown): Promise<DefinedTool> {
+// why: key order must not change a hash, so objects are written with sorted keys.
+const canonical = (value: unknown): string =>
+  Array.isArray(value)
+    ? `[${value.map(canonical).join(',')}]`
+    : isRecord(value)
+      ? `{${Object.keys(value)
+          .toSorted()
+          .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
+          .join(',')}}`
+      : (JSON.stringify(value) ?? 'null')
+
+/**
+ * Make tool `name` a registry definition; throws an IsocodeError naming the tool and the field.
+ * `keyOf` gives a sub-call's idempotency key by its callId (R-112).
+ */
+export async function toDefinition(
+  name: string,
+  tool: unknown,
+  keyOf: (callId: string) => string | undefined = () => undefined,
+): Promise<DefinedTool> {
   const read = readTool(name, tool)
   const input = await prepareSchema(name, 'inputSchema', read.inputSchema)
   const type = input.jsonSchema.type
@@ -122,12 +180,34 @@ export async function toDefinition(name: string, tool: unknown): Promise<Defined
       const checked = await input.check(args)
       if (!checked.ok) throw new ToolArgsError(checked.violations, name)
       const signal = exec.signal ?? new AbortController().signal
-      const returned = await settle(
-        execute(checked.value, { signal, abortSignal: signal, toolCallId: exec.callId, messages: [], context: {} }),
-      )
+      const options: ToolCallOptions = {
+        signal,
+        abortSignal: signal,
+        toolCallId: exec.callId,
+        messages: [],
+        context: {},
+      }
+      const key = keyOf(exec.callId)
+      if (key !== undefined) options.idempotencyKey = key
+      const returned = await settle(execute(checked.value, options))
       return output(name, returned, outputSchema)
     },
   }
   if (read.description !== undefined) definition.description = read.description
-  return { definition, via: input.via }
+  const gate = read.tool.needsApproval
+  const revert = read.tool.revert as ((args: unknown, result: unknown) => unknown) | undefined
+  const meta: ToolMeta = {
+    needsApproval: typeof gate === 'function' ? (gate.bind(read.tool) as Gate) : gate === true,
+    idempotent: read.tool.idempotent === true,
+    replay: read.tool.replay === 'reexecute' ? 'reexecute' : 'record',
+    revert: revert?.bind(read.tool),
+    check: async (args) => {
+      const checked = await input.check(args)
+      return checked.ok ? [] : checked.violations
+    },
+    hash: createHash('sha256')
+      .update(canonical({ input: definition.parameters, output: definition.outputSchema }))
+      .digest('hex'),
+  }
+  return { definition, via: input.via, meta }
 }

@@ -14,6 +14,16 @@ export const IsocodeErrorCode = {
   INVALID_ARGS: 'INVALID_ARGS',
   /** A provider adapter's handler got a tool call for another tool than `run_code`. */
   UNKNOWN_TOOL: 'UNKNOWN_TOOL',
+  /** `cm.runs` was given a runId the store does not have. */
+  RUN_NOT_FOUND: 'RUN_NOT_FOUND',
+  /** A decision (approve, reject) or resume of a run that is not paused: completed, cancelled, resumed elsewhere. */
+  RUN_NOT_PAUSED: 'RUN_NOT_PAUSED',
+  /** Decisions that are malformed, do not decide every pending call once, or edit args the tool's schema refuses. */
+  INVALID_DECISIONS: 'INVALID_DECISIONS',
+  /** A resume refused before anything ran: a tool the run called changed its schema or is gone. */
+  TOOL_CHANGED: 'TOOL_CHANGED',
+  /** The run store refused a write (a value over its cap, a lost claim). */
+  STORE: 'STORE',
 } as const
 
 export type IsocodeErrorCode = (typeof IsocodeErrorCode)[keyof typeof IsocodeErrorCode]

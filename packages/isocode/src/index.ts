@@ -10,3 +10,5 @@ export type { CodeModeOptions, ToolInput } from './options.ts'
 export type { CodeModeBudgets, McpServerSpec, ToolCallOptions } from './options.ts'
 /** @public */
 export type { CodeModeEvent, CodeModeStreamItem, RunOptions, StreamOptions } from './types.ts'
+/** @public */
+export type { CodeModeRuns, PendingCall, RunDecision, RunInfo } from './types.ts'

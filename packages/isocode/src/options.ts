@@ -1,3 +1,4 @@
+import type { RunStore } from '@isocode/run-store'
 /** What a tool's execute gets beside its validated arguments (AI SDK tools read `abortSignal`, `toolCallId`, `messages`). */
 export interface ToolCallOptions {
   /** Aborted when the run ends (budget, abort, close) while the call is pending. */
@@ -9,6 +10,11 @@ export interface ToolCallOptions {
   messages: never[]
   /** Always empty: the tool context ai 7 tools read (a call from a program has none). */
   context: Record<string, unknown>
+  /**
+   * `${runId}:${seq}`: the same for a call re-run after a crash (rule R-112), so a tool can
+   * deduplicate its effect; absent for a call a program did not make.
+   */
+  idempotencyKey?: string
 }
 
 /**
@@ -25,6 +31,19 @@ export interface ToolInput {
   outputSchema?: object
   // oxlint-disable-next-line no-explicit-any -- why: a method (bivariant) taking `any`, so tools typed by zod or AI SDK `tool()` assign and an inline execute may destructure its args.
   execute?(args: any, options: ToolCallOptions): unknown
+  /**
+   * Gate the tool (the AI SDK's name): a program reaching a call to it pauses until the call is
+   * approved or rejected (`cm.runs`). A function decides per call from the arguments.
+   */
+  // oxlint-disable-next-line no-explicit-any -- why: as execute, so typed AI SDK tools assign.
+  needsApproval?: boolean | ((args: any, options?: any) => boolean | PromiseLike<boolean>)
+  /** Safe to run twice with the same `idempotencyKey`: a call cut off by a crash is re-run, not held for review. */
+  idempotent?: boolean
+  /** `reexecute`: re-run on replay instead of storing its result (large idempotent reads). */
+  replay?: 'record' | 'reexecute'
+  /** Undo one applied call; `cm.runs.rollback` calls it for each, newest first. */
+  // oxlint-disable-next-line no-explicit-any -- why: as execute.
+  revert?(args: any, result: any): unknown
 }
 
 /** Options of an MCP server given as an object (the McpClient config of @isocode/mcp). */
@@ -87,4 +106,9 @@ export interface CodeModeOptions {
    * argument) runs nothing and fails with kind `check`, every error listed with its line:column.
    */
   check?: boolean
+  /**
+   * Where runs are recorded so a paused run can be decided and resumed later: `'memory:'`
+   * (default), `'file:<path>'` (SQLite), `'postgres://…'`, or a RunStore object.
+   */
+  store?: string | RunStore
 }

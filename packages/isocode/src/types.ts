@@ -15,15 +15,69 @@ interface CodeModeResultBase {
   logs: string[] // console lines
   usage: { cpuMs: number; wallMs: number; toolCalls: number; outputBytes: number }
   text: string // model-facing text (logs + value, or the failure explained)
+  /** The run's id in the store: what `cm.runs` takes. */
+  runId: string
+}
+
+/** A gated call a paused run waits on: its call number, tool, arguments and place in the program. */
+export interface PendingCall {
+  seq: number
+  tool: string
+  args: JsonValue
+  line?: number
+  column?: number
 }
 
 /**
  * What a run produced; `text` is what the model should read (the text run_code gives today). `ok`
- * discriminates: `if (!r.ok) r.error.kind` type-checks, and a successful result has no `error`.
+ * (true iff completed) and `status` discriminate: `if (!r.ok) r.error.kind` type-checks, a
+ * successful result has no `error`, and a paused one lists its `pending` calls (rule R-110).
  */
 export type CodeModeResult =
-  | (CodeModeResultBase & { ok: true; error?: undefined })
-  | (CodeModeResultBase & { ok: false; error: CodeModeError })
+  | (CodeModeResultBase & { ok: true; status: 'completed'; error?: undefined; pending?: undefined })
+  | (CodeModeResultBase & { ok: false; status: 'failed'; error: CodeModeError; pending?: undefined })
+  | (CodeModeResultBase & { ok: false; status: 'paused'; error: CodeModeError; pending: PendingCall[] })
+
+/** A decision on one pending call: approve (with edited `args`, checked by the tool's schema) or deny with a reason. */
+export interface RunDecision {
+  seq: number
+  approve: boolean
+  args?: JsonValue
+  reason?: string
+}
+
+/** A recorded run as `cm.runs` shows it. */
+export interface RunInfo {
+  runId: string
+  status: 'running' | 'paused' | 'needs-review' | 'completed' | 'failed' | 'cancelled' | 'rolled-back' | 'expired'
+  code: string
+  createdAt: number
+  updatedAt: number
+  /** The undecided calls of a paused or needs-review run. */
+  pending: PendingCall[]
+  /** The result the run ended with, once finished. */
+  result?: JsonValue
+}
+
+/** Decide, resume and inspect recorded runs (rules R-110 to R-113). */
+export interface CodeModeRuns {
+  /** Record approvals (all pending calls when `decisions` is omitted) and resume; resolves to the next result. */
+  approve(runId: string, decisions?: readonly RunDecision[]): Promise<CodeModeResult>
+  /** Deny every pending call (they reach the program as ToolCallError `DENIED`) and resume. */
+  reject(runId: string, options?: { reason?: string }): Promise<CodeModeResult>
+  /** Resume a run whose decisions were recorded elsewhere (another process on the same store). */
+  resume(runId: string): Promise<CodeModeResult>
+  get(runId: string): Promise<RunInfo | undefined>
+  list(filter?: { status?: RunInfo['status']; limit?: number }): Promise<RunInfo[]>
+  /** Every undecided call across runs, each with its runId. */
+  pending(): Promise<Array<PendingCall & { runId: string }>>
+  /** End a paused run as `cancelled`. */
+  cancel(runId: string): Promise<void>
+  /** Call each applied call's `revert(args, result)`, newest first; the run ends `rolled-back`. */
+  rollback(
+    runId: string,
+  ): Promise<{ reverted: number; failures: Array<{ seq: number; tool: string; message: string }> }>
+}
 
 /** The arguments of `run_code`: the program, and an optional note of what it does. */
 export interface RunCodeArgs {
@@ -78,4 +132,6 @@ export interface CodeMode extends AsyncDisposable {
    */
   stream(code: string, options?: StreamOptions): AsyncIterableIterator<CodeModeStreamItem>
   close(): Promise<void> // idempotent; run() after close() rejects with a clear error
+  /** Recorded runs: approve, reject, resume, inspect, cancel, roll back. */
+  readonly runs: CodeModeRuns
 }

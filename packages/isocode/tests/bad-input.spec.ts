@@ -87,7 +87,7 @@ describe('createCodeMode refuses bad input with one clear error', () => {
       'an unknown option',
       { tools: {}, isolaton: 'isolate' },
       'INVALID_OPTION',
-      /^createCodeMode: unknown option isolaton; did you mean isolation\? \(known: tools, mcp, isolation, budgets, sdk, concurrency, check\)$/,
+      /^createCodeMode: unknown option isolaton; did you mean isolation\? \(known: tools, mcp, isolation, budgets, sdk, concurrency, check, store\)$/,
     ],
     [
       'an unknown budget',

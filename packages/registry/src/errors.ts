@@ -13,6 +13,8 @@ export const RegistryErrorCode = {
   INVALID_TOOL_OUTPUT: 'INVALID_TOOL_OUTPUT',
   INVALID_DECISION: 'INVALID_DECISION',
   DENIED: 'DENIED',
+  /** An `ask` decision no live approver answered, in a durable run: the run pauses with the call pending (R-114). */
+  APPROVAL_REQUIRED: 'APPROVAL_REQUIRED',
   TOOL_FAILED: 'TOOL_FAILED',
   TIMEOUT: 'TIMEOUT',
   ABORTED: 'ABORTED',

@@ -22,10 +22,14 @@ export type { ToolPipelineEvent } from './pipeline/events.ts'
 export type { RunEvent, RunEventListener } from './run-event.ts'
 export type {
   ContentBlock,
+  DurableCall,
+  DurableFailure,
+  DurableStep,
   JsonObject,
   JsonValue,
   PostToolDecision,
   PreToolDecision,
+  RunDurability,
   ToolDefinition,
   ToolExecution,
   ToolExecutionInput,

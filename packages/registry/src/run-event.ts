@@ -33,7 +33,15 @@ export type RunEvent =
   | {
       type: 'run-finished'
       callId: string
-      outcome: 'ok' | CodeRunFailureKind | 'tool-call-limit' | 'check'
+      outcome:
+        | 'ok'
+        | CodeRunFailureKind
+        | 'tool-call-limit'
+        | 'check'
+        | 'paused'
+        | 'needs-review'
+        | 'replay-divergence'
+        | 'store'
       /** Tool calls the run dispatched. */
       calls: number
       /** The runtime's usage; null when the backend reported none or the run never got a result. */

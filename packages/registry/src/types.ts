@@ -1,4 +1,4 @@
-import type { JsonValue } from '@isocode/code-runtime'
+import type { JsonValue, RunJournal } from '@isocode/code-runtime'
 import type { JsonObject, ScopeKey } from '@isocode/harness'
 import type { ToolSchema as SharedToolSchema } from '@isocode/sdk-codegen'
 import type { ContentBlock } from './content.ts'
@@ -58,6 +58,11 @@ export interface ToolExecutionInput {
    * registry beside the execution, never on it. Ignored by every other tool.
    */
   onRunEvent?: RunEventListener
+  /**
+   * Make a `run_code` call durable: record or replay its journal and calls through this object
+   * (rule R-110); kept beside the execution like `onRunEvent`. Ignored by every other tool.
+   */
+  durable?: RunDurability
 }
 
 /** The pipeline-owned call: immutable identity plus the one operational field, `signal`. */
@@ -107,4 +112,55 @@ export type ToolGuard = (execution: ToolExecution) => string | undefined
 export interface ToolRestriction {
   allow?: string[]
   deny?: string[]
+}
+
+/** How a durable run ended the program instead of the runtime (R-110). */
+export interface DurableFailure {
+  kind: 'paused' | 'needs-review' | 'replay-divergence' | 'store'
+  message: string
+}
+
+/** One binding call of a durable run as the bridge sees it, before anything is dispatched. */
+export interface DurableCall {
+  /** The guest's call number (rule RT-52): what a replay keys recorded calls by. */
+  seq: number
+  tool: string
+  args: JsonValue
+  line?: number
+  column?: number
+  /** The sub-call's callId, should it be dispatched. */
+  callId: string
+}
+
+/**
+ * What a durable run decides for one call (rules R-110, R-111): serve a recorded outcome without
+ * running the tool, run it for real (with the args to run it with), or stop the run (a pause or a
+ * replay divergence), after which nothing the program does runs.
+ */
+export type DurableStep =
+  | { kind: 'replay'; result: ToolExecutionResult }
+  /** `done` records the outcome before the program sees it; false stops the run (it could not be recorded). */
+  | { kind: 'run'; args: JsonValue; done(result: ToolExecutionResult): Promise<boolean> }
+  | { kind: 'stop' }
+
+/**
+ * The durable side of one `run_code` call (rules R-110 to R-113): it records and replays the
+ * run's journal and its calls. The registry only asks it what to do per call and tells it how the
+ * run ended; the store behind it is the caller's.
+ */
+export interface RunDurability {
+  /** `{}` to record a fresh run, or the recorded journal of the run being resumed. */
+  readonly journal: Partial<RunJournal>
+  /** Called for each binding call, in the order the program made them. */
+  step(call: DurableCall): Promise<DurableStep>
+  /**
+   * Called once the program ended, with its journal; a failure it returns (a pause, a divergence,
+   * recorded calls left unused) replaces the runtime's.
+   */
+  end(ended: { journal?: RunJournal; failed: boolean }): Promise<DurableFailure | undefined>
+  /**
+   * Whether sub-call `callId` runs under a decision recorded in the store (rule R-114): an `ask`
+   * policy decision does not ask again for it.
+   */
+  approved(callId: string): boolean
 }

@@ -108,7 +108,7 @@ export interface RunStore {
 
   /**
    * Records a call the run may not dispatch yet: gated (`approval`), or a started call that may
-   * have run before a crash (`review`, which turns that started entry pending again).
+   * have run before a crash (`review`); either turns a started entry pending again, undecided.
    */
   recordPending(runId: string, call: CallInput & { gate: 'approval' | 'review' }, holder?: string): Promise<CallEntry>
   /**

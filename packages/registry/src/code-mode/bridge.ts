@@ -1,7 +1,20 @@
-import { type CodeBinding, type CodeBindingNamespace, type JsonValue, toLosslessJson } from '@isocode/code-runtime'
+import {
+  type CodeBinding,
+  type CodeBindingNamespace,
+  type CodeCallSite,
+  type JsonValue,
+  toLosslessJson,
+} from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import { TOOL_CALL_ERROR_CLASS, TOOL_CALL_ERROR_TOOL_PROPERTY } from '@isocode/sdk-codegen'
-import type { ScopeKey, ToolDefinition, ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../types.ts'
+import type {
+  RunDurability,
+  ScopeKey,
+  ToolDefinition,
+  ToolExecution,
+  ToolExecutionInput,
+  ToolExecutionResult,
+} from '../types.ts'
 import type { ToolCallBudget } from './call-budget.ts'
 import { callFailureText } from './call-error.ts'
 import { contentToText, programValue } from './output.ts'
@@ -56,6 +69,18 @@ export interface CodeBridge {
   readonly dispatched: number
 }
 
+/** How long a paused durable run waits for more calls of the same turn before it ends (R-110). */
+const PAUSE_QUIET_MS = 20
+
+/** Calls a durable run's guest may have in flight at once (the bridge's queue still orders them). */
+const DURABLE_CALLS_IN_FLIGHT = 1024
+
+/** What a queued task returns when the durable run stopped instead of dispatching. */
+const STOPPED: unique symbol = Symbol('stopped')
+
+const withoutUndefined = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+
 /** The isError result an abandoned sub-call is logged and reported with (R-63). */
 function abandonedResult(input: ToolExecutionInput, ending: string): ToolExecutionResult {
   return errorResult(
@@ -106,6 +131,8 @@ export function createCodeBridge(
   budget: ToolCallBudget,
   span?: RunSpan,
   events?: RunEvents,
+  durable?: RunDurability,
+  stopRun: () => void = () => undefined,
 ): CodeBridge {
   const queue = new DispatchQueue()
   const limit = host.concurrentCallLimit()
@@ -137,34 +164,90 @@ export function createCodeBridge(
     return result
   }
 
-  const call = (name: string, typed: boolean, concurrent: boolean, args: unknown): Promise<JsonValue> => {
+  // why: R-110 — once a durable run stops (a pause, a divergence) nothing the program does later
+  // runs: its calls never settle and the run is ended after this host turn (RT-49).
+  let stopped = false
+  // why: calls of one guest turn may reach the host over several host turns (the in-process
+  // runtime's callbacks are tasks of their own; the supervised child batches per turn of its own),
+  // so the run ends once no call is in flight and none came for a quiet window. A call that still
+  // comes later is not lost: it pauses the run again at its turn on resume.
+  let lastArrival = 0
+  const stop = (): Promise<never> => {
+    if (!stopped) {
+      stopped = true
+      const settleThenStop = (): void => {
+        if (queue.idleNow && performance.now() - lastArrival >= PAUSE_QUIET_MS) return stopRun()
+        setTimeout(settleThenStop, PAUSE_QUIET_MS / 4)
+      }
+      setImmediate(settleThenStop)
+    }
+    return new Promise<never>(() => undefined)
+  }
+
+  const call = (
+    name: string,
+    typed: boolean,
+    concurrent: boolean,
+    args: unknown,
+    site?: CodeCallSite,
+  ): Promise<JsonValue> => {
+    lastArrival = performance.now()
     const refusal = (): string => `tools.${name} was called after the program settled; it was not run`
     if (queue.closed) return Promise.reject(new Error(refusal()))
     // why: rule R-56 in docs/registry-contract.md — a refused argument is never dispatched and takes no call number.
     const json = toLosslessJson(args)
     if (!json.ok) return Promise.reject(new Error(`tools.${name}: arguments must be lossless JSON (${json.reason})`))
     if (budget.exhausted) return Promise.reject(new Error(budget.refusal(name)))
-    return queue.enqueue(
+    // why: R-110 — a durable run's calls go through it by the guest's call number (RT-52).
+    const durableCall =
+      durable === undefined || site === undefined
+        ? undefined
+        : { seq: site.call, tool: name, args: json.value, line: site.line, column: site.column }
+    const ran = queue.enqueue(
       async () => {
         // why: rule R-74 in docs/registry-contract.md — counted at dispatch, so calls still queued
         // under Promise.all never overrun it and exactly `max` calls run.
         if (!budget.admit(dispatched)) throw new Error(budget.refusal(name))
-        dispatched += 1
+        const callId = `${outer.callId}:code:${dispatched + 1}`
+        let callArgs: JsonValue = json.value
+        let record: ((result: ToolExecutionResult) => Promise<boolean>) | undefined
+        if (durableCall !== undefined && durable !== undefined) {
+          const step = await durable.step({ ...withoutUndefined(durableCall), callId })
+          if (step.kind === 'stop') return STOPPED
+          // why: R-111 — a replayed call counts once in the logical run, but is not reported or logged again.
+          dispatched += 1
+          if (step.kind === 'replay') return finish(name, typed, step.result)
+          callArgs = step.args
+          record = step.done
+        } else dispatched += 1
         const input: ToolExecutionInput = {
-          callId: `${outer.callId}:code:${dispatched}`,
+          callId,
           name,
-          arguments: json.value,
+          arguments: callArgs,
           parent: outer.token,
           signal,
           ...(outer.agent === undefined ? {} : { agent: outer.agent }),
         }
-        const pending = events === undefined ? execute(input, typed) : observed(events, dispatched, input, typed)
+        const dispatchedPending =
+          events === undefined ? execute(input, typed) : observed(events, dispatched, input, typed)
+        // why: R-112 — the outcome is recorded before the program sees it (write-ahead log).
+        const pending: Promise<ToolExecutionResult | typeof STOPPED> =
+          record === undefined
+            ? dispatchedPending
+            : dispatchedPending.then(async (r) => ((await record(r)) ? r : STOPPED))
         // why: without a session sink there is nothing to order; the call skips the log chain.
-        if (log === undefined) return finish(name, typed, await pending)
+        if (log === undefined) {
+          const result = await pending
+          return result === STOPPED ? STOPPED : finish(name, typed, result)
+        }
         const previous = logTail
         let logged!: () => void
         logTail = new Promise<void>((resolve) => (logged = resolve))
         const result = await pending
+        if (result === STOPPED) {
+          void previous.finally(logged)
+          return STOPPED
+        }
         const logging = previous
           .then(() => log(dispatchEvent(input, outer, result)))
           .catch(() => undefined)
@@ -177,6 +260,7 @@ export function createCodeBridge(
       refusal,
       concurrent ? limit : undefined,
     )
+    return ran.then((value) => (value === STOPPED ? stop() : value))
   }
 
   // why: tool names are hostile input (`__proto__`, `constructor`): a null-prototype record.
@@ -186,7 +270,7 @@ export function createCodeBridge(
     const typed = outputSchema !== undefined
     const concurrent = concurrencySafe === true
     if (concurrent) concurrentNames.push(name)
-    functions[name] = (args) => call(name, typed, concurrent, args)
+    functions[name] = (args, site) => call(name, typed, concurrent, args, site)
   }
   // why: registration refuses `$` names, so the discovery members never shadow a tool.
   Object.assign(
@@ -197,6 +281,10 @@ export function createCodeBridge(
   const namespace: CodeBindingNamespace = { global: TOOLS_GLOBAL, functions, errorClass: { ...TOOL_ERROR_CLASS } }
   // why: the runtime's own call queue must let these overlap too, or nothing would run at once.
   if (concurrentNames.length > 0) namespace.concurrent = { members: concurrentNames, limit }
+  // why: R-110 — a durable run must see every call the program made in one turn (Promise.all)
+  // to pause them together, so the guest sends them all; this queue still runs them in order.
+  if (durable !== undefined)
+    namespace.concurrent = { members: tools.map((tool) => tool.name), limit: DURABLE_CALLS_IN_FLIGHT }
   return {
     namespace,
     get dispatched() {

@@ -34,9 +34,19 @@ export function successText(result: CodeRunResult): string {
   return parts.length > 0 ? parts.join('\n\n') : 'The program finished without printing or returning anything.'
 }
 
-/** Why a run failed: a runtime failure kind, a budget the registry enforces (`tool-call-limit`), or the check before the run (`check`, R-104). */
+/**
+ * Why a run failed: a runtime failure kind, a budget the registry enforces (`tool-call-limit`), the check before the run (`check`, R-104), or
+ * what a durable run stopped it for (`paused`, `needs-review`, `replay-divergence`, `store`, R-110).
+ */
 export interface RunFailure {
-  readonly kind: CodeRunFailureKind | 'tool-call-limit' | 'check'
+  readonly kind:
+    | CodeRunFailureKind
+    | 'tool-call-limit'
+    | 'check'
+    | 'paused'
+    | 'needs-review'
+    | 'replay-divergence'
+    | 'store'
   readonly message: string
 }
 

@@ -51,6 +51,11 @@ export class DispatchQueue {
     })
   }
 
+  /** Whether no task runs or waits now. */
+  get idleNow(): boolean {
+    return this.running === 0 && this.waiting.length === 0
+  }
+
   /** Close the queue, refuse what still waits, and wait for the running tasks to finish. */
   async settle(): Promise<void> {
     this.settled = true

@@ -6,7 +6,7 @@ import { RUN_CODE } from '../store/reserved.ts'
 import type { JsonObject, ScopeKey, ToolDefinition, ToolExecution, ToolOutput } from '../types.ts'
 import { type BridgeHost, createCodeBridge } from './bridge.ts'
 import { TOOL_CALL_LIMIT, ToolCallBudget } from './call-budget.ts'
-import { runListenerOf } from '../pipeline/run-listener.ts'
+import { runDurabilityOf, runListenerOf } from '../pipeline/run-listener.ts'
 import { requireTypeScriptRuntime } from './runtime-check.ts'
 import { RunEvents } from './run-events.ts'
 import { failureMessage, type RunFailure, successText } from './output.ts'
@@ -85,7 +85,10 @@ async function runProgram(
   const span = tracing.start(exec)
   const listener = runListenerOf(exec.token)
   const events = listener === undefined ? undefined : new RunEvents(listener, exec.callId)
-  const bridge = createCodeBridge(host, exec, tools, runAbort.signal, log, budget, span, events)
+  const durable = runDurabilityOf(exec.token)
+  const bridge = createCodeBridge(host, exec, tools, runAbort.signal, log, budget, span, events, durable, () =>
+    runAbort.abort(new Error('the durable run stopped')),
+  )
   let result: CodeRunResult | undefined
   let refusal: CheckRefusal | undefined
   let overBudget = false
@@ -103,6 +106,8 @@ async function runProgram(
         bindings: [bridge.namespace],
         signal: runAbort.signal,
         ...observe,
+        // why: R-110 — a durable run records (or replays) its time, randomness and timers.
+        ...(durable === undefined ? {} : { journal: durable.journal }),
       }))
   } finally {
     detach()
@@ -117,12 +122,19 @@ async function runProgram(
     // why: R-82 — a runtime that rejected still ends the stream, as the pipeline's failure.
     if (result === undefined) events?.finished('crash', undefined)
   }
+  const durableFailure = await durable?.end({
+    ...(result.journal === undefined ? {} : { journal: result.journal }),
+    failed: result.error !== undefined || overBudget,
+  })
+  // why: R-110 — a pause or a replay divergence, not the abort that ended the program, is the outcome.
   // why: rule R-71 in docs/registry-contract.md — the budget, not the `abort` (or the exception
   // of an uncaught refusal) it caused, is what ended the run; that abort names the call the
   // program was waiting on (RT-26), the refused one, whose line:col the message keeps.
-  const failure: RunFailure | undefined = overBudget
-    ? { kind: TOOL_CALL_LIMIT, message: budget.failureMessage(refusedAt(result)) }
-    : (refusal?.failure ?? result.error)
+  const failure: RunFailure | undefined =
+    durableFailure ??
+    (overBudget
+      ? { kind: TOOL_CALL_LIMIT, message: budget.failureMessage(refusedAt(result)) }
+      : (refusal?.failure ?? result.error))
   // why: after the dispatch events, before run_code's own result; listeners see it, the model never does.
   await log?.(usageEvent(exec, result, failure))
   events?.finished(failure?.kind ?? 'ok', result)

@@ -3,6 +3,7 @@ import type { Approval } from '@isocode/harness'
 import type { Context } from 'cordis'
 import type { ToolExecution, ToolExecutionResult } from '../types.ts'
 import { describeThrown, errorResult, registryFailure } from './results.ts'
+import { runDurabilityOf } from './run-listener.ts'
 
 /** Marks a request the registry stopped waiting on because the call was aborted. */
 const ABANDONED: unique symbol = Symbol('abandoned')
@@ -44,10 +45,18 @@ export async function askApproval(
   reason: string | undefined,
 ): Promise<ToolExecutionResult | undefined> {
   const needs = `tool "${exec.name}" requires approval${reason === undefined ? '' : ` (${reason})`}`
+  // why: R-114 — a sub-call of a durable run that no live approver answers is parked: the run
+  // pauses with it pending, and once approved in the store it runs without asking again.
+  const durable = exec.parent === undefined ? undefined : runDurabilityOf(exec.parent)
+  if (durable?.approved(exec.callId) === true) return undefined
+  const unanswered = (why: string): ToolExecutionResult =>
+    durable === undefined
+      ? denied(exec, `${needs}, but ${why}`)
+      : errorResult(exec.callId, registryFailure('APPROVAL_REQUIRED', `${needs}; the run pauses until it is decided`))
   // why: opportunistic, never injected: a deployment without the seam keeps the ask→deny degrade.
   const approval = ctx.get('approval') as Approval | undefined
-  if (approval === undefined) return denied(exec, `${needs}, but no approval service is available`)
-  if (exec.agent === undefined) return denied(exec, `${needs}, but the call has no agent to route it through`)
+  if (approval === undefined) return unanswered('no approval service is available')
+  if (exec.agent === undefined) return unanswered('the call has no agent to route it through')
   const signal = exec.signal
   if (signal?.aborted === true) return abandoned(exec, signal)
   // why: the provider gets a signal of its own, always present, that follows the call's; a
@@ -75,6 +84,7 @@ export async function askApproval(
     case 'cancelled':
       return denied(exec, `approval for tool "${exec.name}" was cancelled`)
     case 'unavailable':
+      if (durable !== undefined) return unanswered('no one can answer it now')
       return denied(exec, `approval for tool "${exec.name}" is unavailable: no one can answer it now`)
     default:
       return denied(exec, `approval for tool "${exec.name}" returned an unknown outcome`)

@@ -1,5 +1,5 @@
 import type { RunEventListener } from '../run-event.ts'
-import type { ToolExecutionToken } from '../types.ts'
+import type { RunDurability, ToolExecutionToken } from '../types.ts'
 
 // why: the spec fixes the ToolExecution shape guards and listeners see, so a caller's run listener
 // lives beside the execution, keyed by its token (unique per call, collected with it), and only
@@ -14,4 +14,16 @@ export function attachRunListener(token: ToolExecutionToken, listener: RunEventL
 /** The run listener the caller of the execution `token` names passed, if any. */
 export function runListenerOf(token: ToolExecutionToken): RunEventListener | undefined {
   return listeners.get(token)
+}
+
+const durables = new WeakMap<ToolExecutionToken, RunDurability>()
+
+/** Remember the durable side of the run_code execution `token` names (rule R-110). */
+export function attachRunDurability(token: ToolExecutionToken, durable: RunDurability): void {
+  durables.set(token, durable)
+}
+
+/** The durable side the caller of the execution `token` passed, if any. */
+export function runDurabilityOf(token: ToolExecutionToken): RunDurability | undefined {
+  return durables.get(token)
 }

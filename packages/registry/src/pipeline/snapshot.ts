@@ -1,6 +1,6 @@
 import { toStableLosslessJson } from '../stable-json.ts'
 import type { RunEventListener } from '../run-event.ts'
-import type { JsonObject, ScopeKey, ToolExecutionResult, ToolExecutionToken } from '../types.ts'
+import type { JsonObject, RunDurability, ScopeKey, ToolExecutionResult, ToolExecutionToken } from '../types.ts'
 import { createExecution, type OwnedExecution } from './execution.ts'
 import { freezeJson } from './freeze.ts'
 import type { TokenIssuer } from './host.ts'
@@ -12,11 +12,11 @@ import { describeThrown, errorResult, registryFailure, safeInstanceOf } from './
  * tools/result observers; one without (`owned` absent) is answered to the caller only.
  */
 export type Snapshot =
-  | { ok: true; owned: OwnedExecution; onRunEvent: RunEventListener | undefined }
+  | { ok: true; owned: OwnedExecution; onRunEvent: RunEventListener | undefined; durable: RunDurability | undefined }
   | { ok: false; result: ToolExecutionResult; owned: OwnedExecution | undefined }
 
-type Field = 'callId' | 'name' | 'arguments' | 'agent' | 'parent' | 'signal' | 'onRunEvent'
-const FIELDS: readonly Field[] = ['callId', 'name', 'arguments', 'agent', 'parent', 'signal', 'onRunEvent']
+type Field = 'callId' | 'name' | 'arguments' | 'agent' | 'parent' | 'signal' | 'onRunEvent' | 'durable'
+const FIELDS: readonly Field[] = ['callId', 'name', 'arguments', 'agent', 'parent', 'signal', 'onRunEvent', 'durable']
 
 interface RawInput {
   values: Record<Field, unknown>
@@ -90,7 +90,7 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
     )
   }
   const { values, failure } = readOnce(input)
-  const { callId, name, agent, parent, signal, onRunEvent } = values
+  const { callId, name, agent, parent, signal, onRunEvent, durable } = values
   if (typeof callId !== 'string') return refuse('INVALID_INPUT', failure ?? 'callId must be a string', '', undefined)
   if (typeof name !== 'string')
     return refuse('INVALID_INPUT', failure ?? 'name must be a string (the tool name)', callId, undefined)
@@ -107,6 +107,8 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
   // why: R-80 — a listener that is not a function is the caller's mistake, named like a bad signal.
   else if (onRunEvent !== undefined && typeof onRunEvent !== 'function')
     problem = ['INVALID_INPUT', `onRunEvent of tool call "${name}" must be a function or absent`]
+  else if (durable !== undefined && (typeof durable !== 'object' || durable === null))
+    problem = ['INVALID_INPUT', `durable of tool call "${name}" must be a RunDurability object or absent`]
   else if (typeof args === 'string') problem = ['INVALID_ARGS', args]
   // why: from here the call has a usable identity, so even a refusal is observable (spec: "final
   // observers still receive one result"). A refused call's execution keeps only what was valid:
@@ -123,5 +125,10 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
     problem === undefined ? (signal as AbortSignal | undefined) : undefined,
   )
   if (problem !== undefined) return refuse(problem[0], problem[1], callId, owned)
-  return { ok: true, owned, onRunEvent: onRunEvent as RunEventListener | undefined }
+  return {
+    ok: true,
+    owned,
+    onRunEvent: onRunEvent as RunEventListener | undefined,
+    durable: durable as RunDurability | undefined,
+  }
 }

@@ -158,4 +158,33 @@ export function decisionCases(h: Harness): void {
       store.recordPending('r', { seq: 9, tool: 'x', args: {}, gate: 'approval' }, 'other'),
     ).rejects.toMatchObject({ code: 'CLAIM_LOST' })
   })
+
+  it('an approved call cut off after it started needs a new decision once turned to review', async () => {
+    const store = await h.store()
+    await store.createRun({ id: 'r', code: '', holder: 'p' })
+    await store.recordPending('r', { seq: 1, tool: 'charge', args: { cents: 5 }, gate: 'approval' }, 'p')
+    await store.updateRun('r', { status: 'paused' })
+    await store.decide('r', [{ seq: 1, approve: true }], { actor: 'ops' })
+    expect((await store.claim('r', 'p')).ok).toBe(true)
+    await store.callStarted('r', { seq: 1, tool: 'charge', args: { cents: 5 } }, 'p')
+    const review = await store.recordPending('r', { seq: 1, tool: 'charge', args: { cents: 5 }, gate: 'review' }, 'p')
+    expect(review.decision).toBeUndefined()
+    await store.updateRun('r', { status: 'needs-review' })
+    expect((await store.pending('r')).map((c) => [c.seq, c.gate])).toEqual([[1, 'review']])
+    expect(await store.claim('r', 'p')).toMatchObject({ ok: false, reason: 'undecided' })
+  })
+
+  it('turns a started call a policy stopped before it ran into an approval to decide', async () => {
+    const store = await h.store()
+    await store.createRun({ id: 'r', code: '', holder: 'p' })
+    await store.callStarted('r', { seq: 1, tool: 'send', args: { to: 'ada' } }, 'p')
+    const parked = await store.recordPending('r', { seq: 1, tool: 'send', args: { to: 'ada' }, gate: 'approval' }, 'p')
+    expect(parked).toMatchObject({ state: 'pending', gate: 'approval' })
+    await store.updateRun('r', { status: 'paused' })
+    expect((await store.pending('r')).map((c) => [c.seq, c.gate])).toEqual([[1, 'approval']])
+    await store.callDone('r', 1, { result: 'x' }).then(
+      () => expect.unreachable('a pending call cannot be done'),
+      (error: unknown) => expect(error).toMatchObject({ code: 'CALL_NOT_STARTED' }),
+    )
+  })
 }

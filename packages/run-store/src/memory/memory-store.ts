@@ -192,11 +192,15 @@ export class MemoryRunStore implements RunStore {
     const existing = calls.get(call.seq)
     const now = this.#o.clock()
     if (existing !== undefined) {
-      if (call.gate !== 'review' || existing.state !== 'started') {
+      // why: a started call turns pending again: one that may have run before a crash (review), or
+      // one a policy stopped before its tool ran (approval).
+      if (existing.state !== 'started') {
         throw new RunStoreError('CALL_EXISTS', `run ${runId}: call ${call.seq} is already recorded (${existing.state})`)
       }
       existing.state = 'pending'
-      existing.gate = 'review'
+      existing.gate = call.gate
+      // why: an approval given before the crash was for that attempt; running it again needs a new one.
+      delete existing.decision
       return copy(existing)
     }
     const entry: CallEntry = { ...this.#newEntry(runId, call, args, now), state: 'pending', gate: call.gate }

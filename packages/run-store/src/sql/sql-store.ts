@@ -181,13 +181,17 @@ export class SqlRunStore implements RunStore {
       await this.#lockRun(tx, runId, holder)
       const existing = await this.#call(tx, runId, call.seq)
       if (existing !== undefined) {
-        if (call.gate !== 'review' || existing.state !== 'started') {
+        // why: a started call turns pending again: one that may have run before a crash (review), or
+        // one a policy stopped before its tool ran (approval).
+        if (existing.state !== 'started') {
           throw new RunStoreError(
             'CALL_EXISTS',
             `run ${runId}: call ${call.seq} is already recorded (${existing.state})`,
           )
         }
-        await tx.run(`UPDATE calls SET state = 'pending', gate = 'review' WHERE run_id = ? AND seq = ?`, [
+        // why: an approval given before the crash was for that attempt; running it again needs a new one.
+        await tx.run(`UPDATE calls SET state = 'pending', gate = ?, decision = NULL WHERE run_id = ? AND seq = ?`, [
+          call.gate,
           runId,
           call.seq,
         ])

@@ -1,0 +1,31 @@
+import type { JsonValue } from '@isocode/run-store'
+
+const isObject = (value: unknown): value is Record<string, JsonValue> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const IDENT = /^[A-Za-z_$][\w$]*$/
+
+/** The first place two JSON values differ, as `args.path[0]` with both values (undefined: absent). */
+export function firstDifference(
+  was: JsonValue | undefined,
+  now: JsonValue | undefined,
+  path = 'args',
+): { path: string; was: JsonValue | undefined; now: JsonValue | undefined } | undefined {
+  if (Array.isArray(was) && Array.isArray(now)) {
+    for (let i = 0; i < Math.max(was.length, now.length); i++) {
+      const found = firstDifference(was[i], now[i], `${path}[${i}]`)
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+  if (isObject(was) && isObject(now)) {
+    const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])]
+    for (const key of keys) {
+      const next = IDENT.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`
+      const found = firstDifference(was[key], now[key], next)
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+  return Object.is(was, now) || was === now ? undefined : { path, was, now }
+}

@@ -1,0 +1,250 @@
+// One execution of a durable run, as the registry's bridge sees it: each call is replayed from the
+// log, run for real (recorded before and after), or stops the run (a pause, a divergence).
+import type { RunJournal } from '@isocode/code-runtime'
+import type { DurableCall, DurableFailure, DurableStep, RunDurability, ToolExecutionResult } from '@isocode/registry'
+import type { CallEntry, JsonValue, RunStore } from '@isocode/run-store'
+import type { ToolMeta } from '../define.ts'
+import type { PendingCall } from '../types.ts'
+import { firstDifference } from './difference.ts'
+
+/** How a durable execution stopped the program, if it did. */
+export type Stop =
+  | { kind: 'paused' | 'needs-review'; pending: PendingCall[] }
+  | { kind: 'replay-divergence'; message: string; line?: number; column?: number }
+  | { kind: 'store'; message: string }
+
+const where = (call: { line?: number; column?: number }): string =>
+  call.line === undefined ? '' : ` (at ${call.line}:${call.column ?? 0})`
+
+const pendingOf = (call: DurableCall): PendingCall => {
+  const out: PendingCall = { seq: call.seq, tool: call.tool, args: call.args }
+  if (call.line !== undefined) out.line = call.line
+  if (call.column !== undefined) out.column = call.column
+  return out
+}
+
+/** A failed call result as the program sees it (a ToolCallError with `code`). */
+function failure(callId: string, code: string, text: string): ToolExecutionResult {
+  return { callId, content: [{ type: 'text', text }], isError: true, error: { name: 'ToolError', code } }
+}
+
+/** What one execution of a durable run needs: its store, run, holder and the tools it may call. */
+export interface RecorderHost {
+  readonly store: RunStore
+  readonly runId: string
+  readonly holder: string
+  readonly tools: ReadonlyMap<string, ToolMeta>
+  /** The idempotency key of each dispatched sub-call, by callId (read by the tools' execute). */
+  readonly keys: Map<string, string>
+}
+
+/** The registry-facing side of one execution (rules R-110 to R-113). */
+export class Recorder implements RunDurability {
+  readonly journal: Partial<RunJournal>
+  stop: Stop | undefined
+  /** The journal the program ended with. */
+  recorded: RunJournal | undefined
+  private readonly used = new Set<number>()
+  private readonly pending: PendingCall[] = []
+  private readonly callIds: string[] = []
+  private readonly decided = new Set<string>()
+
+  constructor(
+    private readonly host: RecorderHost,
+    private readonly calls: ReadonlyMap<number, CallEntry>,
+    journal: Partial<RunJournal>,
+  ) {
+    this.journal = journal
+  }
+
+  approved(callId: string): boolean {
+    return this.decided.has(callId)
+  }
+
+  /** Forget the keys of this execution's sub-calls. */
+  dispose(): void {
+    for (const id of this.callIds) this.host.keys.delete(id)
+  }
+
+  async step(call: DurableCall): Promise<DurableStep> {
+    try {
+      return await this.decide(call)
+    } catch (error) {
+      // why: R-113 — a store refusal (a value over its cap, a lost claim) ends the run as a value.
+      this.stop ??= {
+        kind: 'store',
+        message: `tools.${call.tool}: ${error instanceof Error ? error.message : String(error)}`,
+      }
+      return { kind: 'stop' }
+    }
+  }
+
+  private async decide(call: DurableCall): Promise<DurableStep> {
+    if (this.stop !== undefined && this.stop.kind !== 'paused' && this.stop.kind !== 'needs-review')
+      return { kind: 'stop' }
+    const { store, runId, holder } = this.host
+    const meta = this.host.tools.get(call.tool)
+    const recorded = this.calls.get(call.seq)
+    const position = call.line === undefined ? {} : { position: { line: call.line, column: call.column ?? 0 } }
+    const hash = meta === undefined ? {} : { toolHash: meta.hash }
+    if (recorded !== undefined) {
+      this.used.add(call.seq)
+      const diverged = this.divergence(call, recorded)
+      if (diverged !== undefined) {
+        this.stop = diverged
+        return { kind: 'stop' }
+      }
+      if (recorded.state === 'pending') {
+        const decision = recorded.decision
+        if (decision === undefined) return this.pause(call, 'paused')
+        // why: R-111 — a denied call reaches the program as ToolCallError DENIED, on every replay.
+        if (!decision.approve)
+          return {
+            kind: 'replay',
+            result: failure(
+              call.callId,
+              'DENIED',
+              `tool "${call.tool}" was denied${decision.reason === undefined ? '' : `: ${decision.reason}`}`,
+            ),
+          }
+        await store.callStarted(
+          runId,
+          { seq: call.seq, tool: call.tool, args: recorded.args, ...hash, ...position },
+          holder,
+        )
+        this.decided.add(call.callId)
+        return this.run(call, decision.args ?? recorded.args, true)
+      }
+      if (recorded.state === 'started') {
+        // why: R-112 — started, never done: the process died while it ran; only an idempotent tool runs again.
+        if (meta?.idempotent === true) return this.run(call, recorded.decision?.args ?? recorded.args, true)
+        await store.recordPending(
+          runId,
+          { seq: call.seq, tool: call.tool, args: recorded.args, gate: 'review' },
+          holder,
+        )
+        return this.pause(call, 'needs-review')
+      }
+      if (meta?.replay === 'reexecute') return this.run(call, recorded.decision?.args ?? recorded.args, false)
+      return { kind: 'replay', result: replayed(call.callId, recorded) }
+    }
+    if (await gated(meta, call.args)) {
+      await store.recordPending(
+        runId,
+        { seq: call.seq, tool: call.tool, args: call.args, gate: 'approval', ...hash, ...position },
+        holder,
+      )
+      return this.pause(call, 'paused')
+    }
+    // why: R-110 — after a pause nothing new runs: the call is neither dispatched nor recorded.
+    if (this.stop !== undefined) return { kind: 'stop' }
+    await store.callStarted(runId, { seq: call.seq, tool: call.tool, args: call.args, ...hash, ...position }, holder)
+    return this.run(call, call.args, true)
+  }
+
+  private pause(call: DurableCall, kind: 'paused' | 'needs-review'): DurableStep {
+    this.pending.push(pendingOf(call))
+    // why: R-110 — every gated call reached in the same host turn pauses with the first.
+    if (this.stop === undefined || kind === 'needs-review') this.stop = { kind, pending: this.pending }
+    return { kind: 'stop' }
+  }
+
+  private run(call: DurableCall, args: JsonValue, record: boolean): DurableStep {
+    const { store, runId } = this.host
+    this.host.keys.set(call.callId, `${runId}:${call.seq}`)
+    this.callIds.push(call.callId)
+    return {
+      kind: 'run',
+      args,
+      done: async (result) => {
+        // why: R-114 — a policy asked and no live approver answered: the call is pending, the run pauses.
+        if (result.isError && result.error?.code === 'APPROVAL_REQUIRED') {
+          try {
+            await store.recordPending(
+              runId,
+              { seq: call.seq, tool: call.tool, args: call.args, gate: 'approval' },
+              this.host.holder,
+            )
+            this.pause(call, 'paused')
+          } catch (error) {
+            this.stop ??= {
+              kind: 'store',
+              message: `tools.${call.tool}: ${error instanceof Error ? error.message : String(error)}`,
+            }
+          }
+          return false
+        }
+        if (!record) return true
+        const stored = JSON.parse(JSON.stringify(result)) as JsonValue
+        try {
+          await store.callDone(runId, call.seq, result.isError ? { error: stored } : { result: stored })
+          return true
+        } catch (error) {
+          this.stop ??= {
+            kind: 'store',
+            message: `the result of tools.${call.tool} (call ${call.seq}) could not be recorded: ${error instanceof Error ? error.message : String(error)}`,
+          }
+          return false
+        }
+      },
+    }
+  }
+
+  private divergence(call: DurableCall, recorded: CallEntry): Stop | undefined {
+    const at = `call ${call.seq}${where(call)}`
+    const base = {
+      kind: 'replay-divergence' as const,
+      ...(call.line === undefined ? {} : { line: call.line, column: call.column ?? 0 }),
+    }
+    if (recorded.tool !== call.tool)
+      return {
+        ...base,
+        message: `replay diverged at ${at}: the recorded run called tools.${recorded.tool}, this one tools.${call.tool}`,
+      }
+    const diff = firstDifference(recorded.args, call.args)
+    if (diff === undefined) return undefined
+    return {
+      ...base,
+      message: `replay diverged at ${at}: tools.${call.tool} was called with ${diff.path} = ${show(diff.now)}, recorded ${show(diff.was)}`,
+    }
+  }
+
+  async end(ended: { journal?: RunJournal; failed: boolean }): Promise<DurableFailure | undefined> {
+    this.recorded = ended.journal
+    const stop = this.stop
+    if (stop === undefined) {
+      const unused = [...this.calls.values()].filter((c) => !this.used.has(c.seq))
+      const first = unused[0]
+      if (first === undefined) return undefined
+      const line = first.position === undefined ? {} : { line: first.position.line, column: first.position.column }
+      this.stop = {
+        kind: 'replay-divergence',
+        message: `replay diverged: the program ended before recorded call ${first.seq} (tools.${first.tool}${first.position === undefined ? '' : ` at ${first.position.line}:${first.position.column}`}) was made`,
+        ...line,
+      }
+      return { kind: 'replay-divergence', message: this.stop.message }
+    }
+    if (stop.kind === 'paused' || stop.kind === 'needs-review')
+      return {
+        kind: stop.kind,
+        message: `the run paused: ${stop.pending.map((p) => `tools.${p.tool} (call ${p.seq}${where(p)})`).join(', ')} ${stop.kind === 'paused' ? 'needs approval' : 'may have run before a crash and needs review'}`,
+      }
+    return { kind: stop.kind, message: (stop as { message: string }).message }
+  }
+}
+
+const show = (value: unknown): string => (value === undefined ? 'absent' : JSON.stringify(value))
+
+async function gated(meta: ToolMeta | undefined, args: JsonValue): Promise<boolean> {
+  if (meta === undefined) return false
+  const gate = meta.needsApproval
+  if (typeof gate === 'boolean') return gate
+  return (await gate(args, { toolCallId: '', messages: [] })) === true
+}
+
+/** A recorded outcome served again (rule R-111). */
+function replayed(callId: string, entry: CallEntry): ToolExecutionResult {
+  const stored = (entry.error ?? entry.result) as unknown as ToolExecutionResult | undefined
+  if (stored === undefined) return { callId, content: [], isError: false }
+  return { ...stored, callId }
+}
