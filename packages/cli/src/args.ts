@@ -53,8 +53,12 @@ export interface HttpServeOptions {
   sessionIdleS: number
 }
 
-/** What `run` and `serve` take besides the tools: the registry's budget of one program. */
+/** What `run` and `serve` take besides the tools: the budgets of one program. */
 export interface ProgramBudgetOptions {
+  /** `--cpu-ms <ms>`: CPU budget of one program (the runtime's `cpuMs`; default 5000). */
+  cpuMs?: number | undefined
+  /** `--wall-ms <ms>`: wall-clock budget of one program (the runtime's `wallMs`; default 30000). */
+  wallMs?: number | undefined
   /** `--max-tool-calls <n>`: tool calls one program may make (the registry's `maxToolCalls`; default 1000). */
   maxToolCalls?: number | undefined
   /** `--no-check`: run programs without the check before the run (the registry's `check: false`, R-104). */
@@ -108,6 +112,8 @@ const SERVE_OPTIONS = {
   'allow-origin': { type: 'string', multiple: true },
   'max-body-kb': { type: 'string' },
   'max-sessions': { type: 'string' },
+  'cpu-ms': { type: 'string' },
+  'wall-ms': { type: 'string' },
   'max-tool-calls': { type: 'string' },
   'no-check': { type: 'boolean' },
   'session-idle-s': { type: 'string' },
@@ -231,11 +237,20 @@ function httpOptions(values: ServeValues): HttpServeOptions | undefined {
 }
 
 function programBudget(
-  values: { 'max-tool-calls'?: string | undefined; 'no-check'?: boolean | undefined },
+  values: {
+    'cpu-ms'?: string | undefined
+    'wall-ms'?: string | undefined
+    'max-tool-calls'?: string | undefined
+    'no-check'?: boolean | undefined
+  },
   command: 'run' | 'serve',
 ): ProgramBudgetOptions {
+  const wallMs = positiveInt(values['wall-ms'], '--wall-ms', command)
+  const cpuMs = positiveInt(values['cpu-ms'], '--cpu-ms', command)
   const maxToolCalls = positiveInt(values['max-tool-calls'], '--max-tool-calls', command, 'tool calls')
   return {
+    ...(cpuMs === undefined ? {} : { cpuMs }),
+    ...(wallMs === undefined ? {} : { wallMs }),
     ...(maxToolCalls === undefined ? {} : { maxToolCalls }),
     ...(values['no-check'] === true ? { check: false as const } : {}),
   }
@@ -301,14 +316,12 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
           : `isocode run takes one program file, got ${positionals.length}: ${positionals.join(' ')}`,
         command,
       )
-    const wallMs = positiveInt(values['wall-ms'], '--wall-ms', command)
-    const cpuMs = positiveInt(values['cpu-ms'], '--cpu-ms', command)
     const budget = programBudget(values, command)
     return {
       command,
       program: positionals[0] as string,
-      cpuMs,
-      wallMs,
+      cpuMs: budget.cpuMs,
+      wallMs: budget.wallMs,
       isolation: isolation(values.isolation, command),
       json: values.json === true,
       ...budget,

@@ -79,6 +79,9 @@ their wall budget, then the servers close and isocode exits 0.
 
   --mode code|both           code: run_code only (default); both: also the tools themselves
   --isolation <kind>         process (default: a V8 abort must not end the server) or isolate
+  --cpu-ms <ms>              CPU budget of one program (default 5000)
+  --wall-ms <ms>             wall-clock budget of one program (default 30000); a tool call still
+                             running then is aborted and the program fails with timeout
   --max-tool-calls <n>       tool calls one program may make (default 1000); the next one is
                              not run and the run fails with tool-call-limit
   --no-check                 run programs without the check before the run

@@ -73,6 +73,23 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['run', 'p.ts'])).not.toHaveProperty('maxToolCalls')
   })
 
+  it('takes --cpu-ms and --wall-ms for run and serve (absent from serve when not given)', () => {
+    expect(parseCommandLine(['run', 'p.ts', '--cpu-ms', '500', '--wall-ms=1000'])).toMatchObject({
+      command: 'run',
+      cpuMs: 500,
+      wallMs: 1000,
+    })
+    expect(parseCommandLine(['serve', '--cpu-ms=500', '--wall-ms', '1000'])).toMatchObject({
+      command: 'serve',
+      cpuMs: 500,
+      wallMs: 1000,
+    })
+    expect(parseCommandLine(['serve'])).not.toHaveProperty('wallMs')
+    expect(() => parseCommandLine(['serve', '--wall-ms', '0'])).toThrow(
+      '--wall-ms must be a positive whole number of milliseconds, got "0"',
+    )
+  })
+
   it('takes --no-check for run and serve (the check before the run stays on when not given)', () => {
     expect(parseCommandLine(['run', 'p.ts', '--no-check'])).toMatchObject({ command: 'run', check: false })
     expect(parseCommandLine(['serve', '--no-check'])).toMatchObject({ command: 'serve', check: false })
