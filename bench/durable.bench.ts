@@ -15,8 +15,8 @@ import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
 
 const CALLS = 100
 const REPLAYED = 1_000
-const PAIRED_SAMPLES = 15
-const REPLAY_SAMPLES = 8
+const PAIRED_SAMPLES = 25
+const REPLAY_SAMPLES = 10
 
 const TASKS = {
   noneReturn1: 'durable: no store, no gated tool (not recorded): return 1',
