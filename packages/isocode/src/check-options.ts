@@ -38,8 +38,8 @@ export interface ResolvedOptions {
   readonly concurrency: number
   /** Check each program before it runs (the registry's `check`, R-104). */
   readonly check: boolean
-  /** Where runs are recorded: a store URL (opened at boot) or a RunStore object. */
-  readonly store: string | RunStore
+  /** Where runs are recorded: a store URL (opened at boot) or a RunStore object; absent when not given. */
+  readonly store: string | RunStore | undefined
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -95,7 +95,7 @@ export function checkOptions(options: unknown): ResolvedOptions {
     sdk = 'auto',
     concurrency = DEFAULT_CONCURRENCY,
     check = true,
-    store = 'memory:',
+    store,
   } = options as CodeModeOptions
   if (!isRecord(tools))
     invalid(
@@ -136,6 +136,7 @@ export function checkOptions(options: unknown): ResolvedOptions {
   if (typeof check !== 'boolean') invalid(`check must be true or false; got ${showValue(check)}`)
   const storeMethods = ['createRun', 'getRun', 'claim', 'decide', 'callStarted', 'callDone', 'listCalls']
   if (
+    store !== undefined &&
     typeof store !== 'string' &&
     !(
       isRecord(store) &&

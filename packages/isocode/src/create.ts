@@ -34,8 +34,12 @@ export async function createCodeMode(options: CodeModeOptions = {}): Promise<Cod
     metas.set(name, defined.meta)
   }
   const servers = serverConfigs(resolved.mcp)
-  // why: R-113 — a bad or unreachable store fails here, not at the first pause.
-  const { store, owned } = await openStore(resolved.store)
+  // why: R-113 — runs are recorded only when a store was given or a tool can pause; otherwise
+  // nothing could ever decide or resume them, and recording would cost every call a write.
+  const recording = resolved.store !== undefined || [...metas.values()].some((meta) => meta.needsApproval !== false)
+  // why: R-113 — a bad or unreachable store fails here, not at the first pause; without one the
+  // empty in-memory store still answers `cm.runs` (no runs, RUN_NOT_FOUND).
+  const { store, owned } = await openStore(resolved.store ?? 'memory:')
   let app: Booted
   try {
     app = await boot(resolved, definitions, servers)
@@ -44,7 +48,7 @@ export async function createCodeMode(options: CodeModeOptions = {}): Promise<Cod
     throw error
   }
   try {
-    return await open(app, new RunSlots(resolved.concurrency), { store, owned, metas, keys })
+    return await open(app, new RunSlots(resolved.concurrency), { store, owned, recording, metas, keys })
   } catch (error) {
     await app.dispose()
     if (owned) await store.close()
@@ -56,6 +60,8 @@ export async function createCodeMode(options: CodeModeOptions = {}): Promise<Cod
 interface Durability {
   store: RunStore
   owned: boolean
+  /** Whether runs are recorded at all (R-113). */
+  recording: boolean
   metas: ReadonlyMap<string, ToolMeta>
   keys: Map<string, string>
 }
@@ -94,8 +100,8 @@ async function open(app: Booted, slots: RunSlots, durability: Durability): Promi
     args: RunCodeArgs,
     signal: AbortSignal | undefined,
     onRunEvent: RunEventListener | undefined,
-    recorder: Recorder,
-    runId: string,
+    recorder: Recorder | undefined,
+    runId: string | undefined,
   ): Promise<CodeModeResult> => {
     if (closing !== undefined)
       throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
@@ -114,7 +120,7 @@ async function open(app: Booted, slots: RunSlots, durability: Durability): Promi
           arguments:
             args.description === undefined ? { code: args.code } : { code: args.code, description: args.description },
           signal: run.signal,
-          durable: recorder,
+          ...(recorder === undefined ? {} : { durable: recorder }),
           ...(onRunEvent === undefined ? {} : { onRunEvent }),
         })
         return toCodeModeResult(result, runId)
@@ -131,7 +137,7 @@ async function open(app: Booted, slots: RunSlots, durability: Durability): Promi
     }
   }
 
-  // why: R-110 — every run is recorded; a resumed one runs through the same slots and budgets.
+  // why: R-113 — a recorded run and a resumed one run through the same slots and budgets.
   const runs = new DurableRuns(
     durability.store,
     durability.metas,
@@ -145,6 +151,7 @@ async function open(app: Booted, slots: RunSlots, durability: Durability): Promi
   ): Promise<CodeModeResult> => {
     if (closing !== undefined)
       throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
+    if (!durability.recording) return execute(args, signal, onRunEvent, undefined, undefined)
     return runs.start(args.code, (recorder, runId) => execute(args, signal, onRunEvent, recorder, runId))
   }
   const guarded =

@@ -12,7 +12,8 @@ export interface ToolCallOptions {
   context: Record<string, unknown>
   /**
    * `${runId}:${seq}`: the same for a call re-run after a crash (rule R-112), so a tool can
-   * deduplicate its effect; absent for a call a program did not make.
+   * deduplicate its effect; absent for a call a program did not make and when runs are not
+   * recorded (rule R-113).
    */
   idempotencyKey?: string
 }
@@ -108,7 +109,8 @@ export interface CodeModeOptions {
   check?: boolean
   /**
    * Where runs are recorded so a paused run can be decided and resumed later: `'memory:'`
-   * (default), `'file:<path>'` (SQLite), `'postgres://…'`, or a RunStore object.
+   * (default), `'file:<path>'` (SQLite), `'postgres://…'`, or a RunStore object. Without it runs
+   * are recorded only when a tool has `needsApproval` (rule R-113).
    */
   store?: string | RunStore
 }

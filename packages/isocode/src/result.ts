@@ -13,7 +13,8 @@ const isStructured = (value: unknown): value is Structured =>
  * A run_code result as a CodeModeResult: its structuredContent (R-75, R-76) plus the text. A call
  * refused before it ran (aborted, denied) has none: kind `abort` or `refused`, no logs, zero usage.
  */
-export function toCodeModeResult(result: ToolExecutionResult, runId: string): CodeModeResult {
+export function toCodeModeResult(result: ToolExecutionResult, runId: string | undefined): CodeModeResult {
+  const id = runId === undefined ? {} : { runId }
   const text = result.content
     .map((block) => (block.type === 'text' ? block.text : `[${block.type} content]`))
     .join('\n')
@@ -23,17 +24,17 @@ export function toCodeModeResult(result: ToolExecutionResult, runId: string): Co
     const copy = structuredClone(structured)
     const out: CodeModeResult =
       copy.error === undefined
-        ? { ok: true, status: 'completed', runId, logs: copy.logs, usage: copy.usage, text }
-        : { ok: false, status: 'failed', runId, logs: copy.logs, usage: copy.usage, error: copy.error, text }
+        ? { ok: true, status: 'completed', ...id, logs: copy.logs, usage: copy.usage, text }
+        : { ok: false, status: 'failed', ...id, logs: copy.logs, usage: copy.usage, error: copy.error, text }
     if (copy.value !== undefined) out.value = copy.value
     return out
   }
   const usage = { cpuMs: 0, wallMs: 0, toolCalls: 0, outputBytes: 0 }
-  if (!result.isError) return { ok: true, status: 'completed', runId, logs: [], usage, text }
+  if (!result.isError) return { ok: true, status: 'completed', ...id, logs: [], usage, text }
   return {
     ok: false,
     status: 'failed',
-    runId,
+    ...id,
     logs: [],
     usage,
     error: { kind: result.error?.code === 'ABORTED' ? 'abort' : 'refused', message: text },
@@ -42,11 +43,11 @@ export function toCodeModeResult(result: ToolExecutionResult, runId: string): Co
 }
 
 /** The result of a run refused before it started: kind `busy` (the queue is full) or `abort`, no logs, zero usage. */
-export function refusedResult(kind: 'busy' | 'abort', message: string, runId: string): CodeModeResult {
+export function refusedResult(kind: 'busy' | 'abort', message: string, runId: string | undefined): CodeModeResult {
   return {
     ok: false,
     status: 'failed',
-    runId,
+    ...(runId === undefined ? {} : { runId }),
     logs: [],
     usage: { cpuMs: 0, wallMs: 0, toolCalls: 0, outputBytes: 0 },
     error: { kind, message },

@@ -15,8 +15,8 @@ interface CodeModeResultBase {
   logs: string[] // console lines
   usage: { cpuMs: number; wallMs: number; toolCalls: number; outputBytes: number }
   text: string // model-facing text (logs + value, or the failure explained)
-  /** The run's id in the store: what `cm.runs` takes. */
-  runId: string
+  /** The run's id in the store, what `cm.runs` takes; absent when runs are not recorded (rule R-113). */
+  runId?: string
 }
 
 /** A gated call a paused run waits on: its call number, tool, arguments and place in the program. */
@@ -36,7 +36,7 @@ export interface PendingCall {
 export type CodeModeResult =
   | (CodeModeResultBase & { ok: true; status: 'completed'; error?: undefined; pending?: undefined })
   | (CodeModeResultBase & { ok: false; status: 'failed'; error: CodeModeError; pending?: undefined })
-  | (CodeModeResultBase & { ok: false; status: 'paused'; error: CodeModeError; pending: PendingCall[] })
+  | (CodeModeResultBase & { ok: false; status: 'paused'; runId: string; error: CodeModeError; pending: PendingCall[] })
 
 /** A decision on one pending call: approve (with edited `args`, checked by the tool's schema) or deny with a reason. */
 export interface RunDecision {

@@ -49,7 +49,6 @@ describe('createCodeMode with plain and zod tools', () => {
     expect(result).toEqual({
       ok: true,
       status: 'completed',
-      runId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       value: { w: { city: 'Oslo', temp: 3 }, sum: 3 },
       logs: ['temp 3'],
       usage: { cpuMs: expect.any(Number), wallMs: expect.any(Number), toolCalls: 2, outputBytes: expect.any(Number) },

@@ -83,7 +83,7 @@ export class DurableRuns {
         await this.store.appendJournal(runId, [(recorder.recorded ?? {}) as unknown as JsonValue])
         await this.store.updateRun(runId, { expect, status: stop.kind })
         const error = result.error ?? { kind: stop.kind, message: 'the run paused' }
-        return { ...result, ok: false, status: 'paused', error, pending: stop.pending }
+        return { ...result, ok: false, status: 'paused', runId, error, pending: stop.pending }
       }
       const status = result.ok ? 'completed' : 'failed'
       const written = await this.store.updateRun(runId, { expect, status, result: stored(result) }).catch(async () =>

@@ -22,6 +22,6 @@ it('an AI SDK tool with needsApproval pauses the run and runs once approved', as
   const paused = await cm.run(`return await tools.send_email({ to: 'ceo@corp.test', body: 'hi' })`)
   expect(paused).toMatchObject({ status: 'paused', pending: [{ seq: 1, tool: 'send_email' }] })
   expect(sent).toEqual(['me@example.com'])
-  expect(await cm.runs.approve(paused.runId)).toMatchObject({ ok: true, value: 'sent to ceo@corp.test' })
+  expect(await cm.runs.approve(paused.runId as string)).toMatchObject({ ok: true, value: 'sent to ceo@corp.test' })
   expect(sent).toEqual(['me@example.com', 'ceo@corp.test'])
 })

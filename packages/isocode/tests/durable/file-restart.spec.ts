@@ -40,14 +40,14 @@ return r`)
       store,
       tools: { send_email: sendEmail({ cc: { type: 'string' } }) },
     })
-    await expect(changed.runs.approve(paused.runId)).rejects.toMatchObject({
+    await expect(changed.runs.approve(paused.runId as string)).rejects.toMatchObject({
       code: 'TOOL_CHANGED',
       message: expect.stringMatching(/tools\.send_email changed/),
     })
-    expect(await changed.runs.get(paused.runId)).toMatchObject({ status: 'paused', pending: [{ seq: 1 }] })
+    expect(await changed.runs.get(paused.runId as string)).toMatchObject({ status: 'paused', pending: [{ seq: 1 }] })
     await changed.close()
     const gone = await createCodeMode({ isolation: 'isolate', store, tools: {} })
-    await expect(gone.runs.resume(paused.runId)).rejects.toMatchObject({
+    await expect(gone.runs.resume(paused.runId as string)).rejects.toMatchObject({
       code: 'TOOL_CHANGED',
       message: expect.stringMatching(/tools\.send_email, which is gone/),
     })
@@ -58,7 +58,7 @@ return r`)
     expect(await second.runs.pending()).toEqual([
       { runId: paused.runId, seq: 1, tool: 'send_email', args: { to: 'ada@example.com' }, line: 1, column: 23 },
     ])
-    const done = await second.runs.approve(paused.runId)
+    const done = await second.runs.approve(paused.runId as string)
     expect(done).toMatchObject({ ok: true, status: 'completed', value: 'sent to ada@example.com' })
     expect(sent).toEqual([{ to: 'ada@example.com', key: `${paused.runId}:1` }])
     expect((await second.runs.list({ status: 'completed' })).map((r) => r.runId)).toContain(paused.runId)
@@ -89,15 +89,15 @@ await tools.create_issue({ title: 'three' })
 return await tools.publish({})`)
     expect(paused.status).toBe('paused')
     const other = await cm.run(`return await tools.publish({})`)
-    await cm.runs.cancel(other.runId)
-    expect((await cm.runs.get(other.runId))?.status).toBe('cancelled')
-    await expect(cm.runs.approve(other.runId)).rejects.toMatchObject({ code: 'RUN_NOT_PAUSED' })
+    await cm.runs.cancel(other.runId as string)
+    expect((await cm.runs.get(other.runId as string))?.status).toBe('cancelled')
+    await expect(cm.runs.approve(other.runId as string)).rejects.toMatchObject({ code: 'RUN_NOT_PAUSED' })
 
-    const rolled = await cm.runs.rollback(paused.runId)
+    const rolled = await cm.runs.rollback(paused.runId as string)
     expect(reverted).toEqual(['three#5', 'one#3'])
     expect(rolled).toEqual({ reverted: 2, failures: [{ seq: 2, tool: 'create_issue', message: 'cannot revert' }] })
-    expect((await cm.runs.get(paused.runId))?.status).toBe('rolled-back')
-    await expect(cm.runs.approve(paused.runId)).rejects.toMatchObject({ code: 'RUN_NOT_PAUSED' })
+    expect((await cm.runs.get(paused.runId as string))?.status).toBe('rolled-back')
+    await expect(cm.runs.approve(paused.runId as string)).rejects.toMatchObject({ code: 'RUN_NOT_PAUSED' })
     await cm.close()
   })
 

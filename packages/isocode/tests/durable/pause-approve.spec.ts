@@ -95,15 +95,15 @@ describe('pause and approve', () => {
 }
 return 'went on'`)
     expect(paused.status).toBe('paused')
-    const done = await cm.runs.reject(paused.runId, { reason: 'not today' })
+    const done = await cm.runs.reject(paused.runId as string, { reason: 'not today' })
     expect(done).toMatchObject({ ok: true, status: 'completed', value: 'went on' })
     expect(done.logs).toHaveLength(1)
     expect(done.logs[0]).toMatch(/^true send_email tools\.send_email failed \(DENIED\): .*not today$/)
     expect(sent).toEqual([])
     // why: approving after a reject: the run is no longer paused, nothing changes.
-    await expect(cm.runs.approve(paused.runId)).rejects.toMatchObject({ code: 'RUN_NOT_PAUSED' })
+    await expect(cm.runs.approve(paused.runId as string)).rejects.toMatchObject({ code: 'RUN_NOT_PAUSED' })
     expect(sent).toEqual([])
-    expect((await cm.runs.get(paused.runId))?.status).toBe('completed')
+    expect((await cm.runs.get(paused.runId as string))?.status).toBe('completed')
   })
 
   it('approves with edited args; bad edited args are refused and change nothing', async () => {

@@ -42,7 +42,10 @@ describe('postgres:// store shared by two Code Modes', () => {
   it('exactly one of two concurrent approvals wins', async () => {
     const paused = await a.run(`return await tools.charge({ cents: 500 })`)
     expect(paused.status).toBe('paused')
-    const outcomes = await Promise.allSettled([a.runs.approve(paused.runId), b.runs.approve(paused.runId)])
+    const outcomes = await Promise.allSettled([
+      a.runs.approve(paused.runId as string),
+      b.runs.approve(paused.runId as string),
+    ])
     const won = outcomes.filter((o) => o.status === 'fulfilled')
     const lost = outcomes.filter((o) => o.status === 'rejected')
     expect(won).toHaveLength(1)
@@ -50,7 +53,7 @@ describe('postgres:// store shared by two Code Modes', () => {
     expect(lost).toHaveLength(1)
     expect(lost[0]).toMatchObject({ reason: { code: 'RUN_NOT_PAUSED' } })
     expect(charged).toEqual([`500 ${paused.runId}:1`])
-    expect((await b.runs.get(paused.runId))?.status).toBe('completed')
+    expect((await b.runs.get(paused.runId as string))?.status).toBe('completed')
   })
 
   it('a server that does not answer fails createCodeMode, naming the store', async () => {

@@ -6,6 +6,8 @@ import { expect, it } from 'vitest'
 it('a 2 MiB result fails the run clearly instead of being recorded', async () => {
   await using cm = await createCodeMode({
     isolation: 'isolate',
+    // why: a store given records every run (R-113), gated tool or not.
+    store: 'memory:',
     budgets: { outputBytes: 4 * 1024 * 1024 },
     tools: { big: { inputSchema: { type: 'object' }, execute: async () => 'x'.repeat(2 * 1024 * 1024) } },
   })
@@ -15,5 +17,5 @@ return v.length`)
   expect(result).toMatchObject({ ok: false, status: 'failed', error: { kind: 'store' } })
   expect(result.error?.message).toMatch(/^the result of tools\.big \(call 1\) could not be recorded: .*cap of 1 MiB/)
   expect(result.logs).toEqual([])
-  expect((await cm.runs.get(result.runId))?.status).toBe('failed')
+  expect((await cm.runs.get(result.runId as string))?.status).toBe('failed')
 })

@@ -57,7 +57,7 @@ return [a, b]`)
       [2, { id: 'b' }],
     ])
     expect(ran).toEqual([])
-    const done = await cm.runs.approve(paused.runId, [
+    const done = await cm.runs.approve(paused.runId as string, [
       { seq: 1, approve: true },
       { seq: 2, approve: false, reason: 'only one' },
     ])
@@ -98,7 +98,7 @@ return { both, first, paid }`
     const before = ran.length
     // why: the other call is the fast one now; the replay serves the recorded results by call number.
     delays = { x: 0, y: 200 }
-    const done = await cm.runs.approve(paused.runId)
+    const done = await cm.runs.approve(paused.runId as string)
     expect(done).toMatchObject({
       ok: true,
       value: { both: ['item x', 'item y'], first: winner, paid: `paid ${winner}` },
@@ -120,7 +120,7 @@ return seen`
     expect(paused.status).toBe('paused')
     const seen = JSON.parse(paused.logs[0] ?? 'null') as { pairs: number[][]; fired: number }
     expect(seen.pairs).toHaveLength(64)
-    const done = await cm.runs.approve(paused.runId)
+    const done = await cm.runs.approve(paused.runId as string)
     // why: the resumed run read exactly what the paused one read, the timer's time included.
     expect(done).toMatchObject({ ok: true, value: seen, logs: [JSON.stringify(seen)] })
     // why: a fresh run of the same program reads live values.
@@ -135,7 +135,7 @@ await tools.pay({ id: 'r' })
 return seen`)
     expect(paused.status).toBe('paused')
     const seen = JSON.parse(paused.logs[0] ?? 'null') as number[]
-    const done = await cm.runs.approve(paused.runId)
+    const done = await cm.runs.approve(paused.runId as string)
     expect(done).toMatchObject({ ok: true, value: seen })
   })
 
@@ -146,7 +146,7 @@ await tools.pay({ id: item })
 return item`)
     expect(paused.status).toBe('paused')
     const before = ran.length
-    const done = await cm.runs.approve(paused.runId)
+    const done = await cm.runs.approve(paused.runId as string)
     expect(done).toMatchObject({
       ok: false,
       status: 'failed',
@@ -155,6 +155,6 @@ return item`)
     expect(done.error?.message).toMatch(/call 2 .*tools\.fetch_item .*args\.id = "n\d+", recorded "n\d+"/)
     // why: nothing after the divergence ran: not the fetch, not the approved payment.
     expect(ran.slice(before)).toEqual([])
-    expect((await cm.runs.get(paused.runId))?.status).toBe('failed')
+    expect((await cm.runs.get(paused.runId as string))?.status).toBe('failed')
   })
 })
