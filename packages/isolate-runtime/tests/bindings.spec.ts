@@ -6,7 +6,9 @@ import { boot, echo, ns, run } from './helpers.ts'
 describe('bindings and the boundary', () => {
   let app: Awaited<ReturnType<typeof boot>>
   beforeAll(async () => {
-    app = await boot({ poolSize: 1 })
+    // why: the deep-nesting case builds and walks a 30,000-level value; its verdict is the
+    // refusal, so the CPU budget must not decide it on a slow, loaded machine.
+    app = await boot({ poolSize: 1, cpuMs: 5_000, wallMs: 10_000 })
   })
   afterAll(() => app.dispose())
 
