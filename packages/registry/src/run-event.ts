@@ -1,6 +1,20 @@
 import type { CodeRunFailureKind, CodeRunUsage } from '@isocode/code-runtime'
 
 /**
+ * Why a run failed: a runtime failure kind, a budget the registry enforces (`tool-call-limit`), the
+ * check before the run (`check`, R-104), or what a durable run stopped it for (`paused`,
+ * `needs-review`, `replay-divergence`, `store`, R-110).
+ */
+export type RunFailureKind =
+  | CodeRunFailureKind
+  | 'tool-call-limit'
+  | 'check'
+  | 'paused'
+  | 'needs-review'
+  | 'replay-divergence'
+  | 'store'
+
+/**
  * Something a live `run_code` run did, as its caller's `onRunEvent` sees it (rules R-80 to R-83 in
  * docs/registry-contract.md): the run starting, each tool call it dispatched starting and
  * finishing, each console line, and the run finishing.
@@ -33,15 +47,7 @@ export type RunEvent =
   | {
       type: 'run-finished'
       callId: string
-      outcome:
-        | 'ok'
-        | CodeRunFailureKind
-        | 'tool-call-limit'
-        | 'check'
-        | 'paused'
-        | 'needs-review'
-        | 'replay-divergence'
-        | 'store'
+      outcome: 'ok' | RunFailureKind
       /** Tool calls the run dispatched. */
       calls: number
       /** The runtime's usage; null when the backend reported none or the run never got a result. */

@@ -1,4 +1,5 @@
-import type { CodeRunFailureKind, CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import type { CodeRunResult, JsonValue } from '@isocode/code-runtime'
+import type { RunFailureKind } from '../run-event.ts'
 import type { ContentBlock, ToolExecutionResult } from '../types.ts'
 
 /** A sub-call result as the program sees it: text, non-text blocks collapsed to placeholders. */
@@ -34,19 +35,9 @@ export function successText(result: CodeRunResult): string {
   return parts.length > 0 ? parts.join('\n\n') : 'The program finished without printing or returning anything.'
 }
 
-/**
- * Why a run failed: a runtime failure kind, a budget the registry enforces (`tool-call-limit`), the check before the run (`check`, R-104), or
- * what a durable run stopped it for (`paused`, `needs-review`, `replay-divergence`, `store`, R-110).
- */
+/** Why a run failed ({@link RunFailureKind}) and what the model reads about it. */
 export interface RunFailure {
-  readonly kind:
-    | CodeRunFailureKind
-    | 'tool-call-limit'
-    | 'check'
-    | 'paused'
-    | 'needs-review'
-    | 'replay-divergence'
-    | 'store'
+  readonly kind: RunFailureKind
   readonly message: string
 }
 
