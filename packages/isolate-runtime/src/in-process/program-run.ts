@@ -173,9 +173,11 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
   }
 
   encode(outbox: Settlements, call: QueuedCall, outcome: BindingOutcome): void {
+    // why: RT-63 — a failure's `code` travels in the `ok` slot (true, false, or the code string),
+    // so the batch keeps its three slots a call.
     outbox.push(
       call.id,
-      outcome.ok,
+      outcome.ok || (outcome.code ?? false),
       outcome.ok ? (outcome.value === undefined ? null : JSON.stringify(outcome.value)) : outcome.message,
     )
   }

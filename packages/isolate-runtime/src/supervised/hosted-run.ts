@@ -49,7 +49,12 @@ export class HostedRun implements LedgerOwner<Call, Reply> {
   }
 
   encode(outbox: Reply[], call: Call, outcome: BindingOutcome): void {
-    if (!outcome.ok) outbox.push({ call: call.call, ok: false, message: outcome.message })
+    if (!outcome.ok)
+      outbox.push(
+        outcome.code === undefined
+          ? { call: call.call, ok: false, message: outcome.message }
+          : { call: call.call, ok: false, message: outcome.message, code: outcome.code },
+      )
     else if (outcome.value === undefined) outbox.push({ call: call.call, ok: true })
     else outbox.push({ call: call.call, ok: true, value: outcome.value })
   }

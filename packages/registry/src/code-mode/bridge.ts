@@ -108,7 +108,11 @@ function dispatchEvent(input: ToolExecutionInput, outer: ToolExecution, result: 
 
 /** What a sub-call gives the program: its value, or a thrown failure text. */
 function finish(name: string, typed: boolean, result: ToolExecutionResult): JsonValue {
-  if (result.isError) throw new Error(callFailureText(name, result))
+  // why: R-115 — the failure's code reaches the program as the ToolCallError's `code` (RT-63).
+  if (result.isError)
+    throw result.error === undefined
+      ? new Error(callFailureText(name, result))
+      : Object.assign(new Error(callFailureText(name, result)), { code: result.error.code })
   // why: a sub-call's additionalContext is dropped on purpose (it would break call/result adjacency).
   return programValue(result, typed)
 }

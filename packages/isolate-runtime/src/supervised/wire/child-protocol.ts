@@ -10,7 +10,9 @@ import { MAX_BODY_BYTES } from './frame-codec.ts'
 export const CHANNEL_FD = 3
 
 /** The outcome of one binding call, as the parent answers it. */
-export type Reply = { call: number; ok: true; value?: JsonValue } | { call: number; ok: false; message: string }
+export type Reply =
+  | { call: number; ok: true; value?: JsonValue }
+  | { call: number; ok: false; message: string; code?: string }
 
 /** One binding call the program made, as the child forwards it. */
 export interface Call {
