@@ -140,7 +140,13 @@ export interface DurableCall {
 export type DurableStep =
   | { kind: 'replay'; result: ToolExecutionResult }
   /** `done` records the outcome before the program sees it; false stops the run (it could not be recorded). */
-  | { kind: 'run'; args: JsonValue; done(result: ToolExecutionResult): Promise<boolean> }
+  | {
+      kind: 'run'
+      args: JsonValue
+      done(result: ToolExecutionResult): Promise<boolean>
+      /** A recorded call run again (`replay: 'reexecute'`, a crashed idempotent one): reported with `replayed: true` (R-116). */
+      replayed?: boolean
+    }
   | { kind: 'stop' }
 
 /**
@@ -151,6 +157,11 @@ export type DurableStep =
 export interface RunDurability {
   /** `{}` to record a fresh run, or the recorded journal of the run being resumed. */
   readonly journal: Partial<RunJournal>
+  /**
+   * How many console lines earlier executions of this run already reported live: the replay's
+   * first that many are kept in the result but not sent as `console` events again (R-116).
+   */
+  readonly reportedLines?: number
   /** Called for each binding call, in the order the program made them. */
   step(call: DurableCall): Promise<DurableStep>
   /**

@@ -53,6 +53,8 @@ export class Recorder implements RunDurability {
     private readonly host: RecorderHost,
     private readonly calls: ReadonlyMap<number, CallEntry>,
     journal: Partial<RunJournal>,
+    /** Console lines earlier executions of the run already printed (R-116). */
+    readonly reportedLines = 0,
   ) {
     this.journal = journal
   }
@@ -117,7 +119,7 @@ export class Recorder implements RunDurability {
       }
       if (recorded.state === 'started') {
         // why: R-112 — started, never done: the process died while it ran; only an idempotent tool runs again.
-        if (meta?.idempotent === true) return this.run(call, recorded.decision?.args ?? recorded.args, true)
+        if (meta?.idempotent === true) return this.run(call, recorded.decision?.args ?? recorded.args, true, true)
         await store.recordPending(
           runId,
           { seq: call.seq, tool: call.tool, args: recorded.args, gate: 'review' },
@@ -125,7 +127,7 @@ export class Recorder implements RunDurability {
         )
         return this.pause(call, 'needs-review')
       }
-      if (meta?.replay === 'reexecute') return this.run(call, recorded.decision?.args ?? recorded.args, false)
+      if (meta?.replay === 'reexecute') return this.run(call, recorded.decision?.args ?? recorded.args, false, true)
       return { kind: 'replay', result: replayed(call.callId, recorded) }
     }
     if (await gated(meta, call.args)) {
@@ -149,13 +151,15 @@ export class Recorder implements RunDurability {
     return { kind: 'stop' }
   }
 
-  private run(call: DurableCall, args: JsonValue, record: boolean): DurableStep {
+  private run(call: DurableCall, args: JsonValue, record: boolean, again = false): DurableStep {
     const { store, runId } = this.host
     this.host.keys.set(call.callId, `${runId}:${call.seq}`)
     this.callIds.push(call.callId)
     return {
       kind: 'run',
       args,
+      // why: R-116 — a recorded call run again is reported as such.
+      ...(again ? { replayed: true } : {}),
       done: async (result) => {
         // why: R-114 — a policy asked and no live approver answered: the call is pending, the run pauses.
         if (result.isError && result.error?.code === 'APPROVAL_REQUIRED') {

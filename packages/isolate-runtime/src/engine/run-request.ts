@@ -42,6 +42,8 @@ export function checkRequest(request: IsolateRunRequest): void {
     invalid('request.onLog must be a function (line: string) => void')
   if (request.onConsole !== undefined && typeof request.onConsole !== 'function')
     invalid('request.onConsole must be a function (line: string) => void')
+  if (request.onIdle !== undefined && typeof request.onIdle !== 'function')
+    invalid('request.onIdle must be a function () => void')
 }
 
 /**

@@ -137,6 +137,8 @@ export class IsolateEngine {
       lineTap(request),
       journal,
       journal === undefined ? undefined : new JournalBook(request.onJournal),
+      // why: RT-64 — only a journaled run reports the ends of its turns.
+      journal === undefined ? undefined : request.onIdle,
     )
     this.live.add(run)
     const next = slot.take()

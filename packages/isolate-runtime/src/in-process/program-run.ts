@@ -59,6 +59,7 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     tap: ((line: string, now: boolean) => void) | undefined,
     private readonly journal?: RunJournal,
     book?: JournalBook,
+    private readonly onIdle?: () => void,
   ) {
     this.ledger = new RunLedger(this, namespaces, settings.outputBytes, tap, book)
     this.result = new Promise((resolve) => (this.resolveResult = resolve))
@@ -307,8 +308,24 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     }
     const now = this.state
     if (now.phase === 'draining' && now.tasks === 0) this.complete()
-    else if (now.phase === 'running' && now.tasks === 0 && this.ledger.hasReplies && !this.ledger.flushScheduled)
-      this.flushReplies()
+    else if (now.phase === 'running') {
+      // why: RT-64 — isolated-vm queues a task's callbacks (its calls) before its completion, so
+      // every call of that turn has reached its binding (a durable host ends a pause here); each
+      // task reports, so a turn whose replies already started the next is not merged into it.
+      this.turnEnded()
+      if (this.state === now && now.tasks === 0 && this.ledger.hasReplies && !this.ledger.flushScheduled)
+        this.flushReplies()
+    }
+  }
+
+  /** Tell the host the program's turn ended while the run goes on (rule RT-64); never throws. */
+  private turnEnded(): void {
+    if (this.onIdle === undefined) return
+    try {
+      this.onIdle()
+    } catch {
+      // why: a throwing listener is the host's bug; it must not end or corrupt the run.
+    }
   }
 
   private deliverTimer(id: number): void {
@@ -348,7 +365,12 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     running.tasks = resuming.tasks
     this.state = running
     if (resuming.overflow !== undefined) return this.kill('output-limit', resuming.overflow)
-    if (!failed) return
+    if (!failed) {
+      // why: RT-64 — the calls this code made are queued callbacks still on their way; an empty
+      // settlement on the isolate's thread completes after them, and its taskSettled reports the end.
+      if (this.onIdle !== undefined) this.track(running.context.resolve([], this.clock.backstopMs()))
+      return
+    }
     // why: a turn later, as for a task on the isolate's thread: the lines and the completion the
     // code sent come first (an unhandled rejection after the program returned is only logged).
     if (!isTimeoutMessage(describeHostError(failure)) || this.slot.isDisposed) return this.track(later(failure), first)

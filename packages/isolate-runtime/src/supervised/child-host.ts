@@ -225,6 +225,7 @@ export class ChildHost {
     if (message.t === 'started') return
     if (message.t === 'logs') return this.logs(run, message.lines)
     if (message.t === 'journal') return this.journaled(run, message.chunk)
+    if (message.t === 'idle') return run.idle()
     // why: a retiring child exits after this result; gone now, it is never handed another run.
     if (message.retire === true) {
       this.retired = true

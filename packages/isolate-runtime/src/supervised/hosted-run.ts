@@ -26,6 +26,7 @@ export class HostedRun implements LedgerOwner<Call, Reply> {
   /** Abort backstops armed for this run, cleared when it settles. */
   readonly timers: NodeJS.Timeout[] = []
   detach: () => void = () => {}
+  private readonly onIdle: (() => void) | undefined
 
   constructor(
     readonly id: number,
@@ -37,7 +38,19 @@ export class HostedRun implements LedgerOwner<Call, Reply> {
   ) {
     const book = request.journal === undefined ? undefined : new JournalBook(undefined)
     this.ledger = new RunLedger(this, request.bindings, outputBytes, lineTap(request), book)
+    // why: RT-64 — only a journaled run reports the ends of its turns.
+    if (request.journal !== undefined) this.onIdle = request.onIdle
     this.deadline = this.ledger.startedAt + giveUpAfterMs
+  }
+
+  /** The child says the program ended a turn after sending its calls (rule RT-64); never throws. */
+  idle(): void {
+    if (this.onIdle === undefined || !this.open) return
+    try {
+      this.onIdle()
+    } catch {
+      // why: a throwing listener is the host's bug; it must not end or corrupt the run.
+    }
   }
 
   get open(): boolean {

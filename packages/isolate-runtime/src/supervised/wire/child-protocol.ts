@@ -50,6 +50,8 @@ export type ToParent =
   | { t: 'logs'; run: number; lines: string[] }
   | { t: 'journal'; run: number; chunk: RunJournal }
   | { t: 'calls'; calls: Call[] }
+  /** A journaled run's program ended a turn, after the calls of that turn were sent (RT-64). */
+  | { t: 'idle'; run: number }
   | { t: 'result'; run: number; result: CodeRunResult; retire?: true }
 
 /**
