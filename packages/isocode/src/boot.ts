@@ -35,6 +35,8 @@ export interface Booted {
   /** The assembled system text (the tools:sdk section) and wire tools. */
   assemble(): Promise<{ system: string; tools: ToolSchema[] }>
   execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
+  /** The registered definition of tool `name` (an MCP server's too), for durable runs (R-117). */
+  definition(name: string): ToolDefinition | undefined
   /** Call `listener` after every change of the tools (an MCP server's list_changed). */
   onToolsChange(listener: () => void): void
   /** Dispose the tools, MCP connections and the runtime, in that order. */
@@ -151,6 +153,7 @@ export async function boot(
     return {
       assemble: () => root.systemPrompt.assemble(),
       execute: (input) => root.tools.execute(input),
+      definition: (name) => root.tools.get(name),
       onToolsChange: (listener) => void root.on('tools/change', listener),
       dispose,
     }

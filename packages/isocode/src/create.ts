@@ -9,6 +9,7 @@ import { checkOptions } from './check-options.ts'
 import { toDefinition } from './define.ts'
 import type { ToolMeta } from './define.ts'
 import { DurableRuns } from './durable/runs.ts'
+import { toolFacts } from './durable/tool-facts.ts'
 import type { Recorder } from './durable/recorder.ts'
 import { IsocodeError } from './errors.ts'
 import { runListener, runStream } from './events.ts'
@@ -140,7 +141,8 @@ async function open(app: Booted, slots: RunSlots, durability: Durability): Promi
   // why: R-113 — a recorded run and a resumed one run through the same slots and budgets.
   const runs = new DurableRuns(
     durability.store,
-    durability.metas,
+    // why: R-117 — an MCP server's tools are known by their registered definitions.
+    toolFacts(durability.metas, (name) => app.definition(name)),
     durability.keys,
     (code) => (recorder, runId) => execute({ code }, undefined, undefined, recorder, runId),
   )

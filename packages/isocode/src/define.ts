@@ -17,6 +17,8 @@ type Gate = boolean | ((args: unknown, options?: unknown) => boolean | PromiseLi
 export interface ToolMeta {
   readonly needsApproval: Gate
   readonly idempotent: boolean
+  /** The tool says it may destroy data (MCP `destructiveHint`, R-117): what `--approve destructive` gates. */
+  readonly destructive: boolean
   readonly replay: 'record' | 'reexecute'
   readonly revert: ((args: unknown, result: unknown) => unknown) | undefined
   /** Checks (edited) arguments against the input schema: the violations, none when valid. */
@@ -142,6 +144,12 @@ export interface DefinedTool {
 }
 
 // why: key order must not change a hash, so objects are written with sorted keys.
+/** sha-256 of a tool's schemas, canonical JSON: what a resume compares (R-113). */
+export const schemaHash = (inputSchema: unknown, outputSchema: unknown): string =>
+  createHash('sha256')
+    .update(canonical({ input: inputSchema, output: outputSchema }))
+    .digest('hex')
+
 const canonical = (value: unknown): string =>
   Array.isArray(value)
     ? `[${value.map(canonical).join(',')}]`
@@ -199,15 +207,14 @@ export async function toDefinition(
   const meta: ToolMeta = {
     needsApproval: typeof gate === 'function' ? (gate.bind(read.tool) as Gate) : gate === true,
     idempotent: read.tool.idempotent === true,
+    destructive: false,
     replay: read.tool.replay === 'reexecute' ? 'reexecute' : 'record',
     revert: revert?.bind(read.tool),
     check: async (args) => {
       const checked = await input.check(args)
       return checked.ok ? [] : checked.violations
     },
-    hash: createHash('sha256')
-      .update(canonical({ input: definition.parameters, output: definition.outputSchema }))
-      .digest('hex'),
+    hash: schemaHash(definition.parameters, definition.outputSchema),
   }
   return { definition, via: input.via, meta }
 }

@@ -30,6 +30,7 @@ export type {
   PostToolDecision,
   PreToolDecision,
   RunDurability,
+  ToolAnnotations,
   ToolDefinition,
   ToolExecution,
   ToolExecutionInput,

@@ -36,6 +36,18 @@ export interface ToolDefinition<Args = JsonObject> extends ToolSchema {
    * (up to the registry's concurrentCallLimit), still one pipeline execution each. Default false.
    */
   concurrencySafe?: boolean
+  /**
+   * What the tool's author says of its effects (MCP's tool annotations; rule R-117): hints, never
+   * enforced by the registry; durable runs and approval flags read them. Never sent to the model.
+   */
+  annotations?: ToolAnnotations
+}
+
+/** MCP's behavioural hints of a tool (`tools/list` annotations), booleans only. */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean
+  destructiveHint?: boolean
+  idempotentHint?: boolean
 }
 
 declare const tokenBrand: unique symbol

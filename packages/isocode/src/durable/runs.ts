@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { RunJournal } from '@isocode/code-runtime'
 import { RunStoreError } from '@isocode/run-store'
 import type { CallEntry, DecisionInput, JsonValue, RunRecord, RunStore } from '@isocode/run-store'
-import type { ToolMeta } from '../define.ts'
+import type { ToolFacts } from './tool-facts.ts'
 import { IsocodeError } from '../errors.ts'
 import type { CodeModeResult, CodeModeRuns, PendingCall, RunDecision, RunInfo } from '../types.ts'
 import { checkDecisions } from './decisions.ts'
@@ -37,7 +37,7 @@ export class DurableRuns {
   /** `keys`: the idempotency key of each sub-call in flight, by callId; `resumed` runs a stored program again. */
   constructor(
     private readonly store: RunStore,
-    private readonly tools: ReadonlyMap<string, ToolMeta>,
+    private readonly tools: ToolFacts,
     private readonly keys: Map<string, string>,
     private readonly resumed: (code: string) => ExecuteDurable,
   ) {}
