@@ -246,7 +246,8 @@ export function createCodeBridge(
         }
         const dispatchedPending =
           events === undefined ? execute(input, typed, again) : observed(events, dispatched, input, typed, again)
-        // why: R-112 — the outcome is recorded before the program sees it (write-ahead log).
+        // why: — the outcome is recorded before the program sees it (its commit may
+        // be shared with the next call's write-ahead).
         const pending: Promise<ToolExecutionResult | typeof STOPPED> =
           record === undefined
             ? dispatchedPending
