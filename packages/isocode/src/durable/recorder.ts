@@ -142,7 +142,9 @@ export class Recorder implements RunDurability {
     // why: R-110 — after a pause nothing new runs: the call is neither dispatched nor recorded.
     if (this.stop !== undefined) return { kind: 'stop' }
     await store.callStarted(runId, { seq: call.seq, tool: call.tool, args: call.args, ...hash, ...position }, holder)
-    return this.run(call, call.args, true)
+    // why: R-113 — a `replay: 'reexecute'` tool's outcome is not stored (it runs again on replay):
+    // the call is only marked done, so a large read never meets the store's cap.
+    return this.run(call, call.args, meta?.replay === 'reexecute' ? 'state' : true)
   }
 
   private pause(call: DurableCall, kind: 'paused' | 'needs-review'): DurableStep {
@@ -152,7 +154,8 @@ export class Recorder implements RunDurability {
     return { kind: 'stop' }
   }
 
-  private run(call: DurableCall, args: JsonValue, record: boolean, again = false): DurableStep {
+  /** `record`: store the outcome (true), mark the call done without it ('state'), or neither (false). */
+  private run(call: DurableCall, args: JsonValue, record: boolean | 'state', again = false): DurableStep {
     const { store, runId } = this.host
     this.host.keys.set(call.callId, `${runId}:${call.seq}`)
     this.callIds.push(call.callId)
@@ -179,10 +182,14 @@ export class Recorder implements RunDurability {
           }
           return false
         }
-        if (!record) return true
-        const stored = JSON.parse(JSON.stringify(result)) as JsonValue
+        if (record === false) return true
+        const stored = record === 'state' ? undefined : (JSON.parse(JSON.stringify(result)) as JsonValue)
         try {
-          await store.callDone(runId, call.seq, result.isError ? { error: stored } : { result: stored })
+          await store.callDone(
+            runId,
+            call.seq,
+            stored === undefined ? {} : result.isError ? { error: stored } : { result: stored },
+          )
           return true
         } catch (error) {
           this.stop ??= {
