@@ -6,7 +6,8 @@ import { namespaceShapes } from '../engine/binding-call.ts'
 import type { ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
 import { describeHostError } from '../engine/describe-error.ts'
 import { OutputBook } from '../engine/output-book.ts'
-import { PeerPoll, type PollCounts } from '../engine/peer-poll.ts'
+import { PeerPoll } from '../engine/peer-poll.ts'
+import type { PollCounts } from '../isolate/pool-stats.ts'
 import type { IsolateRunRequest } from '../engine/run-request.ts'
 import { checkChildMessage } from './check-message.ts'
 import { type ChildExit, describeExit, failureBeforeStart, failureOfExit, firstLine } from './child-exit.ts'
@@ -41,7 +42,7 @@ const WALL_BACKSTOP_MS = 1_000
 // why: a child that neither becomes ready nor exits (hung while booting) must not hang start-up.
 const START_TIMEOUT_MS = 30_000
 // why: a child running the program's code after an await on its main thread reads no message
-// until that code awaits again (child.ts); a healthy idle child answers an abort within a few ms.
+// until that code awaits again (child/child-main.ts); a healthy idle child answers an abort within a few ms.
 const ABORT_BACKSTOP_MS = 250
 
 /**

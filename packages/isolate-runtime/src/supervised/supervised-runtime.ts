@@ -14,7 +14,7 @@ import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from '../
 import { withJournal } from '../engine/run-journal.ts'
 import { stripProgram } from '../engine/strip-program.ts'
 import { ChildHost } from './child-host.ts'
-import type { PollCounts } from '../engine/peer-poll.ts'
+import type { PollCounts } from '../isolate/pool-stats.ts'
 import { type ChildExit, describeExit, firstLine } from './child-exit.ts'
 
 /** Lifetime counts of a supervised runtime, for leak checks and soak reports. */

@@ -1,20 +1,20 @@
 import { onAbort } from '@isocode/code-runtime'
 import type { CodeBindingNamespace, CodeRunFailureKind, CodeRunResult, RunJournal } from '@isocode/code-runtime'
-import { type BindingOutcome, guestSetup, namespaceShapes } from '../engine/binding-call.ts'
+import { type BindingOutcome, guestSetup, namespaceShapes } from './binding-call.ts'
 import {
   allocationFailure,
   describeHostError,
   describeSyntaxError,
   describeTaskError,
   memoryMessage,
-} from '../engine/describe-error.ts'
-import { PeerPoll } from '../engine/peer-poll.ts'
-import { budgetMessage, RunClock } from '../engine/run-clock.ts'
-import { type LedgerOwner, RunLedger } from '../engine/run-ledger.ts'
-import { type JournalBook, JOURNAL_OVER, parseCallSite, parseGuestJournal } from '../engine/run-journal.ts'
-import type { RunSettings } from '../engine/run-mode.ts'
-import type { Finished, QueuedCall, RunState } from '../engine/run-state.ts'
-import { RunTimers, TIMER_NAMESPACE } from '../engine/run-timers.ts'
+} from './describe-error.ts'
+import { PeerPoll } from './peer-poll.ts'
+import { budgetMessage, RunClock } from './run-clock.ts'
+import { type LedgerOwner, RunLedger } from './run-ledger.ts'
+import { type JournalBook, JOURNAL_OVER, parseCallSite, parseGuestJournal } from './run-journal.ts'
+import type { RunSettings } from './run-mode.ts'
+import type { Finished, QueuedCall, RunState } from './run-state.ts'
+import { RunTimers, TIMER_NAMESPACE } from './run-timers.ts'
 import { budgetSite, type KillSite } from '../isolate/budget-site.ts'
 import type { GuestContext, GuestEvents, Settlements } from '../isolate/guest-context.ts'
 import type { IsolateSlot } from '../isolate/isolate-slot.ts'
