@@ -12,9 +12,9 @@ export class TurnBatch<T> {
   /** `turnEnded` runs once a turn with items is over; it takes them with {@link take} (or leaves them for later). */
   constructor(private readonly turnEnded: () => void) {}
 
-  /** Add `items` and make sure the end of this turn is awaited. */
-  push(...items: T[]): void {
-    this.items.push(...items)
+  /** Add `item` and make sure the end of this turn is awaited. */
+  push(item: T): void {
+    this.items.push(item)
     this.pending ??= setImmediate(this.ended)
   }
 
@@ -54,6 +54,6 @@ export class TurnBatch<T> {
 
   private readonly ended = (): void => {
     this.pending = undefined
-    this.turnEnded()
+    if (this.items.length > 0) this.turnEnded()
   }
 }

@@ -28,7 +28,7 @@ export interface Call {
  * reaches the guest in one batch, as it does in-process.
  */
 export type ToChild =
-  | { t: 'run'; run: number; program: string; namespaces: NamespaceShape[]; journal?: RunJournal }
+  | { t: 'run'; run: number; program: string; namespaces: readonly NamespaceShape[]; journal?: RunJournal }
   | { t: 'abort'; run: number; reason: string }
   | { t: 'replies'; replies: Reply[] }
   | { t: 'dispose' }
