@@ -103,7 +103,7 @@ export class IsolateEngine {
     const pool = this.pool as IsolatePool
     const slot = pool.tryAcquire()
     if (slot === undefined) return this.queued(pool, order)
-    return this.begin(pool, slot, order)
+    return this.begin(order, pool, slot)
   }
 
   private async queued(pool: IsolatePool, order: RunOrder): Promise<CodeRunResult> {
@@ -114,22 +114,15 @@ export class IsolateEngine {
       return order.journal === undefined ? aborted(message) : withJournal(aborted(message))
     }
     pool.stats.runsQueued++
-    return this.begin(pool, slot, order)
+    return this.begin(order, pool, slot)
   }
 
-  private begin(pool: IsolatePool, slot: IsolateSlot, order: RunOrder): Promise<CodeRunResult> {
+  private begin(order: RunOrder, pool: IsolatePool, slot: IsolateSlot): Promise<CodeRunResult> {
     pool.stats.runs++
+    const next = slot.take()
     const run = new ProgramRun(slot, this.settings, order, this.settled)
     this.live.add(run)
-    const next = slot.take()
-    if (!(next instanceof Promise)) return run.start(next, this.watchdog)
-    return next.then(
-      (context) => run.start(context, this.watchdog),
-      (error: unknown) => {
-        run.kill('crash', `no context could be prepared: ${String(error)}`)
-        return run.result
-      },
-    )
+    return run.start(next, this.watchdog)
   }
 
   // why: an arrow, handed to every run: its slot goes back to the pool, reused or replaced.

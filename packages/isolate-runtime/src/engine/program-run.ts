@@ -70,14 +70,28 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     return this.slot
   }
 
-  /** Start the program in `context` (unless it was aborted or ended meanwhile); the outcome arrives on {@link result}. */
-  start(context: GuestContext, watchdog: Watchdog): Promise<CodeRunResult> {
-    const { code, signal } = this.order
-    if (this.state.phase === 'settled' || signal?.aborted) {
-      context.release()
-      this.kill('abort', 'the run was aborted before it started')
+  /** Start the program in its context once ready (unless it was aborted or ended meanwhile); the outcome arrives on {@link result}. */
+  start(next: GuestContext | Promise<GuestContext>, watchdog: Watchdog): Promise<CodeRunResult> {
+    // why: usually ready (no await on the path); else the run waits for its context here.
+    if (next instanceof Promise) {
+      next.then(
+        (ready) => this.start(ready, watchdog),
+        (error: unknown) => this.kill('crash', `no context could be prepared: ${String(error)}`),
+      )
       return this.result
     }
+    const context = next
+    if (this.state.phase !== 'settled' && this.order.signal?.aborted !== true) return this.launch(context, watchdog)
+    // why: aborted (or ended) while its context was prepared: nothing of the program runs, and
+    // the context's handles go (safe on a killed isolate).
+    this.kill('abort', 'the run was aborted before it started')
+    context.release()
+    return this.result
+  }
+
+  /** Arm the budgets and the signal, and run the program's first task. */
+  private launch(context: GuestContext, watchdog: Watchdog): Promise<CodeRunResult> {
+    const { code, signal } = this.order
     this.running = { phase: 'running', context, tasks: 0 }
     this.resuming = { phase: 'resuming', context, tasks: 0, overflow: undefined }
     this.state = this.running

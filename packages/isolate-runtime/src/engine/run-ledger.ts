@@ -43,7 +43,9 @@ export class RunLedger<C extends LedgerCall, R> {
   private bindingMs = 0
   private readonly members: readonly Map<string, CodeBinding>[]
   private readonly tap: ((line: string, now: boolean) => void) | undefined
-  private readonly calls: CallScheduler<C>
+  private readonly bindings: RunOrder['bindings']
+  // why: made at the first scheduled call; a run that calls no binding (or forwards them all) needs none.
+  private calls: CallScheduler<C> | undefined
   /** The replies of this host turn, handed to the owner's `flushReplies` once it is over. */
   readonly replies: TurnBatch<R>
   private closed = false
@@ -59,11 +61,7 @@ export class RunLedger<C extends LedgerCall, R> {
     this.replies = new TurnBatch(() => this.owner.flushReplies())
     this.members = order.members
     this.tap = order.tap
-    this.calls = new CallScheduler(
-      concurrencyTables(order.bindings),
-      (call) => this.invoke(call),
-      () => this.owner.open,
-    )
+    this.bindings = order.bindings
   }
 
   /**
@@ -83,6 +81,11 @@ export class RunLedger<C extends LedgerCall, R> {
 
   /** Queue `call` behind the run's earlier calls (the seam's serial rule and its concurrency limits). */
   schedule(call: C): void {
+    this.calls ??= new CallScheduler(
+      concurrencyTables(this.bindings),
+      (queued) => this.invoke(queued),
+      () => this.owner.open,
+    )
     this.calls.push(call)
   }
 
@@ -112,7 +115,7 @@ export class RunLedger<C extends LedgerCall, R> {
 
   /** Drop every call that has not started (the program ended or is being stopped). */
   dropQueued(): void {
-    this.calls.clear()
+    this.calls?.clear()
   }
 
   /** Wall time since the run was created, ms. */
@@ -127,7 +130,7 @@ export class RunLedger<C extends LedgerCall, R> {
   close(outcome: Omit<CodeRunResult, 'usage'>, cpuMs: number, wallMs = this.elapsedMs()): CodeRunResult | undefined {
     if (this.closed) return undefined
     this.closed = true
-    this.calls.clear()
+    this.calls?.clear()
     this.replies.clear()
     const result = withUsage(outcome, {
       cpuMs: roundMs(cpuMs),

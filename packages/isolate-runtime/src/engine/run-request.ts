@@ -13,7 +13,7 @@ import type {
   CodeRunResult,
   RunJournal,
 } from '@isocode/code-runtime'
-import { memberTables, type NamespaceShape, namespaceShapes } from './binding-call.ts'
+import type { NamespaceShape } from './binding-call.ts'
 import { emptyJournal } from './run-journal.ts'
 import type { StripResult } from './strip-program.ts'
 
@@ -122,4 +122,28 @@ function lineTap(request: IsolateRunRequest): ((line: string, now: boolean) => v
     listeners(line)
     onLog(line, now)
   }
+}
+
+/** Each namespace's members by name, read once from the request (later mutation is not seen). */
+function memberTables(namespaces: readonly CodeBindingNamespace[]): Map<string, CodeBinding>[] {
+  return namespaces.map(
+    (ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])),
+  )
+}
+
+/**
+ * Each namespace as plain data without its functions (members from `members`, read once): what
+ * the supervised parent sends its child and what the guest prelude installs.
+ */
+function namespaceShapes(
+  namespaces: readonly CodeBindingNamespace[],
+  members: readonly Map<string, CodeBinding>[],
+): NamespaceShape[] {
+  return namespaces.map((ns, i) => ({
+    global: ns.global,
+    members: [...(members[i] as Map<string, CodeBinding>).keys()],
+    ...(ns.errorClass === undefined
+      ? {}
+      : { errorClass: { name: ns.errorClass.name, memberNameProperty: ns.errorClass.memberNameProperty } }),
+  }))
 }

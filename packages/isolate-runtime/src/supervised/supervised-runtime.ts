@@ -142,7 +142,12 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
 
   private enqueue(order: RunOrder, retry = false): Promise<CodeRunResult> {
     const host = this.idleHost()
-    if (host !== undefined) return this.dispatch(host, order, retry)
+    if (host === undefined) return this.wait(order, retry)
+    return this.dispatch(host, order, retry)
+  }
+
+  /** Queue `order` until a host is idle (or its signal fires); starts missing hosts. */
+  private wait(order: RunOrder, retry: boolean): Promise<CodeRunResult> {
     return new Promise((resolve) => {
       const entry: Waiting = { order, resolve, detach: () => {}, retry }
       entry.detach = onAbort(order.signal, () => this.drop(entry, aborted('the run was aborted while queued')))
