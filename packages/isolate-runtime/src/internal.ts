@@ -3,7 +3,7 @@
 export { IsolateRuntimeConfigSchema } from './engine/config.ts'
 export { hasNoNodeSnapshot } from './engine/node-snapshot.ts'
 export { resolveIsolatedVm } from './isolate/ivm-lines.ts'
-export { REMOVED_GLOBALS } from './guest/globals.ts'
+export { REMOVED_GLOBALS } from './isolate/globals.ts'
 export type { StripResult } from './engine/strip-program.ts'
 export type { IsolateRunRequest } from './engine/run-request.ts'
 export type { SupervisedRuntimeStats } from './supervised/supervised-runtime.ts'

@@ -1,6 +1,6 @@
 import { blankSourceFile } from 'ts-blank-space'
 import ts from 'typescript'
-import { PROGRAM_FILE } from '../isolate/ivm-messages.ts'
+import { PROGRAM_FILE } from '../guest/program-file.ts'
 
 /** Outcome of {@link stripProgram}: JavaScript with the same positions, or a positioned refusal. */
 export type StripResult = { ok: true; code: string } | { ok: false; message: string }

@@ -7,7 +7,7 @@ import { warnWithoutNoNodeSnapshot } from '../engine/node-snapshot.ts'
 import { inProcessMode } from '../engine/run-mode.ts'
 import type { IsolateRunRequest } from '../engine/run-request.ts'
 import type { PoolStats } from '../isolate/pool-stats.ts'
-import { IsolateEngine, type Stripper } from './isolate-engine.ts'
+import { IsolateEngine, type Stripper } from '../engine/isolate-engine.ts'
 
 /**
  * `ctx.codeRuntime` on pre-warmed isolated-vm isolates in this process: a fresh context per run,

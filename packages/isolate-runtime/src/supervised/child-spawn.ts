@@ -24,7 +24,7 @@ export function childCommand(moduleUrl: string = import.meta.url): ChildCommand 
 
 /**
  * Start one runtime child with `config` (one isolate): stderr is piped for crash reports, and fd 3
- * is the message channel (length-prefixed JSON frames; see frame.ts), not Node IPC.
+ * is the message channel (length-prefixed JSON frames; see wire/frame-codec.ts), not Node IPC.
  */
 export function spawnRuntimeChild(
   config: ResolvedIsolateRuntimeConfig,
