@@ -66,7 +66,8 @@ export class InProcessIsolateRuntime extends CodeRuntime {
   }
 }
 
-// why: the TypeScript compiler is the heaviest module here; loaded at start, not at import.
+// why: the stripper loads at start, not at import; the TypeScript compiler behind it loads only for
+// the first program that needs it (RT-67).
 async function loadTypeScriptStripper(): Promise<Stripper> {
   return (await import('../engine/strip-program.ts')).stripProgram
 }

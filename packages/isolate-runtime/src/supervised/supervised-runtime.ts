@@ -33,6 +33,10 @@ export interface SupervisedRuntimeStats {
   polls: PollCounts
 }
 
+// why: RT-69 — one process beyond the runs in flight, started while idle, so a run never waits for
+// a process to start when another one died; it costs one idle Node process (reported by the bench).
+const SPARE_PROCESSES = 1
+
 interface Waiting {
   order: RunOrder
   resolve: (result: CodeRunResult) => void
@@ -65,6 +69,8 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
   }
   private started = false
   private disposing: Promise<void> | undefined
+  /** Runs handed to a process and not yet settled. */
+  private inFlight = 0
 
   constructor(ctx: Context, config?: IsolateRuntimeConfig) {
     super(ctx)
@@ -72,9 +78,11 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
   }
 
   async [Service.init](): Promise<() => Promise<void>> {
-    const hosts = Array.from({ length: this.config.poolSize }, () => this.spawn())
+    // why: RT-69 — one child at start, ready before init resolves; the spare starts after it, so
+    // the first child has the machine to itself, and the rest of the pool starts only on demand.
+    const first = this.spawn()
     try {
-      await Promise.all(hosts.map((host) => host.ready))
+      await first.ready
     } catch (error) {
       await this.dispose()
       throw new CodeRuntimeError(
@@ -83,6 +91,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
       )
     }
     this.started = true
+    this.refill()
     return () => this.dispose()
   }
 
@@ -114,6 +123,14 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     const later = this.enqueue(order)
     // why: a journaled run that ends before a child took it still returns its (empty) journal (rule RT-49).
     return order.journal === undefined ? later : later.then(withJournal)
+  }
+
+  /**
+   * Resolves once every child started so far is ready or gone: after start-up, once the spare is
+   * up too (RT-69). Runs never need it; it is for callers that want the pool warm first.
+   */
+  async ready(): Promise<void> {
+    await Promise.allSettled([...this.hosts].map((host) => host.ready))
   }
 
   /** Lifetime counts: processes started and lost, runs handed to a process. */
@@ -179,7 +196,10 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
 
   private dispatch(host: ChildHost, order: RunOrder, retry = false): Promise<CodeRunResult> {
     this.counts.runs++
+    this.inFlight++
+    this.refill()
     return host.run(order).then(({ result, diedBeforeStart }) => {
+      this.inFlight--
       if (!diedBeforeStart || retry) return result
       // why: the child died before it acknowledged the program's start, so none of the program ran
       // (an idle child killed while the run was on its way): a fresh child runs it, once (RT-42).
@@ -211,7 +231,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     else this.counts.processesLost++
     // why: a process that died under a program is replaced at once, so the pool stays warm; one
     // that could not even start is replaced only on demand, so a broken setup cannot spin.
-    if (started) return void this.spawn()
+    if (started) return this.refill()
     if (this.hosts.size === 0) {
       const message = `the runtime child process could not start (${describeExit(exit)}): ${firstLine(exit.stderr) ?? 'no output'}`
       for (const entry of this.waiting.splice(0))
@@ -219,8 +239,15 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     }
   }
 
+  /**
+   * Grow the pool to what the runs need plus one spare (RT-69): `poolSize` bounds the processes,
+   * so it still bounds the runs at once, but a mostly sequential caller keeps two processes, not
+   * `poolSize`. The spare is what the next run takes when its process dies (no start on its path).
+   */
   private refill(): void {
-    // why: after start failures the pool may be short; queued work brings it back to size.
-    while (this.hosts.size < this.config.poolSize) this.spawn()
+    if (!this.started || this.disposing !== undefined) return
+    const demand = Math.max(1, this.inFlight + this.waiting.length)
+    const wanted = Math.min(this.config.poolSize, demand + SPARE_PROCESSES)
+    while (this.hosts.size < wanted) this.spawn()
   }
 }
