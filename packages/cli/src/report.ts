@@ -4,7 +4,7 @@ import type { SessionEvent } from '@isocode/harness'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import type { ToolExecutionResult } from '@isocode/registry'
 import type { Isolation } from './args.ts'
-import type { RunRecord } from './recording.ts'
+import type { RunRecord } from 'isocode/internal'
 
 /** One sub-call of a run, from its `tool/code-dispatch` event plus its measured duration. */
 export interface TimelineEntry {

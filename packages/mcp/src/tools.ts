@@ -7,6 +7,24 @@ export interface McpToolInfo {
   inputSchema: unknown
   outputSchema?: unknown
   execution?: { taskSupport?: string }
+  /** MCP tool annotations: hints the server gives about the tool's effects. */
+  annotations?: McpToolHints
+}
+
+/** The MCP tool annotations the workspace reads (hints, never guarantees: a server may say anything). */
+export interface McpToolHints {
+  destructiveHint?: boolean
+  idempotentHint?: boolean
+  readOnlyHint?: boolean
+}
+
+// why: the registry keeps only the fields of a ToolDefinition, so the hints of an MCP tool are
+// found by its execute function, which the registry keeps as given.
+const hintsByExecute = new WeakMap<ToolDefinition['execute'], McpToolHints>()
+
+/** The MCP annotations of a registered tool, or undefined for a tool that is not an MCP server's. */
+export function mcpToolHints(definition: Pick<ToolDefinition, 'execute'>): McpToolHints | undefined {
+  return hintsByExecute.get(definition.execute)
 }
 
 /** Tool names the bridge registers: MCP's recommended 1-128 characters of `A-Z a-z 0-9 _ - . /`. */
@@ -53,5 +71,13 @@ export function toDefinition(
   if (typeof tool.description === 'string') definition.description = tool.description
   if (isObject(tool.outputSchema)) definition.outputSchema = tool.outputSchema
   if (concurrencySafe) definition.concurrencySafe = true
+  if (isObject(tool.annotations)) {
+    const { destructiveHint, idempotentHint, readOnlyHint } = tool.annotations
+    hintsByExecute.set(definition.execute, {
+      ...(typeof destructiveHint === 'boolean' ? { destructiveHint } : {}),
+      ...(typeof idempotentHint === 'boolean' ? { idempotentHint } : {}),
+      ...(typeof readOnlyHint === 'boolean' ? { readOnlyHint } : {}),
+    })
+  }
   return { ok: true, definition }
 }
