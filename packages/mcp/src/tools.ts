@@ -18,13 +18,14 @@ export interface McpToolHints {
   readOnlyHint?: boolean
 }
 
-// why: the registry keeps only the fields of a ToolDefinition, so the hints of an MCP tool are
-// found by its execute function, which the registry keeps as given.
-const hintsByExecute = new WeakMap<ToolDefinition['execute'], McpToolHints>()
+// why: the registry keeps a detached copy of the fields a ToolDefinition names and no others, so
+// the hints of an MCP tool are kept here, by its server (the definition's group) and its name.
+const hintsByTool = new Map<string, McpToolHints>()
+const hintKey = (group: string, name: string): string => `${group}\u0000${name}`
 
 /** The MCP annotations of a registered tool, or undefined for a tool that is not an MCP server's. */
-export function mcpToolHints(definition: Pick<ToolDefinition, 'execute'>): McpToolHints | undefined {
-  return hintsByExecute.get(definition.execute)
+export function mcpToolHints(definition: Pick<ToolDefinition, 'name' | 'group'>): McpToolHints | undefined {
+  return definition.group === undefined ? undefined : hintsByTool.get(hintKey(definition.group, definition.name))
 }
 
 /** Tool names the bridge registers: MCP's recommended 1-128 characters of `A-Z a-z 0-9 _ - . /`. */
@@ -71,9 +72,11 @@ export function toDefinition(
   if (typeof tool.description === 'string') definition.description = tool.description
   if (isObject(tool.outputSchema)) definition.outputSchema = tool.outputSchema
   if (concurrencySafe) definition.concurrencySafe = true
-  if (isObject(tool.annotations)) {
+  const key = hintKey(server, definition.name)
+  if (!isObject(tool.annotations)) hintsByTool.delete(key)
+  else {
     const { destructiveHint, idempotentHint, readOnlyHint } = tool.annotations
-    hintsByExecute.set(definition.execute, {
+    hintsByTool.set(key, {
       ...(typeof destructiveHint === 'boolean' ? { destructiveHint } : {}),
       ...(typeof idempotentHint === 'boolean' ? { idempotentHint } : {}),
       ...(typeof readOnlyHint === 'boolean' ? { readOnlyHint } : {}),
