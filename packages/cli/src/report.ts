@@ -2,6 +2,7 @@ import { outputBytesOf } from '@isocode/code-runtime'
 import type { CodeRunResult } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
+import { contentToText } from '@isocode/registry'
 import type { ToolExecutionResult } from '@isocode/registry'
 import type { Isolation } from './args.ts'
 import type { RunRecord } from 'isocode/internal'
@@ -174,6 +175,4 @@ export function renderReport(input: {
   return `${out.join('\n')}\n`
 }
 
-function textOf(result: ToolExecutionResult): string {
-  return result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n')
-}
+const textOf = (result: ToolExecutionResult): string => contentToText(result.content)

@@ -1,6 +1,6 @@
 // One program run by the CLI, start to report: through run_code, recorded when the app records
 // runs (a store, a gate), paused runs decided on a terminal or handed over as a command (R-142).
-import { explainProgramError, RUN_CODE } from '@isocode/registry'
+import { contentToText, explainProgramError, RUN_CODE } from '@isocode/registry'
 import type { ToolExecutionResult } from '@isocode/registry'
 import { toCodeModeResult } from 'isocode/internal'
 import type { App, CodeModeResult } from 'isocode/internal'
@@ -40,8 +40,7 @@ function structuredResult(result: ToolExecutionResult): Record<string, unknown> 
   const structured = result.structuredContent
   if (typeof structured === 'object' && structured !== null && !Array.isArray(structured))
     return { ok: !result.isError, ...structured }
-  const message = result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n')
-  return { ok: !result.isError, error: { kind: 'refused', message } }
+  return { ok: !result.isError, error: { kind: 'refused', message: contentToText(result.content) } }
 }
 
 /** Run through `options.first`, decide pauses on a terminal, print the report; resolves to the exit code. */

@@ -120,7 +120,7 @@ describe('isocode commands', () => {
     expect(io.stdout.slice(io.stdout.indexOf('── failed'))).toBe(
       [
         `── failed (tool-call-limit) ${'─'.repeat(36)}`,
-        'run_code failed (tool-call-limit): the program made more than 3 tool calls (maxToolCalls); call 4 was not run (at 2:26). ' +
+        'run_code failed (tool-call-limit): the program made more than 3 tool calls (toolCalls); call 4 was not run (at 2:26). ' +
           'Do more per call (a tool that takes a list, a narrower query) or split the work across run_code calls.',
         '2 | while (true) await tools.shout({ word: "again" })',
         `  | ${' '.repeat(25)}^`,

@@ -6,3 +6,5 @@ export { DEFAULT_MAX_CONNECTIONS } from './http/connection-cap.ts'
 export { defaultSessionShare } from './http/run-limiter.ts'
 // why: the assembly gates `--approve destructive` on the tools' MCP annotations.
 export { mcpToolHints } from './tools.ts'
+// why: the bench measures the prompt cost of MCP tools mapped as the bridge maps them.
+export { toDefinition } from './tools.ts'

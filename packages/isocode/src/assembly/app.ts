@@ -194,8 +194,8 @@ export async function openApp(plan: AppPlan, parts: AppParts = {}): Promise<App>
     fibers.push(
       await root.plugin(ToolRegistry, {
         mode: plan.mode,
-        ...(sdkBytes === undefined ? {} : { sdkBudgetBytes: sdkBytes }),
-        ...(toolCalls === undefined ? {} : { maxToolCalls: toolCalls }),
+        ...(sdkBytes === undefined ? {} : { sdkBytes }),
+        ...(toolCalls === undefined ? {} : { toolCalls }),
         check: plan.check,
       }),
     )
