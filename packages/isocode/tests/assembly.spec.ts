@@ -37,7 +37,7 @@ describe('openApp', () => {
     const app = await openApp(plan({ store: 'memory:' }))
     expect(app.recording).toBe(true)
     await app.dispose()
-    await expect(app.store.getRun('x')).rejects.toThrow()
+    await expect(app.store.getRun('x')).rejects.toThrow('the run store is closed')
     await expect(openApp(plan({ store: 'nope:' }))).rejects.toMatchObject({ code: 'INVALID_OPTION' })
   })
 
