@@ -1,4 +1,4 @@
-import { outputBytesOf } from '@isocode/code-runtime'
+import { isPlainObject, outputBytesOf } from '@isocode/code-runtime'
 import type { CodeRunResult } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
@@ -20,10 +20,7 @@ export interface TimelineEntry {
 export function timelineEntry(event: SessionEvent, ms: number | undefined): TimelineEntry {
   const entry: TimelineEntry = { name: String(event.name), ms, ok: event.isError !== true }
   if (!entry.ok) {
-    const code =
-      typeof event.error === 'object' && event.error !== null && !Array.isArray(event.error)
-        ? String(event.error.code)
-        : 'ERROR'
+    const code = isPlainObject(event.error) ? String(event.error.code) : 'ERROR'
     entry.error = `${code}: ${headline(String(event.content))}`
   }
   return entry

@@ -1,5 +1,6 @@
 // One program run by the CLI, start to report: through run_code, recorded when the app records
 // runs (a store, a gate), paused runs decided on a terminal or handed over as a command (R-142).
+import { isPlainObject } from '@isocode/code-runtime'
 import { contentToText, explainProgramError, RUN_CODE } from '@isocode/registry'
 import type { ToolExecutionResult } from '@isocode/registry'
 import { toCodeModeResult } from 'isocode/internal'
@@ -38,8 +39,7 @@ export interface DriveOptions {
 /** `run --json`: run_code's structured result (R-75, R-76) with `ok`, or why nothing ran. */
 function structuredResult(result: ToolExecutionResult): Record<string, unknown> {
   const structured = result.structuredContent
-  if (typeof structured === 'object' && structured !== null && !Array.isArray(structured))
-    return { ok: !result.isError, ...structured }
+  if (isPlainObject(structured)) return { ok: !result.isError, ...structured }
   return { ok: !result.isError, error: { kind: 'refused', message: contentToText(result.content) } }
 }
 
