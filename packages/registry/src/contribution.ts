@@ -30,7 +30,7 @@ export function contribute(
   sub: Context,
   source: ContributionSource,
   mode: ToolPresentationMode,
-  sdkBudgetBytes: number,
+  sdkBytes: number,
 ): void {
   if (mode !== 'code') {
     sub.systemPrompt.tools((scope) => source.endSchemas(scope), { knownNames: (scope) => source.knownNames(scope) })
@@ -51,7 +51,7 @@ export function contribute(
       requireTypeScriptRuntime(source, mode)
       return renderSdkSection(
         source.endTools(scope).filter((def) => def.name !== RUN_CODE),
-        sdkBudgetBytes,
+        sdkBytes,
       )
     },
   })

@@ -1,5 +1,5 @@
 import type { CallEntry, JsonValue } from '@isocode/run-store'
-import type { ToolFacts } from './tool-facts.ts'
+import type { ToolFacts } from '../assembly/tool-facts.ts'
 import { IsocodeError } from '../errors.ts'
 import type { RunDecision } from '../types.ts'
 

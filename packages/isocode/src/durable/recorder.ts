@@ -3,8 +3,8 @@
 import type { RunJournal } from '@isocode/code-runtime'
 import type { DurableCall, DurableFailure, DurableStep, RunDurability, ToolExecutionResult } from '@isocode/registry'
 import type { CallEntry, JsonValue, RunStore } from '@isocode/run-store'
+import type { ToolFacts } from '../assembly/tool-facts.ts'
 import type { ToolMeta } from '../define.ts'
-import type { ToolFacts } from './tool-facts.ts'
 import type { PendingCall } from '../types.ts'
 import { firstDifference } from './difference.ts'
 

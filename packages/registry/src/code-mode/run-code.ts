@@ -9,7 +9,7 @@ import { TOOL_CALL_LIMIT, ToolCallBudget } from './call-budget.ts'
 import { runDurabilityOf, runListenerOf } from '../pipeline/run-listener.ts'
 import { requireTypeScriptRuntime } from './runtime-check.ts'
 import { RunEvents } from './run-events.ts'
-import { failureMessage, type RunFailure, successText } from './output.ts'
+import { failureMessage, type RunFailure, successText } from './result-text.ts'
 import { explainProgramError } from './program-error.ts'
 import { failurePosition, runStructuredContent } from './structured.ts'
 import { CodeModeTracing } from './tracing.ts'
@@ -80,7 +80,7 @@ async function runProgram(
   const detach = onAbort(outer, follow)
   const tools = host.endTools(exec.agent)
   const log = host.sessionLog(exec.agent)
-  const budget = new ToolCallBudget(host.maxToolCalls(), (reason) => runAbort.abort(reason))
+  const budget = new ToolCallBudget(host.toolCalls(), (reason) => runAbort.abort(reason))
   // why: R-90 — started here, where the caller's context is still the active one.
   const span = tracing.start(exec)
   const listener = runListenerOf(exec.token)
