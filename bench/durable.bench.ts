@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { createCodeMode } from 'isocode'
 import type { CodeMode, CodeModeResult } from 'isocode'
 import { alternate } from './lib/alternate.ts'
+import { PG_PROCESSES, PG_RUNS, resumeAtOnce } from './lib/durable-pg.ts'
 import { sequentialEcho } from './lib/isocode-tools.ts'
 import { statsFromSamples } from './lib/report.ts'
 import { ratio } from './lib/runtime-tasks.ts'
@@ -26,6 +27,7 @@ const TASKS = {
   fileSeq: `durable: store 'file:' (embedded SQLite): ${CALLS} sequential calls`,
   original: `durable: store 'file:': ${REPLAYED} calls then a gated call (pauses)`,
   resume: `durable: store 'file:': approve and resume it (${REPLAYED} calls replayed)`,
+  pgResume: `durable: PostgreSQL, ${PG_PROCESSES} processes resume ${PG_RUNS} approved runs at once`,
 } as const
 
 const echo = {
@@ -107,7 +109,15 @@ const factory: SuiteFactory = async () => {
         originals.push(original)
         resumes.push(resume)
       }
-      return [...paired, statsFromSamples(TASKS.original, originals), statsFromSamples(TASKS.resume, resumes)]
+      // why: one sample: each sets up 200 runs and 8 processes; every run completes and each
+      // approved call ran exactly once (counted by the tool) or the task throws.
+      const pg = await resumeAtOnce(dir)
+      return [
+        ...paired,
+        statsFromSamples(TASKS.original, originals),
+        statsFromSamples(TASKS.resume, resumes),
+        statsFromSamples(TASKS.pgResume, [pg]),
+      ]
     },
     ratios: (s) => ({
       // why: the goal is at most 1.03: a Code Mode that cannot pause pays nothing for durable runs
@@ -128,6 +138,7 @@ const factory: SuiteFactory = async () => {
       ),
       durable_resume_1000_ms: Number((stat(s, TASKS.resume).median_us / 1000).toFixed(1)),
       durable_original_1000_ms: Number((stat(s, TASKS.original).median_us / 1000).toFixed(1)),
+      durable_pg_8_processes_runs_per_s: Number((PG_RUNS / (stat(s, TASKS.pgResume).median_us / 1e6)).toFixed(1)),
     }),
     teardown,
   }

@@ -89,3 +89,20 @@ export function validateBindings(bindings: readonly CodeBindingNamespace[]): voi
     }
   }
 }
+
+/** What a binding error's `code` may be: an upper-case identifier (`DENIED`, `INVALID_ARGS`). */
+const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,63}$/
+
+/**
+ * The `code` a binding's thrown error carries to the program (rule RT-63): its own string `code`
+ * property when that is an upper-case identifier, else undefined. Never throws.
+ */
+export function bindingErrorCode(error: unknown): string | undefined {
+  try {
+    if (typeof error !== 'object' || error === null || !Object.hasOwn(error, 'code')) return undefined
+    const code: unknown = (error as { code?: unknown }).code
+    return typeof code === 'string' && ERROR_CODE.test(code) ? code : undefined
+  } catch {
+    return undefined
+  }
+}

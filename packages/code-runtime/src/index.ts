@@ -1,6 +1,6 @@
 export { onAbort } from './abort.ts'
 export { consoleTap, observeRun } from './events.ts'
-export { validateBindings } from './bindings.ts'
+export { bindingErrorCode, validateBindings } from './bindings.ts'
 export { standardConfigSchema } from './config-schema.ts'
 export { CodeRuntime } from './service.ts'
 export { CodeRuntimeError, CodeRuntimeErrorCode } from './errors.ts'

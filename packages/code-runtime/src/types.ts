@@ -80,6 +80,12 @@ export interface CodeRunRequest {
    * Binding calls then carry their {@link CodeCallSite}. Absent: nothing is recorded or costs.
    */
   journal?: Partial<RunJournal>
+  /**
+   * With `journal`: called each time the program's turn ends while the run goes on, after every
+   * binding call that turn made reached its binding (rule RT-64), so a host can end a run after a
+   * call's turn without waiting on a clock. A backend that does not offer it never calls it.
+   */
+  onIdle?: () => void
 }
 
 /** Something a live run did; see {@link CodeRunRequest.onEvent}. */

@@ -17,6 +17,8 @@ type Gate = boolean | ((args: unknown, options?: unknown) => boolean | PromiseLi
 export interface ToolMeta {
   readonly needsApproval: Gate
   readonly idempotent: boolean
+  /** The tool says it may destroy data (MCP `destructiveHint`, R-117): what `--approve destructive` gates. */
+  readonly destructive: boolean
   readonly replay: 'record' | 'reexecute'
   readonly revert: ((args: unknown, result: unknown) => unknown) | undefined
   /** Checks (edited) arguments against the input schema: the violations, none when valid. */
@@ -186,6 +188,7 @@ export async function toDefinition(
   const meta: ToolMeta = {
     needsApproval: typeof gate === 'function' ? (gate.bind(read.tool) as Gate) : gate === true,
     idempotent: read.tool.idempotent === true,
+    destructive: false,
     replay: read.tool.replay === 'reexecute' ? 'reexecute' : 'record',
     revert: revert?.bind(read.tool),
     check: async (args) => {

@@ -1,4 +1,4 @@
-import type { JsonObject, ToolDefinition, ToolExecution, ToolOutput } from '@isocode/registry'
+import type { JsonObject, ToolAnnotations, ToolDefinition, ToolExecution, ToolOutput } from '@isocode/registry'
 
 /** The fields of an MCP `tools/list` entry the bridge reads. */
 export interface McpToolInfo {
@@ -9,6 +9,16 @@ export interface McpToolInfo {
   execution?: { taskSupport?: string }
   /** MCP tool annotations: hints the server gives about the tool's effects. */
   annotations?: McpToolHints
+}
+
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint'] as const
+
+/** The boolean behavioural hints of an MCP tool's annotations (R-117); anything else is dropped. */
+function hintsOf(annotations: unknown): ToolAnnotations | undefined {
+  if (!isObject(annotations)) return undefined
+  const out: ToolAnnotations = {}
+  for (const key of HINTS) if (typeof annotations[key] === 'boolean') out[key] = annotations[key]
+  return Object.keys(out).length === 0 ? undefined : out
 }
 
 /** The MCP tool annotations the workspace reads (hints, never guarantees: a server may say anything). */
@@ -72,6 +82,9 @@ export function toDefinition(
   if (typeof tool.description === 'string') definition.description = tool.description
   if (isObject(tool.outputSchema)) definition.outputSchema = tool.outputSchema
   if (concurrencySafe) definition.concurrencySafe = true
+  // why: R-117 — idempotentHint makes a crashed call safe to re-run; destructiveHint can gate it.
+  const hints = hintsOf(tool.annotations)
+  if (hints !== undefined) definition.annotations = hints
   const key = hintKey(server, definition.name)
   if (!isObject(tool.annotations)) hintsByTool.delete(key)
   else {

@@ -31,6 +31,7 @@ export type {
   PostToolDecision,
   PreToolDecision,
   RunDurability,
+  ToolAnnotations,
   ToolDefinition,
   ToolExecution,
   ToolExecutionInput,

@@ -28,6 +28,8 @@ export type RunEvent =
       /** The sub-call's number in the run, from 1 in dispatch order. */
       call: number
       tool: string
+      /** A recorded call of a resumed durable run that runs again. */
+      replayed?: true
     }
   | {
       type: 'call-finished'
@@ -42,6 +44,8 @@ export type RunEvent =
       bytes: number
       /** The isError result's code, when it has one. */
       code?: string
+      /** A recorded call of a resumed durable run that ran again. */
+      replayed?: true
     }
   | { type: 'console'; line: string }
   | {

@@ -36,6 +36,18 @@ export interface ToolDefinition<Args = JsonObject> extends ToolSchema {
    * (up to the registry's concurrentCallLimit), still one pipeline execution each. Default false.
    */
   concurrencySafe?: boolean
+  /**
+   * What the tool's author says of its effects (MCP's tool annotations; rule R-117): hints, never
+   * enforced by the registry; durable runs and approval flags read them. Never sent to the model.
+   */
+  annotations?: ToolAnnotations
+}
+
+/** MCP's behavioural hints of a tool (`tools/list` annotations), booleans only. */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean
+  destructiveHint?: boolean
+  idempotentHint?: boolean
 }
 
 declare const tokenBrand: unique symbol
@@ -140,7 +152,13 @@ export interface DurableCall {
 export type DurableStep =
   | { kind: 'replay'; result: ToolExecutionResult }
   /** `done` records the outcome before the program sees it; false stops the run (it could not be recorded). */
-  | { kind: 'run'; args: JsonValue; done(result: ToolExecutionResult): Promise<boolean> }
+  | {
+      kind: 'run'
+      args: JsonValue
+      done(result: ToolExecutionResult): Promise<boolean>
+      /** A recorded call run again (`replay: 'reexecute'`, a crashed idempotent one): reported with `replayed: true` (R-116). */
+      replayed?: boolean
+    }
   | { kind: 'stop' }
 
 /**
@@ -151,6 +169,11 @@ export type DurableStep =
 export interface RunDurability {
   /** `{}` to record a fresh run, or the recorded journal of the run being resumed. */
   readonly journal: Partial<RunJournal>
+  /**
+   * How many console lines earlier executions of this run already reported live: the replay's
+   * first that many are kept in the result but not sent as `console` events again (R-116).
+   */
+  readonly reportedLines?: number
   /** Called for each binding call, in the order the program made them. */
   step(call: DurableCall): Promise<DurableStep>
   /**

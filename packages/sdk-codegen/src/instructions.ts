@@ -29,4 +29,4 @@ export const SDK_RULES = ` * - The program is an async function body: top-level 
 export const SDK_INSTRUCTIONS = `/*\n${SDK_HEADER}${SDK_RULES} */\n`
 
 /** The declaration of the error class, so programs may use it in `instanceof` checks. */
-export const SDK_ERROR_CLASS = `declare class ${TOOL_CALL_ERROR_CLASS} extends Error { readonly ${TOOL_CALL_ERROR_TOOL_PROPERTY}: string }\n`
+export const SDK_ERROR_CLASS = `declare class ${TOOL_CALL_ERROR_CLASS} extends Error { readonly ${TOOL_CALL_ERROR_TOOL_PROPERTY}: string; readonly code?: string }\n`

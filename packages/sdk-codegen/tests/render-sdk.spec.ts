@@ -32,7 +32,7 @@ describe('renderToolsSdk', () => {
     ]
     expect(renderToolsSdk(tools, { instructions: false })).toBe(
       [
-        'declare class ToolCallError extends Error { readonly tool: string }',
+        'declare class ToolCallError extends Error { readonly tool: string; readonly code?: string }',
         '',
         'declare const tools: {',
         '  "read-all": (args: {}) => Promise<string>;',

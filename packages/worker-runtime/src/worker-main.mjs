@@ -247,9 +247,16 @@ port.on('message', (message) => {
   const call = pending.get(message.id)
   if (call === undefined) return
   pending.delete(message.id)
-  if (!message.ok) call.reject(call.makeError(message.message))
+  if (!message.ok) call.reject(withCode(call.makeError(message.message), message.code))
   else call.resolve(message.json === undefined ? undefined : JSON.parse(message.json))
 })
+
+// A rejected call's error carries the host error's code when the host sent one (RT-63).
+function withCode(error, hostCode) {
+  if (typeof hostCode === 'string')
+    Object.defineProperty(error, 'code', { value: hostCode, writable: true, enumerable: true, configurable: true })
+  return error
+}
 
 function makeErrorClass({ name, memberNameProperty }) {
   const ErrorClass = { [name]: class extends Error {} }[name]

@@ -8,6 +8,7 @@ import {
   type CodeRunFailure,
   type CodeRunResult,
   type JsonValue,
+  bindingErrorCode,
   toLosslessJson,
   withUsage,
 } from '@isocode/code-runtime'
@@ -194,7 +195,10 @@ export class WorkerRun {
         return { id: call.id, ok: false, message: `binding resolution must be lossless JSON: ${copy.reason}` }
       return { id: call.id, ok: true, json: JSON.stringify(copy.value) }
     } catch (error) {
-      return { id: call.id, ok: false, message: error instanceof Error ? error.message : String(error) }
+      const message = error instanceof Error ? error.message : String(error)
+      // why: RT-63 — the thrown error's code reaches the program's error.
+      const code = bindingErrorCode(error)
+      return code === undefined ? { id: call.id, ok: false, message } : { id: call.id, ok: false, message, code }
     } finally {
       this.bindingMs += performance.now() - began
     }

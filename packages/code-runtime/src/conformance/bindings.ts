@@ -9,6 +9,10 @@ const failWithSecretStack: CodeBinding = () => {
   error.stack = 'HOST-STACK-SECRET'
   return Promise.reject(error)
 }
+const coded =
+  (code: unknown): CodeBinding =>
+  () =>
+    Promise.reject(Object.assign(new Error('refused'), { code }))
 const failPlain: CodeBinding = () => Promise.reject(new Error('no such file'))
 const lossy: CodeBinding = () => Promise.resolve({ when: new Date(0) } as unknown as JsonValue)
 const nan: CodeBinding = () => Promise.resolve(Number.NaN)
@@ -87,6 +91,34 @@ export function defineBindingCases(h: ConformanceHarness): void {
       classType: 'function',
       classOk: 'ToolCallError',
     })
+  })
+
+  h.test('bindings/error-code', async () => {
+    // why: RT-63 — an upper-case string code on the thrown error reaches the program; others do not.
+    const tools = namespace(
+      'tools',
+      { denied: coded('DENIED'), lower: coded('enoent'), numeric: coded(42), none: failPlain },
+      { name: 'ToolCallError', memberNameProperty: 'tool' },
+    )
+    const program = [
+      'const codes: unknown[] = []',
+      'for (const name of ["denied", "lower", "numeric", "none"] as const) {',
+      '  try { await tools[name]({}) } catch (e: any) { codes.push([e instanceof ToolCallError, e.tool, e.code ?? null, e.message]) }',
+      '}',
+      'return codes',
+    ].join('\n')
+    expectValue(await run(h.runtime(), program, [tools]), [
+      [true, 'denied', 'DENIED', 'refused'],
+      [true, 'lower', null, 'refused'],
+      [true, 'numeric', null, 'refused'],
+      [true, 'none', null, 'no such file'],
+    ])
+    const plain = await run(
+      h.runtime(),
+      'try { await tools.denied({}) } catch (e: any) { return [e instanceof Error, e.code] }',
+      [namespace('tools', { denied: coded('DENIED') })],
+    )
+    expectValue(plain, [true, 'DENIED'])
   })
 
   h.test('bindings/plain-error', async () => {

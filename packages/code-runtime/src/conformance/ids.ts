@@ -16,6 +16,7 @@ export const conformanceCases = {
   'bindings/json-roundtrip': 'arguments and results cross as JSON of every root type',
   'bindings/hostile-member-names': '__proto__ and constructor are ordinary members',
   'bindings/error-class': 'a rejected call throws the errorClass with name, member and host message only',
+  'bindings/error-code': "a rejected call's error carries the host error's upper-case string code (RT-63)",
   'bindings/plain-error': 'without errorClass a rejected call throws an Error with the host message',
   'bindings/non-json-argument': 'a non-JSON argument rejects only that call, which is never dispatched',
   'bindings/lossy-result': 'a binding result that is not lossless JSON rejects that call',

@@ -6,7 +6,6 @@ import type { CodeRuntime } from '@isocode/code-runtime'
 import { SystemPrompt } from '@isocode/harness'
 import { InProcessIsolateRuntime, resolveConfig, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
-import { mcpToolHints } from '@isocode/mcp/internal'
 import { RegistryError, ToolRegistry } from '@isocode/registry'
 import type { ToolDefinition, ToolExecutionInput, ToolExecutionResult, ToolSchema } from '@isocode/registry'
 import { openRunStore, RunStoreError } from '@isocode/run-store'
@@ -22,7 +21,7 @@ import { errorMessage } from '../error-message.ts'
 import type { AppPlan } from './plan.ts'
 import { RecordingRuntime } from './recording-runtime.ts'
 import type { RunRecord } from './recording-runtime.ts'
-import { approvalRule, toolFacts } from './tool-facts.ts'
+import { approvalRule, toolFacts, toolHints } from './tool-facts.ts'
 import type { ToolFacts } from './tool-facts.ts'
 
 /** What a front door adds to the plan: its own tools, how it watches runs and where warnings go. */
@@ -201,7 +200,7 @@ export async function openApp(plan: AppPlan, parts: AppParts = {}): Promise<App>
     )
     const rule = approvalRule(plan.approve)
     const gate = (name: string, definition = root.tools.get(name)): string | undefined =>
-      rule(name, definition !== undefined && mcpToolHints(definition)?.destructiveHint === true)
+      rule(name, definition !== undefined && toolHints(definition)?.destructiveHint === true)
     if (plan.approve.length > 0) gateCalls(root, (name) => gate(name))
     if (parts.load !== undefined) await parts.load(root)
     if (plan.mcp.length > 0) {

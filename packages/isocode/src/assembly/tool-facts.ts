@@ -3,7 +3,7 @@
 // `approve` globs (R-141).
 import { createHash } from 'node:crypto'
 import { mcpToolHints } from '@isocode/mcp/internal'
-import type { ToolDefinition } from '@isocode/registry'
+import type { ToolAnnotations, ToolDefinition } from '@isocode/registry'
 import type { ToolMeta } from '../define.ts'
 import { isPlainObject } from '@isocode/code-runtime'
 import { prepareSchema } from '../schema.ts'
@@ -29,6 +29,14 @@ export function schemaHash(parameters: unknown, outputSchema: unknown): string {
   return createHash('sha256')
     .update(canonical({ input: parameters, output: outputSchema }))
     .digest('hex')
+}
+
+/**
+ * A registered tool's behavioural hints: its definition's `annotations` (R-117), else what the MCP
+ * bridge kept of its server's annotations; undefined when it has none.
+ */
+export function toolHints(definition: ToolDefinition): ToolAnnotations | undefined {
+  return definition.annotations ?? mcpToolHints(definition)
 }
 
 /** `*` any run of characters, `?` one; the whole name must match. */
@@ -72,10 +80,12 @@ export function toolFacts(
       if (definition === undefined) return undefined
       let facts = derived.get(definition)
       if (facts === undefined) {
+        const hints = toolHints(definition)
         facts = {
           needsApproval: gate(name, definition) !== undefined,
-          // why: R-112 — an MCP tool that says it is idempotent is re-run after a crash, not held for review.
-          idempotent: mcpToolHints(definition)?.idempotentHint === true,
+          // why: R-112, R-117 — a tool that says it is idempotent is re-run after a crash, not held for review.
+          idempotent: hints?.idempotentHint === true,
+          destructive: hints?.destructiveHint === true,
           replay: 'record',
           revert: undefined,
           check: async (args) => {

@@ -54,6 +54,8 @@ export class Recorder implements RunDurability {
     private readonly host: RecorderHost,
     private readonly calls: ReadonlyMap<number, CallEntry>,
     journal: Partial<RunJournal>,
+    /** Console lines earlier executions of the run already printed (R-116). */
+    readonly reportedLines = 0,
   ) {
     this.journal = journal
   }
@@ -118,7 +120,7 @@ export class Recorder implements RunDurability {
       }
       if (recorded.state === 'started') {
         // why: R-112 — started, never done: the process died while it ran; only an idempotent tool runs again.
-        if (meta?.idempotent === true) return this.run(call, recorded.decision?.args ?? recorded.args, true)
+        if (meta?.idempotent === true) return this.run(call, recorded.decision?.args ?? recorded.args, true, true)
         await store.recordPending(
           runId,
           { seq: call.seq, tool: call.tool, args: recorded.args, gate: 'review' },
@@ -126,7 +128,7 @@ export class Recorder implements RunDurability {
         )
         return this.pause(call, 'needs-review')
       }
-      if (meta?.replay === 'reexecute') return this.run(call, recorded.decision?.args ?? recorded.args, false)
+      if (meta?.replay === 'reexecute') return this.run(call, recorded.decision?.args ?? recorded.args, false, true)
       return { kind: 'replay', result: replayed(call.callId, recorded) }
     }
     if (await gated(meta, call.args)) {
@@ -140,7 +142,9 @@ export class Recorder implements RunDurability {
     // why: R-110 — after a pause nothing new runs: the call is neither dispatched nor recorded.
     if (this.stop !== undefined) return { kind: 'stop' }
     await store.callStarted(runId, { seq: call.seq, tool: call.tool, args: call.args, ...hash, ...position }, holder)
-    return this.run(call, call.args, true)
+    // why: R-113 — a `replay: 'reexecute'` tool's outcome is not stored (it runs again on replay):
+    // the call is only marked done, so a large read never meets the store's cap.
+    return this.run(call, call.args, meta?.replay === 'reexecute' ? 'state' : true)
   }
 
   private pause(call: DurableCall, kind: 'paused' | 'needs-review'): DurableStep {
@@ -150,13 +154,16 @@ export class Recorder implements RunDurability {
     return { kind: 'stop' }
   }
 
-  private run(call: DurableCall, args: JsonValue, record: boolean): DurableStep {
+  /** `record`: store the outcome (true), mark the call done without it ('state'), or neither (false). */
+  private run(call: DurableCall, args: JsonValue, record: boolean | 'state', again = false): DurableStep {
     const { store, runId } = this.host
     this.host.keys.set(call.callId, `${runId}:${call.seq}`)
     this.callIds.push(call.callId)
     return {
       kind: 'run',
       args,
+      // why: R-116 — a recorded call run again is reported as such.
+      ...(again ? { replayed: true } : {}),
       done: async (result) => {
         // why: R-114 — a policy asked and no live approver answered: the call is pending, the run pauses.
         if (result.isError && result.error?.code === 'APPROVAL_REQUIRED') {
@@ -175,10 +182,14 @@ export class Recorder implements RunDurability {
           }
           return false
         }
-        if (!record) return true
-        const stored = JSON.parse(JSON.stringify(result)) as JsonValue
+        if (record === false) return true
+        const stored = record === 'state' ? undefined : (JSON.parse(JSON.stringify(result)) as JsonValue)
         try {
-          await store.callDone(runId, call.seq, result.isError ? { error: stored } : { result: stored })
+          await store.callDone(
+            runId,
+            call.seq,
+            stored === undefined ? {} : result.isError ? { error: stored } : { result: stored },
+          )
           return true
         } catch (error) {
           this.stop ??= {

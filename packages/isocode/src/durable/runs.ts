@@ -16,6 +16,8 @@ import type { RecorderHost } from './recorder.ts'
 export type ExecuteDurable = (recorder: Recorder, runId: string) => Promise<CodeModeResult>
 
 const WAITING = new Set(['paused', 'needs-review'])
+/** The journal entry's field that holds how many console lines the run printed so far (R-116). */
+const LINES = 'lines'
 const RENEW_MS = 10_000
 
 function pendingOf(entry: CallEntry): PendingCall {
@@ -51,7 +53,7 @@ export class DurableRuns {
     } catch (error) {
       throw new IsocodeError(`run: the run store refused the run: ${errorMessage(error)}`, 'STORE', { cause: error })
     }
-    return this.go(runId, execute, new Map(), {})
+    return this.go(runId, execute, new Map(), {}, 0)
   }
 
   private async go(
@@ -59,8 +61,9 @@ export class DurableRuns {
     execute: ExecuteDurable,
     calls: ReadonlyMap<number, CallEntry>,
     journal: Partial<RunJournal>,
+    reportedLines: number,
   ): Promise<CodeModeResult> {
-    const recorder = new Recorder(this.host(runId), calls, journal)
+    const recorder = new Recorder(this.host(runId), calls, journal, reportedLines)
     // why: R-113 — the claim's lease is renewed while the program runs, so no one takes it over.
     const renew = setInterval(() => void this.store.renew(runId, this.holder).catch(() => undefined), RENEW_MS)
     renew.unref()
@@ -79,7 +82,9 @@ export class DurableRuns {
     const expect = { status: ['running' as const], holder: this.holder }
     try {
       if (stop?.kind === 'paused' || stop?.kind === 'needs-review') {
-        await this.store.appendJournal(runId, [(recorder.recorded ?? {}) as unknown as JsonValue])
+        // why: R-116 — the lines printed so far travel with the journal, so a resume does not report them again.
+        const entry = { ...recorder.recorded, [LINES]: result.logs.length }
+        await this.store.appendJournal(runId, [entry as unknown as JsonValue])
         await this.store.updateRun(runId, { expect, status: stop.kind })
         const error = result.error ?? { kind: stop.kind, message: 'the run paused' }
         return { ...result, ok: false, status: 'paused', runId, error, pending: stop.pending }
@@ -178,9 +183,9 @@ export class DurableRuns {
     }
     const calls = new Map((await this.store.listCalls(run.id)).map((c) => [c.seq, c]))
     const journals = await this.store.readJournal(run.id)
-    const journal = (journals.at(-1) ?? {}) as Partial<RunJournal>
+    const { [LINES]: lines, ...journal } = (journals.at(-1) ?? {}) as Partial<RunJournal> & { [LINES]?: number }
     await this.store.appendAudit(run.id, { actor: this.holder, action: 'resume' })
-    return this.go(run.id, this.resumed(run.code), calls, journal)
+    return this.go(run.id, this.resumed(run.code), calls, journal, typeof lines === 'number' ? lines : 0)
   }
 
   private async info(run: RunRecord): Promise<RunInfo> {

@@ -87,18 +87,19 @@ describe('pause and approve', () => {
     expect(sent).toHaveLength(1)
   })
 
-  it('a rejected call reaches the program as ToolCallError DENIED with the reason, and it goes on', async () => {
+  it('a rejected call reaches the program as a ToolCallError whose code is DENIED, with the reason, and it goes on', async () => {
     const paused = await cm.run(`try {
   await tools.send_email({ to: 'x@example.com', body: 'spam' })
 } catch (e) {
-  console.log(e instanceof ToolCallError, e.tool, e.message)
+  if (e instanceof ToolCallError && e.code === 'DENIED') console.log('denied:', e.tool, e.message)
 }
 return 'went on'`)
     expect(paused.status).toBe('paused')
     const done = await cm.runs.reject(paused.runId as string, { reason: 'not today' })
     expect(done).toMatchObject({ ok: true, status: 'completed', value: 'went on' })
     expect(done.logs).toHaveLength(1)
-    expect(done.logs[0]).toMatch(/^true send_email tools\.send_email failed \(DENIED\): .*not today$/)
+    // why: R-115 — the program branches on e.code, not on the message text.
+    expect(done.logs[0]).toMatch(/^denied: send_email tools\.send_email failed \(DENIED\): .*not today$/)
     expect(sent).toEqual([])
     // why: approving after a reject: the run is no longer paused, nothing changes.
     await expect(cm.runs.approve(paused.runId as string)).rejects.toMatchObject({ code: 'RUN_NOT_PAUSED' })

@@ -1,4 +1,4 @@
-import { toLosslessJson } from '@isocode/code-runtime'
+import { bindingErrorCode, toLosslessJson } from '@isocode/code-runtime'
 import type { CodeBinding, CodeCallSite, JsonValue, RunJournal } from '@isocode/code-runtime'
 import { describeHostError } from './describe-error.ts'
 
@@ -9,8 +9,11 @@ export interface NamespaceShape {
   errorClass?: { name: string; memberNameProperty: string }
 }
 
-/** What one binding call gives the program: a lossless JSON value (or undefined), or a message. */
-export type BindingOutcome = { ok: true; value: JsonValue | undefined } | { ok: false; message: string }
+/**
+ * What one binding call gives the program: a lossless JSON value (or undefined), or a message and,
+ * when the thrown error carried one, its `code` (rule RT-63).
+ */
+export type BindingOutcome = { ok: true; value: JsonValue | undefined } | { ok: false; message: string; code?: string }
 
 /**
  * The setup text the guest prelude's start reads: the output cap, each namespace's shape, where it
@@ -59,6 +62,9 @@ export async function callBinding(
       ? { ok: true, value: checked.value }
       : { ok: false, message: `${member}: the result is not lossless JSON (${checked.reason})` }
   } catch (error) {
-    return { ok: false, message: describeHostError(error) }
+    const code = bindingErrorCode(error)
+    return code === undefined
+      ? { ok: false, message: describeHostError(error) }
+      : { ok: false, message: describeHostError(error), code }
   }
 }

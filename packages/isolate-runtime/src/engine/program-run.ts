@@ -184,7 +184,9 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
 
   encode(replies: TurnBatch<Entry>, call: QueuedCall, outcome: BindingOutcome): void {
     replies.push(call.id)
-    replies.push(outcome.ok)
+    // why: RT-63 — a failure's `code` travels in the `ok` slot (true, false, or the code string),
+    // so the batch keeps its three slots a call.
+    replies.push(outcome.ok || (outcome.code ?? false))
     replies.push(outcome.ok ? (outcome.value === undefined ? null : JSON.stringify(outcome.value)) : outcome.message)
   }
 
@@ -313,13 +315,25 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     }
     const now = this.state
     if (now.phase === 'draining' && now.tasks === 0) this.complete()
-    else if (
-      now.phase === 'running' &&
-      now.tasks === 0 &&
-      this.ledger.replies.waiting &&
-      !this.ledger.replies.scheduled
-    )
-      this.flushReplies()
+    else if (now.phase === 'running') {
+      // why: RT-64 — isolated-vm queues a task's callbacks (its calls) before its completion, so
+      // every call of that turn has reached its binding (a durable host ends a pause here); each
+      // task reports, so a turn whose replies already started the next is not merged into it.
+      this.turnEnded()
+      if (this.state === now && now.tasks === 0 && this.ledger.replies.waiting && !this.ledger.replies.scheduled)
+        this.flushReplies()
+    }
+  }
+
+  /** Tell the host the program's turn ended while the run goes on (rule RT-64); never throws. */
+  private turnEnded(): void {
+    const { onIdle } = this.order
+    if (onIdle === undefined) return
+    try {
+      onIdle()
+    } catch {
+      // why: a throwing listener is the host's bug; it must not end or corrupt the run.
+    }
   }
 
   private deliverTimer(id: number): void {
@@ -361,7 +375,12 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     running.tasks = resuming.tasks
     this.state = running
     if (resuming.overflow !== undefined) return this.kill('output-limit', resuming.overflow)
-    if (!failed) return
+    if (!failed) {
+      // why: RT-64 — the calls this code made are queued callbacks still on their way; an empty
+      // settlement on the isolate's thread completes after them, and its taskSettled reports the end.
+      if (this.order.onIdle !== undefined) this.track(running.context.resolve([], this.clock.backstopMs()))
+      return
+    }
     // why: a turn later, as for a task on the isolate's thread: the lines and the completion the
     // code sent come first (an unhandled rejection after the program returned is only logged).
     if (!isTimeoutMessage(describeHostError(failure)) || this.slot.isDisposed) return this.track(later(failure), first)

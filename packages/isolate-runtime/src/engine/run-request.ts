@@ -49,6 +49,8 @@ function checkRequest(request: IsolateRunRequest): void {
     invalid('request.onLog must be a function (line: string) => void')
   if (request.onConsole !== undefined && typeof request.onConsole !== 'function')
     invalid('request.onConsole must be a function (line: string) => void')
+  if (request.onIdle !== undefined && typeof request.onIdle !== 'function')
+    invalid('request.onIdle must be a function () => void')
 }
 
 /**
@@ -68,6 +70,8 @@ export interface RunOrder {
   /** The checked journal (rule RT-49), only when the request has one, and where its parts go. */
   readonly journal: RunJournal | undefined
   readonly onJournal: ((chunk: RunJournal) => void) | undefined
+  /** Called at the end of each program turn while the run goes on (rule RT-64); only for a journaled run. */
+  readonly onIdle: (() => void) | undefined
 }
 
 /** What {@link openRun} gives: the order to run, or a result that is already settled. */
@@ -102,6 +106,8 @@ export function openRun(
     tap,
     journal,
     onJournal: request.onJournal,
+    // why: RT-64 — only a journaled run reports the ends of its turns.
+    onIdle: journal === undefined ? undefined : request.onIdle,
     bindings: request.bindings,
     members,
     shapes: namespaceShapes(request.bindings, members),

@@ -285,6 +285,11 @@ ${CONSOLE_SOURCE}
       });
     };
   }
+  // A rejected call's error carries the host error's code when the host sent one (RT-63).
+  function withCode(error, code) {
+    if (typeof code === 'string') defineProperty(error, 'code', { value: code, writable: true, enumerable: true, configurable: true });
+    return error;
+  }
   // A rejected call's error points at the program line that made the call, not at the prelude.
   function atSite(error, site) {
     try {
@@ -374,8 +379,8 @@ ${CONSOLE_SOURCE}
       if (call === undefined) continue;
       delete pending[id];
       lastSettled = call;
-      if (ok) call.resolve(payload === null ? undefined : parse(payload));
-      else call.reject(atSite(call.Fail ? new call.Fail(payload, call.member) : new ErrorCtor(payload), call.site));
+      if (ok === true) call.resolve(payload === null ? undefined : parse(payload));
+      else call.reject(atSite(withCode(call.Fail ? new call.Fail(payload, call.member) : new ErrorCtor(payload), ok), call.site));
     }
   };
 })()`

@@ -16,7 +16,8 @@ export interface GuestEvents {
 
 /**
  * Settled binding calls for the guest, flat: `id, ok, payload` per call, where payload is the
- * result's JSON text (ok), the failure message, or null (the binding returned nothing).
+ * result's JSON text (ok), the failure message, or null (the binding returned nothing); a failure
+ * whose host error had a code (RT-63) has that code string in place of `false`.
  */
 export type Settlements = (number | boolean | string | null)[]
 

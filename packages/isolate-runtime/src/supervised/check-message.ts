@@ -88,6 +88,9 @@ export function checkChildMessage(value: unknown): Checked {
       if (!onlyKeys(value, ['t', 'run', 'lines']) || !isId(value.run) || !isStrings(value.lines))
         return refuse('logs is not { run, lines: string[] }')
       return { ok: true, message: { t: 'logs', run: value.run, lines: value.lines } }
+    case 'idle':
+      if (!onlyKeys(value, ['t', 'run']) || !isId(value.run)) return refuse('idle is not { run }')
+      return { ok: true, message: { t: 'idle', run: value.run } }
     case 'journal': {
       if (!onlyKeys(value, ['t', 'run', 'chunk']) || !isId(value.run)) return refuse('journal is not { run, chunk }')
       const chunk = checkJournalChunk(value.chunk)

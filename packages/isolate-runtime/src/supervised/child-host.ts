@@ -238,6 +238,7 @@ export class ChildHost {
     if (message.t === 'started') return
     if (message.t === 'logs') return this.logs(run, message.lines)
     if (message.t === 'journal') return this.journaled(run, message.chunk)
+    if (message.t === 'idle') return run.idle()
     // why: a retiring child exits after this result; ending now, it is never handed another run.
     if (message.retire === true) this.enter({ phase: 'ending', why: 'retired', started: true })
     this.result(run, message.result)

@@ -27,6 +27,7 @@ export class HostedRun implements LedgerOwner<Call, Reply> {
   /** Abort backstops armed for this run, cleared when it settles. */
   readonly timers: NodeJS.Timeout[] = []
   detach: () => void = () => {}
+  private readonly onIdle: (() => void) | undefined
 
   constructor(
     readonly id: number,
@@ -38,7 +39,19 @@ export class HostedRun implements LedgerOwner<Call, Reply> {
   ) {
     const book = order.journal === undefined ? undefined : new JournalBook(undefined)
     this.ledger = new RunLedger(this, order, outputBytes, book)
+    // why: RT-64 — the order carries onIdle only for a journaled run.
+    this.onIdle = order.onIdle
     this.deadline = this.ledger.startedAt + giveUpAfterMs
+  }
+
+  /** The child says the program ended a turn after sending its calls (rule RT-64); never throws. */
+  idle(): void {
+    if (this.onIdle === undefined || !this.open) return
+    try {
+      this.onIdle()
+    } catch {
+      // why: a throwing listener is the host's bug; it must not end or corrupt the run.
+    }
   }
 
   get open(): boolean {
@@ -50,7 +63,12 @@ export class HostedRun implements LedgerOwner<Call, Reply> {
   }
 
   encode(replies: TurnBatch<Reply>, call: Call, outcome: BindingOutcome): void {
-    if (!outcome.ok) replies.push({ call: call.call, ok: false, message: outcome.message })
+    if (!outcome.ok)
+      replies.push(
+        outcome.code === undefined
+          ? { call: call.call, ok: false, message: outcome.message }
+          : { call: call.call, ok: false, message: outcome.message, code: outcome.code },
+      )
     else if (outcome.value === undefined) replies.push({ call: call.call, ok: true })
     else replies.push({ call: call.call, ok: true, value: outcome.value })
   }

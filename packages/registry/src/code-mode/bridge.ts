@@ -67,10 +67,11 @@ export interface CodeBridge {
   settle(ending: string): Promise<void>
   /** The sub-calls dispatched so far (R-58): what `toolCalls` counts and the run's `toolCalls` (R-75). */
   readonly dispatched: number
+  /** The runtime's `onIdle` (RT-64): the program ended a turn, every call of it reached the bridge. */
+  readonly turnEnded: () => void
+  /** Of {@link dispatched}, the calls a durable run served from its log or ran again (R-116). */
+  readonly replayed: number
 }
-
-/** How long a paused durable run waits for more calls of the same turn before it ends (R-110). */
-const PAUSE_QUIET_MS = 20
 
 /** Calls a durable run's guest may have in flight at once (the bridge's queue still orders them). */
 const DURABLE_CALLS_IN_FLIGHT = 1024
@@ -108,7 +109,11 @@ function dispatchEvent(input: ToolExecutionInput, outer: ToolExecution, result: 
 
 /** What a sub-call gives the program: its value, or a thrown failure text. */
 function finish(name: string, typed: boolean, result: ToolExecutionResult): JsonValue {
-  if (result.isError) throw new Error(callFailureText(name, result))
+  // why: R-115 — the failure's code reaches the program as the ToolCallError's `code` (RT-63).
+  if (result.isError)
+    throw result.error === undefined
+      ? new Error(callFailureText(name, result))
+      : Object.assign(new Error(callFailureText(name, result)), { code: result.error.code })
   // why: a sub-call's additionalContext is dropped on purpose (it would break call/result adjacency).
   return programValue(result, typed)
 }
@@ -149,38 +154,40 @@ export function createCodeBridge(
     Promise.race([host.execute(input), abandoned.then(() => abandonedResult(input, ending))])
   // why: R-91 — with a run span each dispatch runs under its tool span; without one, untouched.
   // The race sits inside the span, so an abandoned call's span still ends before the run's (R-90).
-  const execute = (input: ToolExecutionInput, typed: boolean): Promise<ToolExecutionResult> =>
-    span === undefined ? untilAbandoned(input) : span.execute(input, typed, untilAbandoned)
+  const execute = (input: ToolExecutionInput, typed: boolean, again: boolean): Promise<ToolExecutionResult> =>
+    span === undefined ? untilAbandoned(input) : span.execute(input, typed, untilAbandoned, again)
 
   const observed = async (
     run: RunEvents,
     n: number,
     input: ToolExecutionInput,
     typed: boolean,
+    again: boolean,
   ): Promise<ToolExecutionResult> => {
-    const since = run.callStarted(n, input.callId, input.name)
-    const result = await execute(input, typed)
-    run.callFinished(n, input.callId, input.name, since, typed, result)
+    const since = run.callStarted(n, input.callId, input.name, again)
+    const result = await execute(input, typed, again)
+    run.callFinished(n, input.callId, input.name, since, typed, result, again)
     return result
   }
+  // why: R-116 — calls a resumed durable run served from its log or ran again.
+  let replayed = 0
 
   // why: R-110 — once a durable run stops (a pause, a divergence) nothing the program does later
-  // runs: its calls never settle and the run is ended after this host turn (RT-49).
+  // runs: its calls never settle. The run ends once the program's turn is over (RT-64: every call
+  // of it reached this bridge, so the gated calls of one Promise.all pause together) and no call
+  // is in flight: decided by events, never by a clock, so load cannot change the verdict.
   let stopped = false
-  // why: calls of one guest turn may reach the host over several host turns (the in-process
-  // runtime's callbacks are tasks of their own; the supervised child batches per turn of its own),
-  // so the run ends once no call is in flight and none came for a quiet window. A call that still
-  // comes later is not lost: it pauses the run again at its turn on resume.
-  let lastArrival = 0
+  let ended = false
+  // why: whether the program ended a turn since the last call arrived.
+  let guestIdle = false
+  const endIfStill = (): void => {
+    if (!stopped || ended || !guestIdle || !queue.idleNow) return
+    ended = true
+    stopRun()
+  }
+  queue.onIdle(endIfStill)
   const stop = (): Promise<never> => {
-    if (!stopped) {
-      stopped = true
-      const settleThenStop = (): void => {
-        if (queue.idleNow && performance.now() - lastArrival >= PAUSE_QUIET_MS) return stopRun()
-        setTimeout(settleThenStop, PAUSE_QUIET_MS / 4)
-      }
-      setImmediate(settleThenStop)
-    }
+    endIfStill()
     return new Promise<never>(() => undefined)
   }
 
@@ -191,7 +198,7 @@ export function createCodeBridge(
     args: unknown,
     site?: CodeCallSite,
   ): Promise<JsonValue> => {
-    lastArrival = performance.now()
+    guestIdle = false
     const refusal = (): string => `tools.${name} was called after the program settled; it was not run`
     if (queue.closed) return Promise.reject(new Error(refusal()))
     // why: rule R-56 in docs/registry-contract.md — a refused argument is never dispatched and takes no call number.
@@ -211,14 +218,23 @@ export function createCodeBridge(
         const callId = `${outer.callId}:code:${dispatched + 1}`
         let callArgs: JsonValue = json.value
         let record: ((result: ToolExecutionResult) => Promise<boolean>) | undefined
+        let again = false
         if (durableCall !== undefined && durable !== undefined) {
           const step = await durable.step({ ...withoutUndefined(durableCall), callId })
-          if (step.kind === 'stop') return STOPPED
+          if (step.kind === 'stop') {
+            stopped = true
+            return STOPPED
+          }
           // why: R-111 — a replayed call counts once in the logical run, but is not reported or logged again.
           dispatched += 1
-          if (step.kind === 'replay') return finish(name, typed, step.result)
+          if (step.kind === 'replay') {
+            replayed += 1
+            return finish(name, typed, step.result)
+          }
           callArgs = step.args
           record = step.done
+          again = step.replayed === true
+          if (again) replayed += 1
         } else dispatched += 1
         const input: ToolExecutionInput = {
           callId,
@@ -229,12 +245,17 @@ export function createCodeBridge(
           ...(outer.agent === undefined ? {} : { agent: outer.agent }),
         }
         const dispatchedPending =
-          events === undefined ? execute(input, typed) : observed(events, dispatched, input, typed)
-        // why: R-112 — the outcome is recorded before the program sees it (write-ahead log).
+          events === undefined ? execute(input, typed, again) : observed(events, dispatched, input, typed, again)
+        // why: R-112, R-118 — the outcome is recorded before the program sees it (its commit may
+        // be shared with the next call's write-ahead).
         const pending: Promise<ToolExecutionResult | typeof STOPPED> =
           record === undefined
             ? dispatchedPending
-            : dispatchedPending.then(async (r) => ((await record(r)) ? r : STOPPED))
+            : dispatchedPending.then(async (r) => {
+                if (await record(r)) return r
+                stopped = true
+                return STOPPED
+              })
         // why: without a session sink there is nothing to order; the call skips the log chain.
         if (log === undefined) {
           const result = await pending
@@ -289,6 +310,13 @@ export function createCodeBridge(
     namespace,
     get dispatched() {
       return dispatched
+    },
+    get replayed() {
+      return replayed
+    },
+    turnEnded: () => {
+      guestIdle = true
+      endIfStill()
     },
     settle: async (end) => {
       ending = end

@@ -21,6 +21,7 @@ export class DispatchQueue {
   private exclusive = false
   private settled = false
   private idle: Array<() => void> = []
+  private readonly idleListeners: Array<() => void> = []
 
   /** Whether the run has settled; later calls are rejected without dispatch. */
   get closed(): boolean {
@@ -56,6 +57,11 @@ export class DispatchQueue {
     return this.running === 0 && this.waiting.length === 0
   }
 
+  /** Call `listener` each time the queue becomes idle (no task runs or waits) after a task finished. */
+  onIdle(listener: () => void): void {
+    this.idleListeners.push(listener)
+  }
+
   /** Close the queue, refuse what still waits, and wait for the running tasks to finish. */
   async settle(): Promise<void> {
     this.settled = true
@@ -68,6 +74,7 @@ export class DispatchQueue {
     this.running--
     if (this.running === 0) for (const resolve of this.idle.splice(0)) resolve()
     this.pump()
+    if (this.idleNow) for (const listener of this.idleListeners) listener()
   }
 
   private pump(): void {

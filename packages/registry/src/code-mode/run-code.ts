@@ -96,7 +96,10 @@ async function runProgram(
   try {
     // why: R-83 — the runtime gets a line listener only when the caller has one (RT-47, RT-48):
     // the bridge names the sub-calls itself, so no runtime call events are asked for.
-    const observe = events === undefined ? {} : { onConsole: events.console }
+    // why: R-116 — a resumed durable run's first lines were already reported by an earlier execution.
+    const reported = durable?.reportedLines ?? 0
+    const observe =
+      events === undefined ? {} : { onConsole: reported > 0 ? events.consoleAfter(reported) : events.console }
     // why: R-104 — a program the check blocks runs nothing: no call, no log line.
     refusal = host.checkPrograms() ? await checkBeforeRun(args.code, tools) : undefined
     result =
@@ -107,7 +110,8 @@ async function runProgram(
         signal: runAbort.signal,
         ...observe,
         // why: R-110 — a durable run records (or replays) its time, randomness and timers.
-        ...(durable === undefined ? {} : { journal: durable.journal }),
+        // why: R-110 — a durable run ends a pause when the program's turn is over (RT-64).
+        ...(durable === undefined ? {} : { journal: durable.journal, onIdle: bridge.turnEnded }),
       }))
   } finally {
     detach()
@@ -118,7 +122,12 @@ async function runProgram(
     // run_code's result, but a sub-call past the grace is abandoned: the budget wins (RT-24).
     await bridge.settle(overBudget ? TOOL_CALL_LIMIT : result === undefined ? 'crash' : (result.error?.kind ?? 'ok'))
     // why: R-92 — after every tool span of the run ended, with the outcome run_code reports.
-    span?.end(result, overBudget ? TOOL_CALL_LIMIT : (refusal?.failure.kind ?? result?.error?.kind), bridge.dispatched)
+    span?.end(
+      result,
+      overBudget ? TOOL_CALL_LIMIT : (refusal?.failure.kind ?? result?.error?.kind),
+      bridge.dispatched,
+      durable === undefined ? undefined : bridge.replayed,
+    )
     // why: R-82 — a runtime that rejected still ends the stream, as the pipeline's failure.
     if (result === undefined) events?.finished('crash', undefined)
   }

@@ -26,10 +26,21 @@ export class RunEvents {
     this.emit({ type: 'run-started', callId: this.runCallId })
   }
 
-  callStarted(call: number, callId: string, tool: string): number {
+  callStarted(call: number, callId: string, tool: string, replayed = false): number {
     this.dispatched = call
-    this.emit({ type: 'call-started', callId, call, tool })
+    this.emit(
+      replayed ? { type: 'call-started', callId, call, tool, replayed } : { type: 'call-started', callId, call, tool },
+    )
     return performance.now()
+  }
+
+  /** Skip the first `count` console lines (R-116: a replay's lines already reported live). */
+  consoleAfter(count: number): (line: string) => void {
+    let skip = count
+    return (line) => {
+      if (skip > 0) skip -= 1
+      else this.console(line)
+    }
   }
 
   callFinished(
@@ -39,6 +50,7 @@ export class RunEvents {
     since: number,
     typed: boolean,
     result: ToolExecutionResult,
+    replayed = false,
   ): void {
     const bytes = receivedBytes(tool, typed, result)
     const event: RunEvent = {
@@ -51,6 +63,7 @@ export class RunEvents {
       bytes,
     }
     if (result.error !== undefined) event.code = result.error.code
+    if (replayed) event.replayed = true
     this.emit(event)
   }
 

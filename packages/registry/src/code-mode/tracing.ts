@@ -57,14 +57,14 @@ export class RunSpan {
     input: ToolExecutionInput,
     typed: boolean,
     execute: (input: ToolExecutionInput) => Promise<ToolExecutionResult>,
+    replayed = false,
   ): Promise<ToolExecutionResult> {
     let span: Span
     try {
-      span = this.tracer.startSpan(
-        TOOL_SPAN_PREFIX + input.name,
-        { kind: SpanKind.INTERNAL, attributes: toolAttributes(input.name, input.callId) },
-        this.active,
-      )
+      const attributes = toolAttributes(input.name, input.callId)
+      // why: R-116 — a recorded call run again on a resume says so.
+      if (replayed) attributes['isocode.tool.replayed'] = true
+      span = this.tracer.startSpan(TOOL_SPAN_PREFIX + input.name, { kind: SpanKind.INTERNAL, attributes }, this.active)
     } catch (error) {
       // why: R-94 — a throwing provider costs the call its span, never the call.
       this.failed(error)
@@ -85,7 +85,7 @@ export class RunSpan {
    * End the run span with the run's outcome (`kind`, undefined when it succeeded), its usage and
    * `toolCalls`, the sub-calls dispatched (default: the runtime's binding calls).
    */
-  end(result: CodeRunResult | undefined, kind: string | undefined, toolCalls?: number): void {
+  end(result: CodeRunResult | undefined, kind: string | undefined, toolCalls?: number, replayedCalls?: number): void {
     // why: a backend written against an older seam may omit usage; the span then carries none.
     const usage = (result as Partial<CodeRunResult> | undefined)?.usage
     const attributes: Attributes = { 'isocode.run.outcome': result === undefined ? 'exception' : (kind ?? 'ok') }
@@ -95,6 +95,8 @@ export class RunSpan {
       attributes['isocode.run.tool_calls'] = toolCalls ?? usage.bindingCalls
       attributes['isocode.run.output_bytes'] = usage.outputBytes
     }
+    // why: R-116 — of a resumed durable run's tool_calls (the logical run), those served from the log or run again.
+    if (replayedCalls !== undefined) attributes['isocode.run.replayed_calls'] = replayedCalls
     this.settle(this.span, result === undefined ? 'exception' : kind, attributes)
   }
 

@@ -81,6 +81,7 @@ export function snapshotDefinition(definition: unknown): ToolDefinition {
   const concurrencySafe = read(def, 'concurrencySafe')
   if (concurrencySafe !== undefined && typeof concurrencySafe !== 'boolean')
     invalid(`tool "${name}": concurrencySafe must be true or false when present`)
+  const annotations = readAnnotations(name, read(def, 'annotations'))
   const timeoutMs = read(def, 'timeoutMs')
   if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0)) {
     invalid(`tool "${name}": timeoutMs must be a positive finite number of milliseconds when present`)
@@ -103,5 +104,24 @@ export function snapshotDefinition(definition: unknown): ToolDefinition {
   if (timeoutMs !== undefined) snapshot.timeoutMs = timeoutMs
   if (group !== undefined) snapshot.group = group
   if (concurrencySafe === true) snapshot.concurrencySafe = true
+  if (annotations !== undefined) snapshot.annotations = annotations
   return Object.freeze(snapshot) as unknown as ToolDefinition
+}
+
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint'] as const
+
+/** A definition's `annotations` (R-117): an object of boolean hints, copied and frozen; else misuse. */
+function readAnnotations(name: string, value: unknown): Readonly<Record<string, boolean>> | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    invalid(`tool "${name}": annotations must be an object { readOnlyHint?, destructiveHint?, idempotentHint? }`)
+  const out: Record<string, boolean> = {}
+  for (const key of Object.keys(value)) {
+    if (!(HINTS as readonly string[]).includes(key))
+      invalid(`tool "${name}": annotations.${key} is unknown (known: ${HINTS.join(', ')})`)
+    const hint: unknown = (value as Record<string, unknown>)[key]
+    if (typeof hint !== 'boolean') invalid(`tool "${name}": annotations.${key} must be true or false`)
+    out[key] = hint
+  }
+  return Object.freeze(out)
 }

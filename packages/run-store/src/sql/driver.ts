@@ -18,5 +18,10 @@ export interface SqlDriver extends SqlExecutor {
    * PostgreSQL: rows locked with FOR UPDATE), committing when it resolves, rolling back when it throws.
    */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>
+  /**
+   * Runs a write whose commit may wait for the next write or a few ms (a group commit, R-118): a
+   * process that dies before then loses it, as if it died before the write. Absent: `run`.
+   */
+  runDeferred?(sql: string, params?: readonly Param[]): Promise<number>
   close(): Promise<void>
 }

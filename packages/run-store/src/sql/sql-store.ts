@@ -249,7 +249,10 @@ export class SqlRunStore implements RunStore {
       capRecord(result, this.#o.maxRecordBytes, `the result of tool "${entry.tool}"`)
     }
     const now = this.#o.clock()
-    const changed = await db.run(
+    // why: R-118 — a result may share the commit of the next call written ahead: a process dying
+    // before it leaves the call started, never done, which is re-run or reviewed (R-112).
+    const changed = await (db.runDeferred ?? db.run).call(
+      db,
       `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ? WHERE run_id = ? AND seq = ? AND state = 'started'`,
       [result, error, now, runId, seq],
     )

@@ -40,7 +40,17 @@ export async function openSqlite(path: string, where: string): Promise<SqliteDri
 // if the holder is another connection of this same process, mid-transaction between two awaits,
 // it could never finish. Connections to one file in one process therefore take turns on one queue
 // (other processes wait on SQLite's lock, with the busy timeout).
-const queues = new Map<string, { tail: Promise<unknown>; users: number }>()
+const queues = new Map<string, Queue>()
+
+interface Queue {
+  tail: Promise<unknown>
+  users: number
+  /** The connection with an open group transaction: another one commits it before its turn. */
+  open?: SqliteDriver | undefined
+}
+
+/** How long a deferred write waits at most for the next write to share its commit. */
+const GROUP_COMMIT_MS = 5
 
 async function loadBinding(): Promise<{ open: (path: string) => Database; binding: SqliteBinding }> {
   const sqlite = await importNodeSqlite()
@@ -79,7 +89,10 @@ export class SqliteDriver implements SqlDriver {
   readonly dialect = 'sqlite'
   readonly #db: Database
   readonly #statements = new Map<string, Statement>()
-  readonly #queue: { tail: Promise<unknown>; users: number }
+  readonly #queue: Queue
+  // why: R-118 — deferred writes wait in one open transaction for the next commit.
+  #open = false
+  #flush: NodeJS.Timeout | undefined
   readonly #direct: SqlExecutor = {
     all: async (sql, params = []) => this.#statement(sql).all(...params) as Row[],
     run: async (sql, params = []) => Number(this.#statement(sql).run(...params).changes),
@@ -98,36 +111,87 @@ export class SqliteDriver implements SqlDriver {
   }
 
   all(sql: string, params?: readonly Param[]): Promise<Row[]> {
+    // why: a read inside the open group transaction sees its writes; it needs no commit.
     return this.#turn(() => this.#direct.all(sql, params))
   }
 
   run(sql: string, params?: readonly Param[]): Promise<number> {
-    return this.#turn(() => this.#direct.run(sql, params))
+    return this.#turn(async () => {
+      const changed = await this.#direct.run(sql, params)
+      // why: a write that must be durable on return commits the deferred ones with it.
+      this.#commitOpen()
+      return changed
+    })
+  }
+
+  runDeferred(sql: string, params?: readonly Param[]): Promise<number> {
+    return this.#turn(async () => {
+      if (!this.#open) {
+        this.#db.exec('BEGIN IMMEDIATE')
+        this.#open = true
+        this.#queue.open = this
+        // why: R-118 — committed with the next write (the next call written ahead) or soon after;
+        // the timer does not keep the process alive, and close() commits what is left.
+        this.#flush = setTimeout(
+          () => void this.#turn(async () => this.#commitOpen()).catch(() => undefined),
+          GROUP_COMMIT_MS,
+        )
+        this.#flush.unref()
+      }
+      return this.#direct.run(sql, params)
+    })
   }
 
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     // why: the connection is shared by every caller in this process, so a transaction that awaits
     // must not let another caller's statement slip into it: everything takes turns.
     return this.#turn(async () => {
-      this.#db.exec('BEGIN IMMEDIATE')
+      // why: R-118 — inside an open group transaction, fn is a savepoint and one commit covers both.
+      const nested = this.#open
+      this.#db.exec(nested ? 'SAVEPOINT tx' : 'BEGIN IMMEDIATE')
       try {
         const result = await fn(this.#direct)
-        this.#db.exec('COMMIT')
+        if (nested) {
+          this.#db.exec('RELEASE tx')
+          this.#commitOpen()
+        } else this.#db.exec('COMMIT')
         return result
       } catch (error) {
-        this.#db.exec('ROLLBACK')
+        if (nested) {
+          this.#db.exec('ROLLBACK TO tx')
+          this.#db.exec('RELEASE tx')
+          this.#commitOpen()
+        } else this.#db.exec('ROLLBACK')
         throw error
       }
     })
   }
 
   async close(): Promise<void> {
-    await this.#turn(async () => this.#db.close())
+    await this.#turn(async () => {
+      this.#commitOpen()
+      this.#db.close()
+    })
     if (--this.#queue.users === 0) queues.delete(this.path)
   }
 
+  /** Commit the open group transaction, if any (on the queue's turn). */
+  #commitOpen(): void {
+    if (!this.#open) return
+    clearTimeout(this.#flush)
+    this.#open = false
+    if (this.#queue.open === this) this.#queue.open = undefined
+    this.#db.exec('COMMIT')
+  }
+
   #turn<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.#queue.tail.then(fn)
+    const next = this.#queue.tail.then(() => {
+      // why: another connection of this process holds SQLite's write lock in a group
+      // transaction; waiting on it here would block the thread that has to commit it.
+      const holder = this.#queue.open
+      if (holder !== undefined && holder !== this) holder.#commitOpen()
+      return fn()
+    })
     this.#queue.tail = next.catch(() => undefined)
     return next
   }

@@ -10,6 +10,6 @@
  *   never fire after the end). No fetch, process, setInterval or files.
  */
 
-declare class ToolCallError extends Error { readonly tool: string }
+declare class ToolCallError extends Error { readonly tool: string; readonly code?: string }
 
 declare const tools: {};

@@ -10,7 +10,7 @@
  *   never fire after the end). No fetch, process, setInterval or files.
  */
 
-declare class ToolCallError extends Error { readonly tool: string }
+declare class ToolCallError extends Error { readonly tool: string; readonly code?: string }
 
 declare const tools: {
   /** Run a shell command in the workspace and return its combined output. */

@@ -10,7 +10,7 @@
  *   never fire after the end). No fetch, process, setInterval or files.
  */
 
-declare class ToolCallError extends Error { readonly tool: string }
+declare class ToolCallError extends Error { readonly tool: string; readonly code?: string }
 
 declare const tools: {
   /** Create a new directory or ensure a directory exists. Can create multiple nested directories in one operation. If the directory already exists, this operation will succeed silently. Perfect for setting up directory structures for projects or ensuring required paths exist. Only works within allowed directories. */

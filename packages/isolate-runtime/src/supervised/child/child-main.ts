@@ -102,7 +102,16 @@ async function start(
     const { journal: _kept, ...result } = await runtime.run(
       journal === undefined
         ? { program, bindings, signal, onLog }
-        : { program, bindings, signal, onLog, journal, onJournal: (chunk) => send({ t: 'journal', run: id, chunk }) },
+        : {
+            program,
+            bindings,
+            signal,
+            onLog,
+            journal,
+            onJournal: (chunk) => send({ t: 'journal', run: id, chunk }),
+            // why: RT-64 — after this turn's calls, which ParentCalls sends on an earlier-queued immediate.
+            onIdle: () => setImmediate(() => send({ t: 'idle', run: id })),
+          },
     )
     // why: lines still waiting for this turn's flush go first, so each reaches the parent's
     // listeners while the run is live (rule RT-45), not only inside the result.

@@ -56,7 +56,13 @@ export class ParentCalls {
       if (entry === undefined) continue
       this.pending.delete(reply.call)
       if (reply.ok) entry.resolve(reply.value)
-      else entry.reject(new Error(reply.message))
+      // why: RT-63 — the host error's code goes on to the guest through the child's own binding.
+      else
+        entry.reject(
+          reply.code === undefined
+            ? new Error(reply.message)
+            : Object.assign(new Error(reply.message), { code: reply.code }),
+        )
     }
     // why: calls still unanswered (a Promise.all the parent serves one at a time) are awaited on.
     if (this.pending.size > 0) this.poll.sent()

@@ -10,7 +10,9 @@ import { MAX_BODY_BYTES } from './frame-codec.ts'
 export const CHANNEL_FD = 3
 
 /** The outcome of one binding call, as the parent answers it. */
-export type Reply = { call: number; ok: true; value?: JsonValue } | { call: number; ok: false; message: string }
+export type Reply =
+  | { call: number; ok: true; value?: JsonValue }
+  | { call: number; ok: false; message: string; code?: string }
 
 /** One binding call the program made, as the child forwards it. */
 export interface Call {
@@ -48,6 +50,8 @@ export type ToParent =
   | { t: 'logs'; run: number; lines: string[] }
   | { t: 'journal'; run: number; chunk: RunJournal }
   | { t: 'calls'; calls: Call[] }
+  /** A journaled run's program ended a turn, after the calls of that turn were sent (RT-64). */
+  | { t: 'idle'; run: number }
   | { t: 'result'; run: number; result: CodeRunResult; retire?: true }
 
 /**

@@ -12,7 +12,7 @@
  *   never fire after the end). No fetch, process, setInterval or files.
  */
 
-declare class ToolCallError extends Error { readonly tool: string }
+declare class ToolCallError extends Error { readonly tool: string; readonly code?: string }
 
 declare const tools: {
   /** Tools for `query`, best first, with their declarations; `limit` 1-50, default 5. */
