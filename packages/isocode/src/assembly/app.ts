@@ -169,9 +169,9 @@ function gateCalls(root: Context, gate: (name: string) => string | undefined): v
 }
 
 /**
- * Build the app of `plan`: the store, the runtime, SystemPrompt, ToolRegistry, the front door's
- * tools, the MCP servers and the facade's tools, in that order. On any failure what started is
- * disposed (no child process is left) and an IsocodeError names the part that failed.
+ * Build the app of `plan`: the store, then the runtime alongside SystemPrompt, ToolRegistry, the
+ * front door's tools, the MCP servers and the facade's tools (in that order). On any failure what
+ * started is disposed (no child process is left) and an IsocodeError names the part that failed.
  */
 export async function openApp(plan: AppPlan, parts: AppParts = {}): Promise<App> {
   // why: R-113 — a bad or unreachable store fails here, not at the first pause.
@@ -179,14 +179,22 @@ export async function openApp(plan: AppPlan, parts: AppParts = {}): Promise<App>
   const root = new Context()
   if (parts.log !== undefined) exportLogs(root, parts.log)
   const fibers: Fiber[] = []
+  const runtimeFibers: Fiber[] = []
   const dispose = async (): Promise<void> => {
     // why: tools and MCP connections first, the runtime last (it may still be ending a run).
-    for (const fiber of fibers.splice(0).toReversed()) await fiber.dispose()
+    for (const fiber of [...runtimeFibers.splice(0), ...fibers.splice(0)].toReversed()) await fiber.dispose()
     if (owned) await store.close()
   }
+  // why: R-150 — the runtime's first child starts while the rest of the host boots; the start is
+  // settled into a value at once, so a failure is never an unhandled rejection while the rest boots.
+  const starting = startRuntime(plan, root, parts.onRun).then(
+    (runtime) => {
+      runtimeFibers.push(...runtime.fibers)
+      return { runtime }
+    },
+    (error: unknown) => ({ error }),
+  )
   try {
-    const runtime = await startRuntime(plan, root, parts.onRun)
-    fibers.push(...runtime.fibers)
     fibers.push(await root.plugin(SystemPrompt))
     if (parts.setup !== undefined) fibers.push(...(await parts.setup(root)))
     const { toolCalls, sdkBytes } = plan.budgets
@@ -213,6 +221,9 @@ export async function openApp(plan: AppPlan, parts: AppParts = {}): Promise<App>
       }
     }
     if (parts.tools !== undefined && parts.tools.length > 0) fibers.push(await registerTools(root, parts.tools))
+    const started = await starting
+    if ('error' in started) throw started.error
+    const { runtime } = started
     const own = new Map((parts.tools ?? []).map(({ definition, meta }) => [definition.name, meta]))
     const tools = toolFacts(own, (name) => root.tools.get(name), gate)
     const keys = new Map<string, string>()
@@ -235,8 +246,11 @@ export async function openApp(plan: AppPlan, parts: AppParts = {}): Promise<App>
       dispose,
     }
   } catch (error) {
+    // why: nothing half-started on a failed boot: wait for the runtime's start to settle, then take
+    // everything apart. A runtime that failed is named first, as when it booted before the rest.
+    const started = await starting
     await dispose()
-    throw error
+    throw 'error' in started ? started.error : error
   }
 }
 
