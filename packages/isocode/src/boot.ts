@@ -5,7 +5,13 @@ import { InProcessIsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isol
 import { mcpServerConfigs } from '@isocode/mcp/spec'
 import type { McpServerConfig } from '@isocode/mcp/spec'
 import { RegistryError, ToolRegistry } from '@isocode/registry'
-import type { ToolDefinition, ToolExecutionInput, ToolExecutionResult, ToolSchema } from '@isocode/registry'
+import type {
+  ProgramLibrary,
+  ToolDefinition,
+  ToolExecutionInput,
+  ToolExecutionResult,
+  ToolSchema,
+} from '@isocode/registry'
 import { openRunStore, RunStoreError } from '@isocode/run-store'
 import type { RunStore } from '@isocode/run-store'
 import { Context } from 'cordis'
@@ -37,6 +43,8 @@ export interface Booted {
   execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
   /** Call `listener` after every change of the tools (an MCP server's list_changed). */
   onToolsChange(listener: () => void): void
+  /** The registry's saved programs and state (R-120 to R-124). */
+  readonly programs: ProgramLibrary
   /** Dispose the tools, MCP connections and the runtime, in that order. */
   dispose(): Promise<void>
 }
@@ -152,6 +160,7 @@ export async function boot(
       assemble: () => root.systemPrompt.assemble(),
       execute: (input) => root.tools.execute(input),
       onToolsChange: (listener) => void root.on('tools/change', listener),
+      programs: root.tools.programs,
       dispose,
     }
   } catch (error) {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { type CheckReply, type CheckRequest, READY } from './protocol.ts'
 import { blockedMessage } from './report.ts'
-import type { CheckResult, ProgramChecker, ProgramCheckerOptions } from './types.ts'
+import type { CheckResult, Inspection, ProgramChecker, ProgramCheckerOptions } from './types.ts'
 import { ProgramCheckError } from './errors.ts'
 
 /** The default time one check may take, worker start included. */
@@ -33,7 +33,7 @@ export function workerCommand(moduleUrl: string = import.meta.url): WorkerComman
 }
 
 interface Pending {
-  resolve(result: CheckResult): void
+  resolve(result: Inspection): void
   timer: NodeJS.Timeout
 }
 
@@ -57,25 +57,35 @@ export class WorkerChecker implements ProgramChecker {
   }
 
   check(code: string, sdkText: string): Promise<CheckResult> {
+    return this.request('check', code, sdkText, this.whileStarting === 'skip')
+  }
+
+  inspect(code: string, sdkText: string): Promise<Inspection> {
+    // why: inspecting is for saving a program, rare and not on a run's path: it waits for the start.
+    return this.request('inspect', code, sdkText, false)
+  }
+
+  private request(what: string, code: string, sdkText: string, skipWhileStarting: boolean): Promise<Inspection> {
     if (typeof code !== 'string')
-      throw new ProgramCheckError('INVALID_ARGUMENT', 'check(code, sdkText): code must be a string')
+      throw new ProgramCheckError('INVALID_ARGUMENT', `${what}(code, sdkText): code must be a string`)
     if (typeof sdkText !== 'string')
       throw new ProgramCheckError(
         'INVALID_ARGUMENT',
-        'check(code, sdkText): sdkText must be the tools:sdk text, a string',
+        `${what}(code, sdkText): sdkText must be the tools:sdk text, a string`,
       )
     if (this.closed) return Promise.resolve({ status: 'unchecked', reason: 'the checker is closed' })
     const worker = this.start()
     if (worker === undefined) return Promise.resolve({ status: 'unchecked', reason: 'the checker could not start' })
-    if (!this.ready && this.whileStarting === 'skip')
+    if (!this.ready && skipWhileStarting)
       return Promise.resolve({ status: 'unchecked', reason: 'the checker is still starting' })
     const id = this.nextId++
-    return new Promise<CheckResult>((resolve) => {
+    const infer = what === 'inspect'
+    return new Promise<Inspection>((resolve) => {
       const timer = setTimeout(() => this.overran(id), this.timeoutMs)
       this.pending.set(id, { resolve, timer })
       worker.ref()
       // oxlint-disable-next-line unicorn/require-post-message-target-origin -- why: a worker_threads Worker, not a window
-      worker.postMessage({ id, code, sdkText } satisfies CheckRequest)
+      worker.postMessage({ id, code, sdkText, ...(infer ? { infer } : {}) } satisfies CheckRequest)
     })
   }
 
@@ -126,9 +136,11 @@ export class WorkerChecker implements ProgramChecker {
     this.pending.delete(reply.id)
     clearTimeout(pending.timer)
     if (this.pending.size === 0) this.worker?.unref()
-    if ('failure' in reply) pending.resolve({ status: 'unchecked', reason: `the checker failed: ${reply.failure}` })
-    else if (reply.errors.length === 0) pending.resolve({ status: 'ok' })
-    else pending.resolve({ status: 'blocked', errors: reply.errors, message: blockedMessage(reply.errors) })
+    if ('failure' in reply)
+      return pending.resolve({ status: 'unchecked', reason: `the checker failed: ${reply.failure}` })
+    const output = reply.output === undefined ? {} : { output: reply.output }
+    if (reply.errors.length === 0) pending.resolve({ status: 'ok', ...output })
+    else pending.resolve({ status: 'blocked', errors: reply.errors, message: blockedMessage(reply.errors), ...output })
   }
 
   /** End every pending check as `unchecked` and drop the worker (`only`: if it is still this one). */

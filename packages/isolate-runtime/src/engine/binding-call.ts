@@ -7,6 +7,8 @@ export interface NamespaceShape {
   global: string
   members: string[]
   errorClass?: { name: string; memberNameProperty: string }
+  /** Every member receives its positional arguments as one array (RT-60). */
+  positional?: true
 }
 
 /** What one binding call gives the program: a lossless JSON value (or undefined), or a message. */
@@ -33,6 +35,7 @@ export function namespaceShapes(
     ...(ns.errorClass === undefined
       ? {}
       : { errorClass: { name: ns.errorClass.name, memberNameProperty: ns.errorClass.memberNameProperty } }),
+    ...(ns.positional === true ? { positional: true as const } : {}),
   }))
 }
 
@@ -54,10 +57,11 @@ export function guestSetup(
     // why: a program started on the host's thread sends its console lines synchronously from the start.
     onHostThread,
     // why: the prelude's wire names the error class's member property `member`, null when absent.
-    namespaces: shapes.map(({ global, members, errorClass }) => ({
+    namespaces: shapes.map(({ global, members, errorClass, positional }) => ({
       global,
       members,
       errorClass: errorClass ? { name: errorClass.name, member: errorClass.memberNameProperty } : null,
+      positional: positional === true,
     })),
   })
 }

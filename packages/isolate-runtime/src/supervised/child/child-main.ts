@@ -123,9 +123,10 @@ function bindingsOf(run: number, shapes: NamespaceShape[]): CodeBindingNamespace
     const functions = Object.create(null) as Record<string, CodeBinding>
     for (const member of shape.members)
       functions[member] = (args, site) => callParent(run, ns, member, args, site) as Promise<JsonValue>
+    const positional = shape.positional === true ? { positional: true as const } : {}
     return shape.errorClass === undefined
-      ? { global: shape.global, functions }
-      : { global: shape.global, functions, errorClass: shape.errorClass }
+      ? { global: shape.global, functions, ...positional }
+      : { global: shape.global, functions, errorClass: shape.errorClass, ...positional }
   })
 }
 
