@@ -34,7 +34,8 @@ export function workerCommand(moduleUrl: string = import.meta.url): WorkerComman
 
 interface Pending {
   resolve(result: Inspection): void
-  timer: NodeJS.Timeout
+  /** Absent for an inspection queued while the worker starts: its time limit starts once it is ready. */
+  timer: NodeJS.Timeout | undefined
 }
 
 /** A checker backed by one lazily started worker thread. */
@@ -81,7 +82,9 @@ export class WorkerChecker implements ProgramChecker {
     const id = this.nextId++
     const infer = what === 'inspect'
     return new Promise<Inspection>((resolve) => {
-      const timer = setTimeout(() => this.overran(id), this.timeoutMs)
+      // why: an inspection waits for the start however long it takes on a loaded machine; only
+      // the analysis itself has the time limit.
+      const timer = infer && !this.ready ? undefined : setTimeout(() => this.overran(id), this.timeoutMs)
       this.pending.set(id, { resolve, timer })
       worker.ref()
       // oxlint-disable-next-line unicorn/require-post-message-target-origin -- why: a worker_threads Worker, not a window
@@ -105,8 +108,10 @@ export class WorkerChecker implements ProgramChecker {
       return undefined
     }
     worker.on('message', (reply: CheckReply | typeof READY) => {
-      if (reply === READY) this.ready = true
-      else this.settle(reply)
+      if (reply === READY) {
+        this.ready = true
+        for (const [id, pending] of this.pending) pending.timer ??= setTimeout(() => this.overran(id), this.timeoutMs)
+      } else this.settle(reply)
     })
     worker.on('error', (error) => this.fail(`the checker crashed: ${error.message}`, worker))
     worker.on('exit', (code) => this.fail(`the checker exited with code ${code}`, worker))

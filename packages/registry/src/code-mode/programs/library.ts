@@ -16,6 +16,7 @@ import type { ToolDefinition } from '../../types.ts'
 import { inspectProgram, sdkText } from '../pre-check.ts'
 import { compileInputSchema, type InputCheck } from './input-schema.ts'
 import { ENTER_MEMBER, linkPrograms, references } from './link.ts'
+import { syntaxProblem } from './syntax.ts'
 import { toolSchemaHash } from './tool-hash.ts'
 import { jsonSchemaToTs } from '@isocode/sdk-codegen'
 
@@ -199,6 +200,9 @@ export class ProgramLibrary {
       this.sdkFor(tools, others, options.input === undefined ? 'unknown' : jsonSchemaToTs(options.input)),
     )
     if (inspection.status === 'blocked') throw invalid(`code: ${inspection.message}`)
+    // why: a checker that could not answer still leaves no program that does not parse saved.
+    const problem = inspection.status === 'unchecked' ? syntaxProblem(code) : undefined
+    if (problem !== undefined) throw invalid(`code: ${problem}`)
     const toolHashes: Record<string, string> = {}
     for (const tool of references(code).tools) {
       const def = tools.find((candidate) => candidate.name === tool)
