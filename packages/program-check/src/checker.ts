@@ -12,6 +12,10 @@ import { ProgramCheckError } from './errors.ts'
 /** The default time one check may take, worker start included. */
 const DEFAULT_TIMEOUT_MS = 5_000
 
+// why: an inspection (saving a program) is off every run's path, and its first analysis parses the
+// lib files on a possibly loaded machine; the limit only ends a checker stuck on a pathological program.
+const INSPECT_TIMEOUT_MS = 120_000
+
 /** How to start the worker: a module path, or (`eval`) a script that loads it, and the Node flags it needs. */
 export interface WorkerCommand {
   entry: string
@@ -34,6 +38,8 @@ export function workerCommand(moduleUrl: string = import.meta.url): WorkerComman
 
 interface Pending {
   resolve(result: Inspection): void
+  /** How long the analysis may take once the worker is ready. */
+  limitMs: number
   /** Absent for an inspection queued while the worker starts: its time limit starts once it is ready. */
   timer: NodeJS.Timeout | undefined
 }
@@ -84,8 +90,9 @@ export class WorkerChecker implements ProgramChecker {
     return new Promise<Inspection>((resolve) => {
       // why: an inspection waits for the start however long it takes on a loaded machine; only
       // the analysis itself has the time limit.
-      const timer = infer && !this.ready ? undefined : setTimeout(() => this.overran(id), this.timeoutMs)
-      this.pending.set(id, { resolve, timer })
+      const limitMs = infer ? Math.max(this.timeoutMs, INSPECT_TIMEOUT_MS) : this.timeoutMs
+      const timer = infer && !this.ready ? undefined : setTimeout(() => this.overran(id), limitMs)
+      this.pending.set(id, { resolve, timer, limitMs })
       worker.ref()
       // oxlint-disable-next-line unicorn/require-post-message-target-origin -- why: a worker_threads Worker, not a window
       worker.postMessage({ id, code, sdkText, ...(infer ? { infer } : {}) } satisfies CheckRequest)
@@ -110,7 +117,7 @@ export class WorkerChecker implements ProgramChecker {
     worker.on('message', (reply: CheckReply | typeof READY) => {
       if (reply === READY) {
         this.ready = true
-        for (const [id, pending] of this.pending) pending.timer ??= setTimeout(() => this.overran(id), this.timeoutMs)
+        for (const [id, pending] of this.pending) pending.timer ??= setTimeout(() => this.overran(id), pending.limitMs)
       } else this.settle(reply)
     })
     worker.on('error', (error) => this.fail(`the checker crashed: ${error.message}`, worker))
@@ -126,7 +133,7 @@ export class WorkerChecker implements ProgramChecker {
   // unchecked) and the worker keeps warming for the next one; a ready worker that overran is stuck
   // on a pathological program, so it is dropped with every check queued behind it.
   private overran(id: number): void {
-    const reason = `the check took longer than ${this.timeoutMs} ms`
+    const reason = `the check took longer than ${this.pending.get(id)?.limitMs ?? this.timeoutMs} ms`
     if (this.ready) return this.fail(reason)
     const pending = this.pending.get(id)
     this.pending.delete(id)

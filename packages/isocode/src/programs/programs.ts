@@ -43,15 +43,17 @@ async function codeOf(store: RunStore, source: ProgramSource): Promise<string> {
   return run.code
 }
 
+/** A refusal of the registry or the store as the facade's IsocodeError. */
+function refused(error: unknown): never {
+  if (error instanceof IsocodeError) throw error
+  if (error instanceof RegistryError && (error.code === 'INVALID_PROGRAM' || error.code === 'INVALID_INPUT'))
+    throw new IsocodeError(error.message, 'INVALID_PROGRAM', { cause: error })
+  throw new IsocodeError(`programs: the run store refused: ${message(error)}`, 'STORE', { cause: error })
+}
+
 /** Build `cm.programs` over `host`. */
 export function createPrograms(host: ProgramsHost): CodeModePrograms {
   const { library } = host
-  const refused = (error: unknown): never => {
-    if (error instanceof IsocodeError) throw error
-    if (error instanceof RegistryError && (error.code === 'INVALID_PROGRAM' || error.code === 'INVALID_INPUT'))
-      throw new IsocodeError(error.message, 'INVALID_PROGRAM', { cause: error })
-    throw new IsocodeError(`programs: the run store refused: ${message(error)}`, 'STORE', { cause: error })
-  }
   return {
     async save(name: string, source: ProgramSource, options: SaveProgramOptions): Promise<SavedProgram> {
       host.open('programs.save')

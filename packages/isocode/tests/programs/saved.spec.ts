@@ -3,7 +3,11 @@
 // by tools.$search and tools.$describe, and called from another program with typed input.
 import { createCodeMode } from 'isocode'
 import type { CodeMode } from 'isocode'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+// why: the first save waits for the checker's TypeScript to start and parse its lib files; on a
+// loaded machine that is a while, and the timeout only guards against a hang.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 let cm: CodeMode
 const reads: string[] = []

@@ -6,7 +6,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createCodeMode } from 'isocode'
 import type { ToolInput } from 'isocode'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+
+// why: the first save waits for the checker's TypeScript to start and parse its lib files; on a
+// loaded machine that is a while, and the timeout only guards against a hang.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 let dir: string
 const calls: string[] = []

@@ -87,6 +87,11 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/
 const RESERVED = new Set(['constructor', 'prototype', '__proto__', 'toString', 'valueOf', 'hasOwnProperty'])
 const STORE_METHODS = ['get', 'set', 'delete', 'keys'] as const
 
+const area = (value: unknown, methods: readonly string[]): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  methods.every((m) => typeof (value as Record<string, unknown>)[m] === 'function')
+
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 const invalid = (text: string): RegistryError => new RegistryError(`programs.save: ${text}`, 'INVALID_PROGRAM')
 
@@ -130,10 +135,6 @@ export class ProgramLibrary {
 
   /** Keep saved programs and state in `store` from now on, and read the programs it holds. */
   async use(store: ProgramStore): Promise<void> {
-    const area = (value: unknown, methods: readonly string[]): boolean =>
-      typeof value === 'object' &&
-      value !== null &&
-      methods.every((m) => typeof (value as Record<string, unknown>)[m] === 'function')
     if (
       typeof store !== 'object' ||
       store === null ||
@@ -376,45 +377,48 @@ export class ProgramLibrary {
   }
 }
 
+// why: the `state` binding's argument checks and error text, shared by its four members.
+const stateKey = (member: string, value: unknown): string => {
+  if (typeof value !== 'string' || value === '')
+    throw new Error(
+      `${STATE_GLOBAL}.${member}(key): key must be a non-empty string, got ${JSON.stringify(value) ?? String(value)}`,
+    )
+  return value
+}
+const argList = (args: unknown): unknown[] => (Array.isArray(args) ? args : [args])
+const stateRefused = (member: string, error: unknown): Error =>
+  new Error(`${STATE_GLOBAL}.${member}: ${message(error)}`)
+
 /** The `state` binding of one run: JSON values by key in `scope` (R-121); store refusals reach the program. */
 function stateNamespace(state: StateArea, scope: string): CodeBindingNamespace {
-  const key = (member: string, value: unknown): string => {
-    if (typeof value !== 'string' || value === '')
-      throw new Error(
-        `${STATE_GLOBAL}.${member}(key): key must be a non-empty string, got ${JSON.stringify(value) ?? String(value)}`,
-      )
-    return value
-  }
-  const list = (args: unknown): unknown[] => (Array.isArray(args) ? args : [args])
-  const refused = (member: string, error: unknown): Error => new Error(`${STATE_GLOBAL}.${member}: ${message(error)}`)
   const functions: Record<string, CodeBinding> = {
     get: async (args) => {
-      const value = await state.get(scope, key('get', list(args)[0])).catch((error: unknown) => {
-        throw refused('get', error)
+      const value = await state.get(scope, stateKey('get', argList(args)[0])).catch((error: unknown) => {
+        throw stateRefused('get', error)
       })
       return value === undefined ? (undefined as unknown as JsonValue) : value
     },
     set: async (args) => {
-      const [k, value] = list(args)
+      const [k, value] = argList(args)
       if (value === undefined)
         throw new Error(
           `${STATE_GLOBAL}.set(key, value): value must be JSON, got undefined; use state.delete(key) to remove a key`,
         )
-      await state.set(scope, key('set', k), value as JsonValue).catch((error: unknown) => {
-        throw refused('set', error)
+      await state.set(scope, stateKey('set', k), value as JsonValue).catch((error: unknown) => {
+        throw stateRefused('set', error)
       })
       return undefined as unknown as JsonValue
     },
     delete: async (args) =>
-      state.delete(scope, key('delete', list(args)[0])).catch((error: unknown) => {
-        throw refused('delete', error)
+      state.delete(scope, stateKey('delete', argList(args)[0])).catch((error: unknown) => {
+        throw stateRefused('delete', error)
       }),
     keys: async (args) => {
-      const prefix = list(args)[0]
+      const prefix = argList(args)[0]
       if (prefix !== undefined && typeof prefix !== 'string')
         throw new Error(`${STATE_GLOBAL}.keys(prefix): prefix must be a string when given`)
       return state.keys(scope, prefix).catch((error: unknown) => {
-        throw refused('keys', error)
+        throw stateRefused('keys', error)
       })
     },
   }

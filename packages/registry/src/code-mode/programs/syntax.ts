@@ -16,8 +16,13 @@ export function syntaxProblem(code: string): string | undefined {
   })
   const first = out.diagnostics?.find((d) => d.category === ts.DiagnosticCategory.Error)
   if (first !== undefined && first.file !== undefined && first.start !== undefined) {
-    const { line, character } = first.file.getLineAndCharacterOfPosition(first.start)
-    return `SyntaxError: ${ts.flattenDiagnosticMessageText(first.messageText, ' ')} (at ${line}:${character + 1})`
+    const at = first.file.getLineAndCharacterOfPosition(first.start)
+    // why: a program that ends too early is refused at the wrapper's closing line: its last line, at its end.
+    const lines = code.split(/\r\n|[\n\r\u2028\u2029]/)
+    const past = at.line > lines.length
+    const line = past ? lines.length : at.line
+    const column = past ? (lines.at(-1)?.length ?? 0) + 1 : at.character + 1
+    return `SyntaxError: ${ts.flattenDiagnosticMessageText(first.messageText, ' ')} (at ${line}:${column})`
   }
   try {
     // why: compiled only (a Script is never run here), so a hostile program cannot do anything.
