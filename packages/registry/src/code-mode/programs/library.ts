@@ -4,6 +4,7 @@
 import type { CodeBinding, CodeBindingNamespace, JsonValue } from '@isocode/code-runtime'
 import type { ProgramArea, ProgramRecord, StateArea } from '@isocode/run-store'
 import {
+  jsonSchemaToTs,
   type ProgramDeclaration,
   PROGRAMS_GLOBAL,
   renderProgramDeclaration,
@@ -18,7 +19,6 @@ import { compileInputSchema, type InputCheck } from './input-schema.ts'
 import { ENTER_MEMBER, linkPrograms, references } from './link.ts'
 import { syntaxProblem } from './syntax.ts'
 import { toolSchemaHash } from './tool-hash.ts'
-import { jsonSchemaToTs } from '@isocode/sdk-codegen'
 
 /** Where saved programs and state live: a `RunStore` of `@isocode/run-store`, or any object with these two areas. */
 export interface ProgramStore {

@@ -6,7 +6,8 @@
 import { PROGRAMS_GLOBAL } from '@isocode/sdk-codegen'
 import ts from 'typescript'
 
-// why: the bridge's global (bridge.ts imports this package's discovery, so it is not imported here).
+// why: the bridge's global, named here: bridge.ts reaches this file through discovery.ts and the
+// library, so importing it would make a cycle.
 const TOOLS_GLOBAL_NAME = 'tools'
 
 /** The member of the `programs` binding each linked program awaits first: staleness and input checks. */
