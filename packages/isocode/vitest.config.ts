@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config'
-import { sourceConditions } from '../../vitest.shared.ts'
+import { patience, sourceConditions } from '../../vitest.shared.ts'
 
 // why: the newest `ai` (7) and `openai` (7) need Node 22+. On Node 20 the adapters, their tests and
 // examples/ run against the last major that supports it, installed as the aliases `ai-5` and
@@ -28,11 +28,11 @@ export default defineProject({
   resolve: { conditions, alias: frameworkAliases },
   ssr: { resolve: { ...sourceConditions.ssr.resolve, conditions } },
   test: {
+    // why: the same safety-net timeouts as every project; a loaded machine must not fail a test.
+    ...patience,
     name: 'isocode',
     include: ['tests/**/*.spec.ts'],
     pool: 'forks',
     execArgv: ['--no-node-snapshot'],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
   },
 })

@@ -2,6 +2,7 @@
 // The `isocode` launcher: runs the built CLI (dist/main.js) under a node started with
 // --no-node-snapshot, which isolated-vm needs, with the terminal passed straight through.
 import { spawn } from 'node:child_process'
+import * as nodeModule from 'node:module'
 import { constants } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
@@ -24,6 +25,9 @@ if (process.execArgv.includes('--no-node-snapshot')) {
       if (message?.isocode === 'stop' && unheard('message')) process.kill(process.pid, 'SIGTERM')
     })
   }
+  // why: the CLI is an entry point, where Node advises enabling the module compile cache (22.1+;
+  // a no-op on older lines): from the second command on, its modules load without compiling (RT-70).
+  nodeModule.enableCompileCache?.()
   // why: already started with the flag (`node --no-node-snapshot isocode.mjs`): no second process.
   await import(entry.href)
 } else {

@@ -49,6 +49,9 @@ export function conformanceFactory(
       memoryMb: budgets.memoryMb,
     })
     const runtime = root.get('codeRuntime') as InProcessIsolateRuntime | SupervisedIsolateRuntime
+    // why: the kit runs programs two at once under its own wall budgets; the supervised pool's
+    // spare starts after start-up (RT-69), so a case must not count its start against a budget.
+    if (runtime instanceof SupervisedIsolateRuntime) await runtime.ready()
     return { runtime, dispose: async () => void (await fiber.dispose()) }
   }
 }

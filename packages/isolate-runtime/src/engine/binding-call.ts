@@ -1,5 +1,5 @@
 import { toLosslessJson } from '@isocode/code-runtime'
-import type { CodeBinding, CodeBindingNamespace, CodeCallSite, JsonValue, RunJournal } from '@isocode/code-runtime'
+import type { CodeBinding, CodeCallSite, JsonValue, RunJournal } from '@isocode/code-runtime'
 import { describeHostError } from './describe-error.ts'
 
 /** One binding namespace as plain data (what the guest prelude installs and a supervised child rebuilds): names only, the functions stay in the parent. */
@@ -13,31 +13,6 @@ export interface NamespaceShape {
 
 /** What one binding call gives the program: a lossless JSON value (or undefined), or a message. */
 export type BindingOutcome = { ok: true; value: JsonValue | undefined } | { ok: false; message: string }
-
-/** Each namespace's members by name, read once from the request (later mutation is not seen). */
-export function memberTables(namespaces: readonly CodeBindingNamespace[]): Map<string, CodeBinding>[] {
-  return namespaces.map(
-    (ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])),
-  )
-}
-
-/**
- * Each namespace as plain data without its functions (members from `members`, read once): what
- * the supervised parent sends its child and what the guest prelude installs.
- */
-export function namespaceShapes(
-  namespaces: readonly CodeBindingNamespace[],
-  members: readonly Map<string, CodeBinding>[],
-): NamespaceShape[] {
-  return namespaces.map((ns, i) => ({
-    global: ns.global,
-    members: [...(members[i] as Map<string, CodeBinding>).keys()],
-    ...(ns.errorClass === undefined
-      ? {}
-      : { errorClass: { name: ns.errorClass.name, memberNameProperty: ns.errorClass.memberNameProperty } }),
-    ...(ns.positional === true ? { positional: true as const } : {}),
-  }))
-}
 
 /**
  * The setup text the guest prelude's start reads: the output cap, each namespace's shape, where it

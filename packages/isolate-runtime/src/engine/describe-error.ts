@@ -1,9 +1,5 @@
-import {
-  compileErrorPosition,
-  isMemoryLimitMessage,
-  isTimeoutMessage,
-  PROGRAM_POSITION,
-} from '../isolate/ivm-messages.ts'
+import { PROGRAM_POSITION } from '../guest/program-file.ts'
+import { compileErrorPosition, isMemoryLimitMessage, isTimeoutMessage } from '../isolate/ivm-messages.ts'
 
 /** What a failed isolate task means for the run. */
 export type TaskOutcome =

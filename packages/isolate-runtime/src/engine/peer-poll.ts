@@ -2,16 +2,7 @@
 // docs/runtime-contract.md): between the supervised runtime's two processes, and in-process
 // between the host and the isolate's thread. On a virtual machine a thread that sleeps in the OS
 // between two messages pays 50–150 µs to be woken, more than the JavaScript a binding call runs.
-
-/** What a {@link PeerPoll} did; summed into the runtime's stats (the parent's, when supervised). */
-export interface PollCounts {
-  /** Waits during which the event loop polled. */
-  polled: number
-  /** Of those, waits whose answer arrived before the window closed. */
-  caught: number
-  /** Waits that slept without polling, because recent answers came too late to catch. */
-  skipped: number
-}
+import type { PollCounts } from '../isolate/pool-stats.ts'
 
 /** Where a {@link PeerPoll} counts, and (for tests) its clock in ms and how it schedules a tick. */
 export interface PollOptions {

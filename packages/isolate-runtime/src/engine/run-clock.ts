@@ -20,6 +20,7 @@ export class RunClock {
   private cpuStartNs = 0n
   // why: the last CPU reading survives the isolate (a killed or OOM-disposed isolate reads 0).
   private cpuLastNs: bigint | undefined
+  private unwatch: () => void = () => {}
 
   constructor(
     private readonly budgets: Pick<RunBudgets, 'cpuMs' | 'wallMs'>,
@@ -29,12 +30,12 @@ export class RunClock {
 
   /**
    * The program starts now: CPU time counts from here, and `watchdog` calls `expire` once a budget
-   * is overrun. Returns the function that stops watching.
+   * is overrun, until {@link end}.
    */
-  startWatched(watchdog: Watchdog, expire: (budget: 'cpu' | 'wall') => void): () => void {
+  start(watchdog: Watchdog, expire: (budget: 'cpu' | 'wall') => void): void {
     this.cpuStartNs = this.readCpuNs()
     this.cpuLastNs = this.cpuStartNs
-    return watchdog.watch({
+    this.unwatch = watchdog.watch({
       cpuTimeNs: () => this.cpuNow(),
       cpuStartNs: this.cpuStartNs,
       cpuBudgetNs: BigInt(this.budgets.cpuMs) * 1_000_000n,
@@ -43,8 +44,22 @@ export class RunClock {
     })
   }
 
+  /**
+   * Read the isolate's CPU clock before it may be disposed or paused (a budget kill): the reading
+   * survives it, and the run's CPU time never goes back.
+   */
+  keep(): void {
+    this.cpuNow()
+  }
+
+  /** The run settles: stop watching, and the CPU time the program used, ms (0 when it never started). */
+  end(): number {
+    this.unwatch()
+    return this.cpuLastNs === undefined ? 0 : Number(this.cpuNow() - this.cpuStartNs) / 1e6
+  }
+
   /** The isolate's CPU clock now, or the last reading once the isolate is gone (never goes back). */
-  cpuNow(): bigint {
+  private cpuNow(): bigint {
     const now = this.readCpuNs()
     if (this.cpuLastNs === undefined || now > this.cpuLastNs) this.cpuLastNs = now
     return this.cpuLastNs
@@ -71,11 +86,6 @@ export class RunClock {
   backstopMs(): number {
     const { cpuMs, wallMs } = this.left()
     return Math.max(1, Math.ceil(Math.max(cpuMs, wallMs))) + BACKSTOP_SLACK_MS
-  }
-
-  /** CPU time the program used so far, ms (0 when it never started). */
-  cpuMs(): number {
-    return this.cpuLastNs === undefined ? 0 : Number(this.cpuNow() - this.cpuStartNs) / 1e6
   }
 }
 

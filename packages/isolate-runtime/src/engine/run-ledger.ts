@@ -1,9 +1,11 @@
 import { withUsage } from '@isocode/code-runtime'
-import type { CodeBinding, CodeBindingNamespace, CodeCallSite, CodeRunResult } from '@isocode/code-runtime'
-import { type BindingOutcome, callBinding, memberTables } from './binding-call.ts'
+import type { CodeBinding, CodeCallSite, CodeRunResult } from '@isocode/code-runtime'
+import { type BindingOutcome, callBinding } from './binding-call.ts'
 import { CallScheduler, concurrencyTables } from './call-scheduler.ts'
 import { OutputBook } from './output-book.ts'
 import type { JournalBook } from './run-journal.ts'
+import type { RunOrder } from './run-request.ts'
+import { TurnBatch } from './turn-batch.ts'
 
 /** A binding call as the ledger schedules it: which namespace and member, whatever else the owner keeps. */
 export interface LedgerCall {
@@ -19,9 +21,9 @@ export interface LedgerOwner<C extends LedgerCall, R> {
   readonly open: boolean
   /** The JSON arguments of `call`, read when its binding is invoked. */
   argsOf(call: C): unknown
-  /** Append the reply to `call` (its outcome) to `outbox`, in the owner's wire shape. */
-  encode(outbox: R[], call: C, outcome: BindingOutcome): void
-  /** A turn after the first reply was queued: send what {@link RunLedger.takeReplies} gives. */
+  /** Add the reply to `call` (its outcome) to `replies`, in the owner's wire shape. */
+  encode(replies: TurnBatch<R>, call: C, outcome: BindingOutcome): void
+  /** A turn after the first reply was queued: send what {@link RunLedger.replies} holds (or leave it for later). */
   flushReplies(): void
 }
 
@@ -39,33 +41,27 @@ export class RunLedger<C extends LedgerCall, R> {
   private bindingCalls = 0
   private inFlight = 0
   private bindingMs = 0
-  private readonly members: Map<string, CodeBinding>[]
-  private readonly calls: CallScheduler<C>
-  private outbox: R[] = []
-  // why: the pending flush, cancelled at settlement; set while a flush is scheduled, never otherwise.
-  private flushing: NodeJS.Immediate | undefined
+  private readonly members: readonly Map<string, CodeBinding>[]
+  private readonly tap: ((line: string, now: boolean) => void) | undefined
+  private readonly bindings: RunOrder['bindings']
+  // why: made at the first scheduled call; a run that calls no binding (or forwards them all) needs none.
+  private calls: CallScheduler<C> | undefined
+  /** The replies of this host turn, handed to the owner's `flushReplies` once it is over. */
+  readonly replies: TurnBatch<R>
   private closed = false
 
   constructor(
     private readonly owner: LedgerOwner<C, R>,
-    namespaces: readonly CodeBindingNamespace[],
+    order: Pick<RunOrder, 'bindings' | 'members' | 'tap'>,
     outputBytes: number,
-    private readonly tap: ((line: string, now: boolean) => void) | undefined,
     /** The run's journal (rule RT-49), only when its request asked for one. */
     readonly journal?: JournalBook,
   ) {
     this.output = new OutputBook(outputBytes)
-    this.members = memberTables(namespaces)
-    this.calls = new CallScheduler(
-      concurrencyTables(namespaces),
-      (call) => this.invoke(call),
-      () => this.owner.open,
-    )
-  }
-
-  /** Each namespace's members by name, read once from the request. */
-  get memberTables(): readonly Map<string, CodeBinding>[] {
-    return this.members
+    this.replies = new TurnBatch(() => this.owner.flushReplies())
+    this.members = order.members
+    this.tap = order.tap
+    this.bindings = order.bindings
   }
 
   /**
@@ -85,6 +81,11 @@ export class RunLedger<C extends LedgerCall, R> {
 
   /** Queue `call` behind the run's earlier calls (the seam's serial rule and its concurrency limits). */
   schedule(call: C): void {
+    this.calls ??= new CallScheduler(
+      concurrencyTables(this.bindings),
+      (queued) => this.invoke(queued),
+      () => this.owner.open,
+    )
     this.calls.push(call)
   }
 
@@ -98,20 +99,8 @@ export class RunLedger<C extends LedgerCall, R> {
     this.bindingMs += performance.now() - began
     // why: a result for a run that already ended is never delivered (rule RT-16).
     if (!this.owner.open) return
-    this.owner.encode(this.outbox, call, outcome)
-    this.queued()
-  }
-
-  /** A reply was appended to the outbox (see {@link outboxFor}): flush once this host turn is over. */
-  queued(): void {
-    // why: setImmediate runs after every microtask of this turn, so replies of a Promise.all that
-    // settle together reach the program in one batch, still in order.
-    if (this.flushing === undefined) this.flushing = setImmediate(this.flush)
-  }
-
-  /** The outbox replies are appended to directly (a timer's), followed by {@link queued}. */
-  get outboxFor(): R[] {
-    return this.outbox
+    // why: replies of a Promise.all that settle together reach the program in one batch, in order.
+    this.owner.encode(this.replies, call, outcome)
   }
 
   /** Whether the run has settled (see {@link close}). */
@@ -124,26 +113,9 @@ export class RunLedger<C extends LedgerCall, R> {
     return this.inFlight
   }
 
-  /** Whether a flush is scheduled for this turn. */
-  get flushScheduled(): boolean {
-    return this.flushing !== undefined
-  }
-
-  /** Whether replies wait to be sent. */
-  get hasReplies(): boolean {
-    return this.outbox.length > 0
-  }
-
-  /** Take the queued replies (the outbox starts empty again). */
-  takeReplies(): R[] {
-    const batch = this.outbox
-    this.outbox = []
-    return batch
-  }
-
   /** Drop every call that has not started (the program ended or is being stopped). */
   dropQueued(): void {
-    this.calls.clear()
+    this.calls?.clear()
   }
 
   /** Wall time since the run was created, ms. */
@@ -158,10 +130,8 @@ export class RunLedger<C extends LedgerCall, R> {
   close(outcome: Omit<CodeRunResult, 'usage'>, cpuMs: number, wallMs = this.elapsedMs()): CodeRunResult | undefined {
     if (this.closed) return undefined
     this.closed = true
-    this.calls.clear()
-    this.outbox = []
-    if (this.flushing !== undefined) clearImmediate(this.flushing)
-    this.flushing = undefined
+    this.calls?.clear()
+    this.replies.clear()
     const result = withUsage(outcome, {
       cpuMs: roundMs(cpuMs),
       wallMs: roundMs(wallMs),
@@ -171,11 +141,6 @@ export class RunLedger<C extends LedgerCall, R> {
     // why: rule RT-49: the journal comes back with every result of a journaled run, failed ones too.
     if (this.journal !== undefined) result.journal = this.journal.journal
     return result
-  }
-
-  private readonly flush = (): void => {
-    this.flushing = undefined
-    this.owner.flushReplies()
   }
 }
 

@@ -6,7 +6,14 @@ import {
   validateBindings,
   withUsage,
 } from '@isocode/code-runtime'
-import type { CodeRunRequest, CodeRunResult, RunJournal } from '@isocode/code-runtime'
+import type {
+  CodeBinding,
+  CodeBindingNamespace,
+  CodeRunRequest,
+  CodeRunResult,
+  RunJournal,
+} from '@isocode/code-runtime'
+import type { NamespaceShape } from './binding-call.ts'
 import { emptyJournal } from './run-journal.ts'
 import type { StripResult } from './strip-program.ts'
 
@@ -32,7 +39,7 @@ function invalid(message: string): never {
 }
 
 /** Throw `INVALID_REQUEST` naming the field and the fix when `request` is not a run request. */
-export function checkRequest(request: IsolateRunRequest): void {
+function checkRequest(request: IsolateRunRequest): void {
   if (typeof request !== 'object' || request === null)
     invalid('run() takes a request object { program, bindings, signal? }')
   if (typeof request.program !== 'string') invalid('request.program must be a string of TypeScript')
@@ -45,32 +52,61 @@ export function checkRequest(request: IsolateRunRequest): void {
 }
 
 /**
- * What the run prologue leaves: the stripped code to run and the checked journal (when the request
- * has one), or a result that is already settled.
+ * A run request checked and split once, at the runtime's entry: everything the rest of the run
+ * reads, so nothing after the entry looks at the request again.
  */
-export type Prologue = { code: string; journal: RunJournal | undefined; result?: undefined } | { result: CodeRunResult }
+export interface RunOrder {
+  /** The program as JavaScript (TypeScript stripped, positions kept). */
+  readonly code: string
+  readonly bindings: readonly CodeBindingNamespace[]
+  /** Each namespace's members by name and its shape (names only), read once from the bindings. */
+  readonly members: readonly Map<string, CodeBinding>[]
+  readonly shapes: readonly NamespaceShape[]
+  readonly signal: AbortSignal | undefined
+  /** The live line tap: the request's listeners and `onLog` (see {@link lineTap}); undefined when it has none. */
+  readonly tap: ((line: string, now: boolean) => void) | undefined
+  /** The checked journal (rule RT-49), only when the request has one, and where its parts go. */
+  readonly journal: RunJournal | undefined
+  readonly onJournal: ((chunk: RunJournal) => void) | undefined
+}
+
+/** What {@link openRun} gives: the order to run, or a result that is already settled. */
+export type Opened = { order: RunOrder; result?: undefined } | { order?: undefined; result: CodeRunResult }
 
 /**
  * The checks both backends make before a run, in one order: the runtime is usable (`assertUsable`
  * throws `DISPOSED` otherwise), the request's shape, its bindings, a signal aborted already, and
  * the strip. Misuse throws; a pre-aborted run or a strip error is a settled result.
  */
-export function runPrologue(
+export function openRun(
   request: IsolateRunRequest,
   assertUsable: () => void,
   strip: (source: string) => StripResult,
-): Prologue {
+): Opened {
   assertUsable()
   checkRequest(request)
   validateBindings(request.bindings)
   const journal = request.journal === undefined ? undefined : checkJournal(request.journal)
-  const early = (result: CodeRunResult): Prologue => ({
+  const early = (result: CodeRunResult): Opened => ({
     result: journal === undefined ? result : { ...result, journal: emptyJournal() },
   })
   if (request.signal?.aborted) return early(aborted())
   const stripped = strip(request.program)
   if (!stripped.ok) return early(withUsage({ logs: [], error: { kind: 'exception', message: stripped.message } }))
-  return { code: stripped.code, journal }
+  const tap = lineTap(request)
+  // why: last, once every check passed: the functions and their shapes are read here, once.
+  const members = memberTables(request.bindings)
+  const order: RunOrder = {
+    code: stripped.code,
+    signal: request.signal,
+    tap,
+    journal,
+    onJournal: request.onJournal,
+    bindings: request.bindings,
+    members,
+    shapes: namespaceShapes(request.bindings, members),
+  }
+  return { order }
 }
 
 /**
@@ -78,7 +114,7 @@ export function runPrologue(
  * rules RT-45 and RT-48) and to `onLog`; undefined when the request has none, so a run without a
  * listener pays nothing.
  */
-export function lineTap(request: IsolateRunRequest): ((line: string, now: boolean) => void) | undefined {
+function lineTap(request: IsolateRunRequest): ((line: string, now: boolean) => void) | undefined {
   const listeners = consoleTap(request)
   const { onLog } = request
   if (listeners === undefined || onLog === undefined) return listeners ?? onLog
@@ -86,4 +122,29 @@ export function lineTap(request: IsolateRunRequest): ((line: string, now: boolea
     listeners(line)
     onLog(line, now)
   }
+}
+
+/** Each namespace's members by name, read once from the request (later mutation is not seen). */
+function memberTables(namespaces: readonly CodeBindingNamespace[]): Map<string, CodeBinding>[] {
+  return namespaces.map(
+    (ns) => new Map(Object.keys(ns.functions).map((name) => [name, ns.functions[name] as CodeBinding])),
+  )
+}
+
+/**
+ * Each namespace as plain data without its functions (members from `members`, read once): what
+ * the supervised parent sends its child and what the guest prelude installs.
+ */
+function namespaceShapes(
+  namespaces: readonly CodeBindingNamespace[],
+  members: readonly Map<string, CodeBinding>[],
+): NamespaceShape[] {
+  return namespaces.map((ns, i) => ({
+    global: ns.global,
+    members: [...(members[i] as Map<string, CodeBinding>).keys()],
+    ...(ns.errorClass === undefined
+      ? {}
+      : { errorClass: { name: ns.errorClass.name, memberNameProperty: ns.errorClass.memberNameProperty } }),
+    ...(ns.positional === true ? { positional: true as const } : {}),
+  }))
 }

@@ -19,7 +19,7 @@
  *   or the string `'waiting'` (what the program waits on) or `'resumed'`
  *   (the call whose settlement the program last resumed from) and returns it as text.
  */
-import { PROGRAM_FILE, PROGRAM_POSITION } from '../isolate/ivm-messages.ts'
+import { PROGRAM_FILE, PROGRAM_POSITION } from './program-file.ts'
 import { CONSOLE_SOURCE } from './console-source.ts'
 import { JSON_ENCODER_SOURCE } from './json-source.ts'
 

@@ -7,7 +7,7 @@ import { warnWithoutNoNodeSnapshot } from '../engine/node-snapshot.ts'
 import { inProcessMode } from '../engine/run-mode.ts'
 import type { IsolateRunRequest } from '../engine/run-request.ts'
 import type { PoolStats } from '../isolate/pool-stats.ts'
-import { IsolateEngine, type Stripper } from './isolate-engine.ts'
+import { IsolateEngine, type Stripper } from '../engine/isolate-engine.ts'
 
 /**
  * `ctx.codeRuntime` on pre-warmed isolated-vm isolates in this process: a fresh context per run,
@@ -66,7 +66,8 @@ export class InProcessIsolateRuntime extends CodeRuntime {
   }
 }
 
-// why: the TypeScript compiler is the heaviest module here; loaded at start, not at import.
+// why: the stripper loads at start, not at import; the TypeScript compiler behind it loads only for
+// the first program that needs it (RT-67).
 async function loadTypeScriptStripper(): Promise<Stripper> {
   return (await import('../engine/strip-program.ts')).stripProgram
 }

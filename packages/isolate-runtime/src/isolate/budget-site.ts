@@ -1,6 +1,6 @@
 import type ivm from 'isolated-vm-types'
 import type { GuestContext } from './guest-context.ts'
-import { PROGRAM_FILE } from './ivm-messages.ts'
+import { PROGRAM_FILE } from '../guest/program-file.ts'
 
 // why: how long a budget kill waits to learn where the program was; a pause or an idle guest's
 // answer normally lands within a few ms, and past this bound the run ends without a position.

@@ -1,7 +1,7 @@
 import type ivm from 'isolated-vm-types'
 import { isolatedVm } from './ivm.ts'
 import { START_GLOBAL } from '../guest/prelude.ts'
-import { PROGRAM_FILE } from './ivm-messages.ts'
+import { PROGRAM_FILE } from '../guest/program-file.ts'
 
 /** What the guest tells the host about one run; every argument is untrusted and re-checked here. */
 export interface GuestEvents {
@@ -83,7 +83,7 @@ export class GuestContext {
    * host thread only queues the tasks, so preparing never blocks it.
    */
   static async prepare(isolate: ivm.Isolate, prelude: ivm.Script, inspector = false): Promise<GuestContext> {
-    // why: with the inspector a budget kill can say where the program was (locate.ts).
+    // why: with the inspector a budget kill can say where the program was (budget-site.ts).
     const context = await isolate.createContext({ inspector })
     try {
       const channel: { target: GuestEvents | undefined } = { target: undefined }

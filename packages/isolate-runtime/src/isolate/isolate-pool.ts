@@ -12,7 +12,7 @@ export interface PoolOptions {
   spareIdleMs: number
   memoryMb: number
   maxRunsPerIsolate: number
-  /** Create isolates and contexts with V8 inspector support, so a budget kill can pause one (locate.ts). */
+  /** Create isolates and contexts with V8 inspector support, so a budget kill can pause one (budget-site.ts). */
   inspector: boolean
 }
 

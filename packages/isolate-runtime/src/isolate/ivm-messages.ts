@@ -2,17 +2,10 @@
 // position) only as message text. The strings live here, next to the other isolated-vm calls,
 // so a move to another isolated-vm line changes one file; the rest of the runtime asks these
 // functions and never matches isolated-vm's wording itself.
-
-/** The program's file name inside the isolate; stack frames name it with the model's line:col. */
-export const PROGRAM_FILE = 'program.ts'
-
-const FILE = PROGRAM_FILE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/** A stack frame's position in the program: `program.ts:<line>:<col>` (groups 1 and 2). */
-export const PROGRAM_POSITION = new RegExp(`${FILE}:(\\d+):(\\d+)`)
+import { PROGRAM_FILE_PATTERN } from '../guest/program-file.ts'
 
 // why: isolated-vm appends ` [<filename>:<line>:<col>]` to the message of a compile error.
-const COMPILE_ERROR = new RegExp(`^(.*) \\[${FILE}:(\\d+):(\\d+)\\]$`, 's')
+const COMPILE_ERROR = new RegExp(`^(.*) \\[${PROGRAM_FILE_PATTERN}:(\\d+):(\\d+)\\]$`, 's')
 
 /** A compile error's message split into its text and the model's line and column, or undefined. */
 export function compileErrorPosition(message: string): { text: string; line: string; column: string } | undefined {

@@ -1,7 +1,15 @@
-// why: its own file, so the public declarations (service.d.ts, index.d.ts) never reach pool.d.ts,
+// why: its own file, so the public declarations (in-process-runtime.d.ts, index.d.ts) never reach isolate-pool.d.ts,
 // whose isolated-vm types name an optional dependency that only one Node line installs.
 
-import type { PollCounts } from '../engine/peer-poll.ts'
+/** What a PeerPoll (engine/peer-poll.ts) did; summed into the runtime's stats (the parent's, when supervised). */
+export interface PollCounts {
+  /** Waits during which the event loop polled. */
+  polled: number
+  /** Of those, waits whose answer arrived before the window closed. */
+  caught: number
+  /** Waits that slept without polling, because recent answers came too late to catch. */
+  skipped: number
+}
 
 /** Lifetime counts of one pool, for leak checks and soak reports. */
 export interface PoolStats {

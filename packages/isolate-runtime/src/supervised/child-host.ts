@@ -2,12 +2,13 @@ import type { ChildProcess } from 'node:child_process'
 import type { Duplex } from 'node:stream'
 import { onAbort } from '@isocode/code-runtime'
 import type { CodeRunResult, CodeRunUsage, RunJournal } from '@isocode/code-runtime'
-import { namespaceShapes } from '../engine/binding-call.ts'
 import type { ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
 import { describeHostError } from '../engine/describe-error.ts'
 import { OutputBook } from '../engine/output-book.ts'
-import { PeerPoll, type PollCounts } from '../engine/peer-poll.ts'
-import type { IsolateRunRequest } from '../engine/run-request.ts'
+import { PeerPoll } from '../engine/peer-poll.ts'
+import { budgetMessage } from '../engine/run-clock.ts'
+import type { PollCounts } from '../isolate/pool-stats.ts'
+import type { RunOrder } from '../engine/run-request.ts'
 import { checkChildMessage } from './check-message.ts'
 import { type ChildExit, describeExit, failureBeforeStart, failureOfExit, firstLine } from './child-exit.ts'
 import { type ChildCommand, childCommand, spawnRuntimeChild, StderrTail } from './child-spawn.ts'
@@ -19,7 +20,6 @@ import {
   PARENT_FRAME_LIMIT,
   type Reply,
   type ToChild,
-  type ToParent,
 } from './wire/child-protocol.ts'
 import { FrameChannel } from './wire/frame-channel.ts'
 
@@ -41,8 +41,28 @@ const WALL_BACKSTOP_MS = 1_000
 // why: a child that neither becomes ready nor exits (hung while booting) must not hang start-up.
 const START_TIMEOUT_MS = 30_000
 // why: a child running the program's code after an await on its main thread reads no message
-// until that code awaits again (child.ts); a healthy idle child answers an abort within a few ms.
+// until that code awaits again (child/child-main.ts); a healthy idle child answers an abort within a few ms.
 const ABORT_BACKSTOP_MS = 250
+
+/**
+ * Where a host is. `starting` → `idle` ⇄ `serving` → `ending` → `gone`; a child that fails to
+ * start goes from `starting` (or `ending`, never `started`) to `gone`. Messages are read only
+ * while `starting`, `idle` or `serving`; the child's process, stderr pipe and channel keep this
+ * process alive in every phase but `idle` (RT-43).
+ * - `serving`: the one run the child serves.
+ * - `ending`: the process was told to exit or killed (`why`); its exit is awaited.
+ * - `gone`: the process exited; `retired` when its last result said it would (not a loss).
+ */
+type HostState =
+  | { readonly phase: 'starting' }
+  | { readonly phase: 'idle'; readonly since: number }
+  | { readonly phase: 'serving'; readonly run: HostedRun }
+  | {
+      readonly phase: 'ending'
+      readonly why: 'broken' | 'retired' | 'given-up' | 'disposed'
+      readonly started: boolean
+    }
+  | { readonly phase: 'gone'; readonly retired: boolean }
 
 /**
  * One supervised runtime child process and the run it serves (one at a time). Binding calls
@@ -51,24 +71,19 @@ const ABORT_BACKSTOP_MS = 250
  */
 export class ChildHost {
   readonly ready: Promise<void>
+  private state: HostState = { phase: 'starting' }
   private readonly child: ChildProcess
   private readonly channel: FrameChannel
   private readonly stderr = new StderrTail()
-  private active: HostedRun | undefined
-  private wallTimer: NodeJS.Timeout | undefined
-  /** When the host last became idle (performance.now()); the supervisor prefers the oldest. */
-  idleSince = 0
-  private state: 'starting' | 'ready' | 'gone' = 'starting'
-  private nextRun = 1
-  // why: after one malformed message nothing more of that child is read.
-  private broken = false
-  /** The child said its last result retires it; its exit is expected, not a loss. */
-  retired = false
-  // why: whether the child's process, stderr pipe and channel keep this process alive (RT-43).
-  private held = true
   private readonly closed: Promise<void>
   // why: after the replies to its calls, the child's next message usually follows within tens of µs.
   private readonly poll: PeerPoll
+  private readonly startTimer: NodeJS.Timeout
+  // why: one wall backstop armed while runs are live, re-armed across them (see watchWall).
+  private wallTimer: NodeJS.Timeout | undefined
+  private nextRun = 1
+  private markReady!: () => void
+  private failStart!: (error: Error) => void
 
   constructor(
     private readonly config: ResolvedIsolateRuntimeConfig,
@@ -77,132 +92,95 @@ export class ChildHost {
   ) {
     this.child = spawnRuntimeChild(config, command)
     this.poll = new PeerPoll(config.pollMicros / 1000, { counts: events.pollCounts })
-    this.child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk))
-    let markReady!: () => void
-    let failStart!: (error: Error) => void
     this.ready = new Promise((resolve, reject) => {
-      markReady = resolve
-      failStart = reject
+      this.markReady = resolve
+      this.failStart = reject
     })
     // why: a start failure is also reported through `exited`; nobody may be awaiting `ready`.
     this.ready.catch(() => undefined)
-    const startTimer = setTimeout(() => {
-      this.stderr.push(`\nError: not ready within ${START_TIMEOUT_MS} ms; killed\n`)
-      this.child.kill('SIGKILL')
-    }, START_TIMEOUT_MS)
-    startTimer.unref()
-    const onMessage = (raw: unknown): void => {
-      if (this.broken || this.state === 'gone') return
-      const checked = checkChildMessage(raw)
-      if (!checked.ok) return this.malformed(checked.reason)
-      const message = checked.message
-      if (message.t === 'ready' && this.state === 'starting') {
-        clearTimeout(startTimer)
-        this.state = 'ready'
-        this.idleSince = performance.now()
-        markReady()
-        this.events.idle(this)
-        this.holdProcess(!this.idle)
-      } else {
-        this.onMessage(message)
-      }
-    }
+    this.startTimer = setTimeout(() => this.startTimedOut(), START_TIMEOUT_MS).unref()
     this.channel = new FrameChannel(
       this.child.stdio[CHANNEL_FD] as Duplex,
       childFrameLimit(config),
       PARENT_FRAME_LIMIT,
       {
-        message: onMessage,
-        malformed: (reason) => void (!this.broken && this.state !== 'gone' && this.malformed(reason)),
+        message: (raw) => this.receive(raw),
+        malformed: (reason) => void (this.reading && this.malformed(reason)),
         error: (error) => this.stderr.push(`\n${String(error)}\n`),
       },
     )
     // why: 'close' comes after stdio is drained, so V8's fatal report is in the stderr tail.
     this.closed = new Promise((resolve) => {
       this.child.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
-        const started = this.state !== 'starting'
-        clearTimeout(startTimer)
-        clearTimeout(this.wallTimer)
-        this.state = 'gone'
-        const exit: ChildExit = { code, signal, stderr: this.stderr.toString() }
-        if (!started)
-          failStart(
-            new Error(
-              `the runtime child process did not start (${describeExit(exit)}): ${firstLine(exit.stderr) ?? 'no output'}`,
-            ),
-          )
-        this.settle(exit)
-        this.events.exited(this, exit, started)
+        this.exited({ code, signal, stderr: this.stderr.toString() })
         resolve()
       })
     })
+    this.child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk))
     this.child.on('error', (error) => this.stderr.push(`\n${String(error)}\n`))
   }
 
   /** Whether the process is up and serves no run. */
   get idle(): boolean {
-    return this.state === 'ready' && this.active === undefined
+    return this.state.phase === 'idle'
+  }
+
+  /** When the host last became idle (performance.now()); the supervisor prefers the oldest. */
+  get idleSince(): number {
+    return this.state.phase === 'idle' ? this.state.since : Number.POSITIVE_INFINITY
+  }
+
+  /** The child said its last result retires it: its exit was expected, not a loss. */
+  get retired(): boolean {
+    return this.state.phase === 'gone' && this.state.retired
+  }
+
+  /** The child's process id until it exited (for diagnostics and tests). */
+  get pid(): number | undefined {
+    return this.state.phase === 'gone' ? undefined : this.child.pid
   }
 
   /**
    * Start `request` in the child; resolves with its result or with the way the process died, and
    * whether it died before it acknowledged starting the program.
    */
-  run(request: IsolateRunRequest): Promise<HostRun> {
+  run(order: RunOrder): Promise<HostRun> {
     const id = this.nextRun++
-    this.holdProcess(true)
     return new Promise((resolve) => {
       const run = new HostedRun(
         id,
-        request,
+        order,
         this.config.outputBytes,
         this.config.wallMs + WALL_BACKSTOP_MS,
         (replies) => this.sendReplies(run, replies),
         resolve,
       )
-      this.active = run
+      this.enter({ phase: 'serving', run })
       this.watchWall()
-      run.detach = onAbort(request.signal, () => {
-        const reason = describeHostError(request.signal?.reason)
-        this.send({ t: 'abort', run: id, reason })
-        const timer = setTimeout(
-          () =>
-            this.giveUp(
-              run,
-              'abort',
-              `the run was aborted (${reason}); the runtime process stopped answering and was killed`,
-            ),
-          ABORT_BACKSTOP_MS,
-        )
-        run.timers.push(timer.unref())
-      })
-      const namespaces = namespaceShapes(request.bindings, run.ledger.memberTables)
-      // why: the journal crosses the wire only for a journaled run (rule RT-49); the supervisor checked it.
-      const journal = request.journal as RunJournal | undefined
+      const { code, signal, journal, shapes } = order
+      run.detach = onAbort(signal, () => this.aborted(run, describeHostError(signal?.reason)))
+      // why: the journal crosses the wire only for a journaled run (rule RT-49).
       this.send(
         journal === undefined
-          ? { t: 'run', run: id, program: request.program, namespaces }
-          : { t: 'run', run: id, program: request.program, namespaces, journal },
+          ? { t: 'run', run: id, program: code, namespaces: shapes }
+          : { t: 'run', run: id, program: code, namespaces: shapes, journal },
       )
     })
   }
 
-  /** The child's process id while it runs (for diagnostics and tests). */
-  get pid(): number | undefined {
-    return this.state === 'gone' ? undefined : this.child.pid
-  }
-
   /** End the live run with `abort`, ask the child to dispose and wait for it to exit. */
   dispose(reason: string): Promise<void> {
-    const run = this.active
+    const run = this.serving
     if (run !== undefined) this.finish(run, { logs: run.ledger.output.logs, error: { kind: 'abort', message: reason } })
-    // why: a caller awaiting the disposal must be kept alive until the child is gone.
-    this.holdProcess(true)
-    if (this.state === 'starting') {
+    const state = this.state
+    if (state.phase === 'starting') {
       // why: a child still booting may not listen yet; nothing of a program runs in it.
+      this.enter({ phase: 'ending', why: 'disposed', started: false })
       this.child.kill('SIGKILL')
-    } else if (this.state !== 'gone') {
+    } else if (state.phase === 'idle' || state.phase === 'serving') {
       this.send({ t: 'dispose' })
+      // why: entered even when idle: a caller awaiting the disposal is kept alive until the child is gone.
+      this.enter({ phase: 'ending', why: 'disposed', started: true })
       // why: a child busy in a program's code on its main thread reads nothing until it awaits.
       const timer = setTimeout(
         () => this.child.kill('SIGKILL'),
@@ -213,9 +191,44 @@ export class ChildHost {
     return this.closed
   }
 
-  private onMessage(message: ToParent): void {
-    const run = this.active
-    if (message.t === 'ready' || run === undefined) return
+  /** Whether the child's messages are still read. */
+  private get reading(): boolean {
+    const phase = this.state.phase
+    return phase === 'starting' || phase === 'idle' || phase === 'serving'
+  }
+
+  /** The run the child serves, if any. */
+  private get serving(): HostedRun | undefined {
+    return this.state.phase === 'serving' ? this.state.run : undefined
+  }
+
+  /**
+   * Move to `next`; the child's handles keep this process alive in every phase but `idle`, so an
+   * idle runtime never holds a script open (RT-43).
+   */
+  private enter(next: HostState): void {
+    const wasIdle = this.state.phase === 'idle'
+    this.state = next
+    if (wasIdle === (next.phase === 'idle')) return
+    const handles = [this.child, this.child.stderr, this.child.stdio[CHANNEL_FD]] as Array<{
+      ref(): void
+      unref(): void
+    } | null>
+    for (const handle of handles) {
+      if (wasIdle) handle?.ref()
+      else handle?.unref()
+    }
+  }
+
+  private receive(raw: unknown): void {
+    const state = this.state
+    if (!this.reading) return
+    const checked = checkChildMessage(raw)
+    if (!checked.ok) return this.malformed(checked.reason)
+    const message = checked.message
+    if (message.t === 'ready') return state.phase === 'starting' ? this.becameReady() : undefined
+    if (state.phase !== 'serving') return
+    const run = state.run
     // why: lines the program prints between two calls do not end the wait for its next call.
     if (message.t !== 'logs' && message.t !== 'started') this.poll.answered()
     if (message.t === 'calls') return this.enqueue(run, message.calls)
@@ -225,12 +238,56 @@ export class ChildHost {
     if (message.t === 'started') return
     if (message.t === 'logs') return this.logs(run, message.lines)
     if (message.t === 'journal') return this.journaled(run, message.chunk)
-    // why: a retiring child exits after this result; gone now, it is never handed another run.
-    if (message.retire === true) {
-      this.retired = true
-      this.state = 'gone'
-    }
+    // why: a retiring child exits after this result; ending now, it is never handed another run.
+    if (message.retire === true) this.enter({ phase: 'ending', why: 'retired', started: true })
     this.result(run, message.result)
+  }
+
+  private becameReady(): void {
+    clearTimeout(this.startTimer)
+    this.enter({ phase: 'idle', since: performance.now() })
+    this.markReady()
+    this.events.idle(this)
+  }
+
+  private startTimedOut(): void {
+    this.stderr.push(`\nError: not ready within ${START_TIMEOUT_MS} ms; killed\n`)
+    this.child.kill('SIGKILL')
+  }
+
+  /** The process exited: its run (if any) ends the way the process died, and the supervisor is told. */
+  private exited(exit: ChildExit): void {
+    const state = this.state
+    const started = state.phase !== 'starting' && !(state.phase === 'ending' && !state.started)
+    clearTimeout(this.startTimer)
+    clearTimeout(this.wallTimer)
+    const run = this.serving
+    this.enter({ phase: 'gone', retired: state.phase === 'ending' && state.why === 'retired' })
+    if (!started)
+      this.failStart(
+        new Error(
+          `the runtime child process did not start (${describeExit(exit)}): ${firstLine(exit.stderr) ?? 'no output'}`,
+        ),
+      )
+    if (run !== undefined) {
+      const error = run.started ? failureOfExit(exit, this.config.memoryMb) : failureBeforeStart(exit)
+      this.finish(run, { logs: run.ledger.output.logs, error }, !run.started)
+    }
+    this.events.exited(this, exit, started)
+  }
+
+  private aborted(run: HostedRun, reason: string): void {
+    this.send({ t: 'abort', run: run.id, reason })
+    const timer = setTimeout(
+      () =>
+        this.giveUp(
+          run,
+          'abort',
+          `the run was aborted (${reason}); the runtime process stopped answering and was killed`,
+        ),
+      ABORT_BACKSTOP_MS,
+    )
+    run.timers.push(timer.unref())
   }
 
   private enqueue(run: HostedRun, calls: Call[]): void {
@@ -262,25 +319,24 @@ export class ChildHost {
     const book = new OutputBook(this.config.outputBytes)
     const logsFit = result.logs.every((line) => book.add(line))
     if (!logsFit || (result.value !== undefined && !book.fits(JSON.stringify(result.value)))) {
-      return this.malformed(`a result over the ${book.cap}-byte output cap`)
+      // why: named, since the run of a retiring child is no longer the one it serves.
+      return this.malformed(`a result over the ${book.cap}-byte output cap`, run)
     }
     this.finish(run, result)
   }
 
   /**
    * A message of the wrong shape, or one that breaks the output cap: the child is broken (or
-   * worse), so it is killed like a crash. Its run ends with `crash` and keeps the lines that
-   * reached the parent within the cap; the supervisor replaces the process.
+   * worse), so it is killed like a crash, and nothing more of it is read. Its run ends with
+   * `crash` and keeps the lines that reached the parent within the cap; the supervisor replaces
+   * the process. A child still starting is reported as a failed start.
    */
-  private malformed(reason: string): void {
+  private malformed(reason: string, run = this.serving): void {
     const text = `the runtime process sent a malformed message (${reason}); it was killed`
     this.stderr.push(`\nError: ${text}\n`)
-    this.broken = true
     this.channel.stop(reason)
-    const run = this.active
-    // why: a ready child becomes gone at once, so no message of it is read and no run is handed
-    // to it; a child still starting stays 'starting', so its start is reported as failed.
-    if (this.state === 'ready') this.state = 'gone'
+    // why: a retiring child stays retiring: its exit is still expected.
+    if (this.reading) this.enter({ phase: 'ending', why: 'broken', started: this.state.phase !== 'starting' })
     if (run !== undefined)
       this.finish(run, {
         logs: run.ledger.output.logs,
@@ -290,7 +346,7 @@ export class ChildHost {
   }
 
   private sendReplies(run: HostedRun, replies: Reply[]): void {
-    if (this.active !== run) return
+    if (this.serving !== run) return
     this.send({ t: 'replies', replies })
     this.poll.sent()
   }
@@ -300,19 +356,18 @@ export class ChildHost {
    * timer that fires early for the live run re-arms for the rest (no timer per run).
    */
   private watchWall(): void {
-    const run = this.active
-    if (this.wallTimer !== undefined || run === undefined || this.state === 'gone') return
+    const run = this.serving
+    if (this.wallTimer !== undefined || run === undefined) return
     this.wallTimer = setTimeout(
       () => {
         this.wallTimer = undefined
-        const live = this.active
+        const live = this.serving
         if (live === undefined) return
         if (performance.now() < live.deadline) return this.watchWall()
-        const wall = this.config.wallMs
         this.giveUp(
           live,
           'timeout',
-          `wall-clock budget of ${wall} ms exceeded (the runtime process stopped answering and was killed)`,
+          `${budgetMessage(this.config, 'wall')} (the runtime process stopped answering and was killed)`,
         )
       },
       Math.max(1, Math.ceil(run.deadline - performance.now())),
@@ -322,55 +377,29 @@ export class ChildHost {
 
   /** The child stopped answering for `run`: end it with `kind` and kill the process. */
   private giveUp(run: HostedRun, kind: 'timeout' | 'abort', message: string): void {
-    if (this.active !== run) return
-    // why: gone before the run is finished, so the supervisor never hands this process another.
-    this.state = 'gone'
+    if (this.serving !== run) return
+    // why: ending before the run is finished, so the supervisor never hands this process another.
+    this.enter({ phase: 'ending', why: 'given-up', started: true })
     this.finish(run, { logs: run.ledger.output.logs, error: { kind, message } })
     this.child.kill('SIGKILL')
   }
 
-  /** Settle `run` once (usage as in `HostedRun.settle`) and report this host idle if it still serves. */
+  /** Settle `run` once (usage as in `HostedRun.settle`); the host becomes idle if it still serves it. */
   private finish(
     run: HostedRun,
     outcome: Omit<CodeRunResult, 'usage'> & { usage?: CodeRunUsage },
     diedBeforeStart = false,
   ): void {
-    if (this.active !== run) return
-    this.active = undefined
+    if (!run.open) return
     this.poll.stop()
-    this.idleSince = performance.now()
+    if (this.serving === run) this.enter({ phase: 'idle', since: performance.now() })
     run.settle(outcome, diedBeforeStart)
-    if (this.state === 'ready') this.events.idle(this)
-    this.holdProcess(!this.idle)
-  }
-
-  private settle(exit: ChildExit): void {
-    const run = this.active
-    if (run === undefined) return
-    const error = run.started ? failureOfExit(exit, this.config.memoryMb) : failureBeforeStart(exit)
-    this.finish(run, { logs: run.ledger.output.logs, error }, !run.started)
-  }
-
-  /**
-   * Let the child's process, stderr pipe and channel keep this process alive only while the host
-   * starts, serves a run, dies or is disposed: an idle runtime never holds a script open (RT-43).
-   */
-  private holdProcess(held: boolean): void {
-    if (held === this.held) return
-    this.held = held
-    const handles = [this.child, this.child.stderr, this.child.stdio[CHANNEL_FD]] as Array<{
-      ref(): void
-      unref(): void
-    } | null>
-    for (const handle of handles) {
-      if (held) handle?.ref()
-      else handle?.unref()
-    }
+    if (this.state.phase === 'idle') this.events.idle(this)
   }
 
   private send(message: ToChild): void {
-    // why: the channel closes when the child dies; that run is settled through 'close' instead.
-    if (this.state === 'gone') return
+    // why: once the child is ending its channel may be closed; its run is settled through 'close'.
+    if (!this.reading) return
     this.channel.send(message)
   }
 }

@@ -1,8 +1,9 @@
 import type { CodeRunResult, CodeRunUsage } from '@isocode/code-runtime'
 import type { BindingOutcome } from '../engine/binding-call.ts'
 import { type LedgerOwner, roundMs, RunLedger } from '../engine/run-ledger.ts'
-import { type IsolateRunRequest, lineTap } from '../engine/run-request.ts'
+import type { RunOrder } from '../engine/run-request.ts'
 import { JournalBook } from '../engine/run-journal.ts'
+import type { TurnBatch } from '../engine/turn-batch.ts'
 import type { Call, Reply } from './wire/child-protocol.ts'
 
 /** How a run handed to a child ended: its result, and whether its process died before the program started (RT-42). */
@@ -29,14 +30,14 @@ export class HostedRun implements LedgerOwner<Call, Reply> {
 
   constructor(
     readonly id: number,
-    request: IsolateRunRequest,
+    order: RunOrder,
     outputBytes: number,
     giveUpAfterMs: number,
     private readonly sendReplies: (replies: Reply[]) => void,
     private readonly done: (run: HostRun) => void,
   ) {
-    const book = request.journal === undefined ? undefined : new JournalBook(undefined)
-    this.ledger = new RunLedger(this, request.bindings, outputBytes, lineTap(request), book)
+    const book = order.journal === undefined ? undefined : new JournalBook(undefined)
+    this.ledger = new RunLedger(this, order, outputBytes, book)
     this.deadline = this.ledger.startedAt + giveUpAfterMs
   }
 
@@ -48,14 +49,14 @@ export class HostedRun implements LedgerOwner<Call, Reply> {
     return call.args
   }
 
-  encode(outbox: Reply[], call: Call, outcome: BindingOutcome): void {
-    if (!outcome.ok) outbox.push({ call: call.call, ok: false, message: outcome.message })
-    else if (outcome.value === undefined) outbox.push({ call: call.call, ok: true })
-    else outbox.push({ call: call.call, ok: true, value: outcome.value })
+  encode(replies: TurnBatch<Reply>, call: Call, outcome: BindingOutcome): void {
+    if (!outcome.ok) replies.push({ call: call.call, ok: false, message: outcome.message })
+    else if (outcome.value === undefined) replies.push({ call: call.call, ok: true })
+    else replies.push({ call: call.call, ok: true, value: outcome.value })
   }
 
   flushReplies(): void {
-    const replies = this.ledger.takeReplies()
+    const replies = this.ledger.replies.take()
     if (this.open && replies.length > 0) this.sendReplies(replies)
   }
 

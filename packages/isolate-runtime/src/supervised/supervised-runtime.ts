@@ -10,11 +10,11 @@ import type { CodeRunRequest, CodeRunResult } from '@isocode/code-runtime'
 import { type Context, Service } from 'cordis'
 import { IsolateRuntimeConfigSchema, resolveConfig } from '../engine/config.ts'
 import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
-import { aborted, type IsolateRunRequest, type Prologue, runPrologue } from '../engine/run-request.ts'
+import { aborted, type IsolateRunRequest, type Opened, openRun, type RunOrder } from '../engine/run-request.ts'
 import { withJournal } from '../engine/run-journal.ts'
 import { stripProgram } from '../engine/strip-program.ts'
 import { ChildHost } from './child-host.ts'
-import type { PollCounts } from '../engine/peer-poll.ts'
+import type { PollCounts } from '../isolate/pool-stats.ts'
 import { type ChildExit, describeExit, firstLine } from './child-exit.ts'
 
 /** Lifetime counts of a supervised runtime, for leak checks and soak reports. */
@@ -33,8 +33,12 @@ export interface SupervisedRuntimeStats {
   polls: PollCounts
 }
 
+// why: RT-69 — one process beyond the runs in flight, started while idle, so a run never waits for
+// a process to start when another one died; it costs one idle Node process (reported by the bench).
+const SPARE_PROCESSES = 1
+
 interface Waiting {
-  request: IsolateRunRequest
+  order: RunOrder
   resolve: (result: CodeRunResult) => void
   detach: () => void
   /** A second attempt after a child died before starting the program (RT-42); never retried again. */
@@ -65,6 +69,8 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
   }
   private started = false
   private disposing: Promise<void> | undefined
+  /** Runs handed to a process and not yet settled. */
+  private inFlight = 0
 
   constructor(ctx: Context, config?: IsolateRuntimeConfig) {
     super(ctx)
@@ -72,9 +78,11 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
   }
 
   async [Service.init](): Promise<() => Promise<void>> {
-    const hosts = Array.from({ length: this.config.poolSize }, () => this.spawn())
+    // why: RT-69 — one child at start, ready before init resolves; the spare starts after it, so
+    // the first child has the machine to itself, and the rest of the pool starts only on demand.
+    const first = this.spawn()
     try {
-      await Promise.all(hosts.map((host) => host.ready))
+      await first.ready
     } catch (error) {
       await this.dispose()
       throw new CodeRuntimeError(
@@ -83,6 +91,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
       )
     }
     this.started = true
+    this.refill()
     return () => this.dispose()
   }
 
@@ -98,19 +107,30 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
   private readonly observed = (request: CodeRunRequest): Promise<CodeRunResult> => this.handOut(request)
 
   private handOut(request: IsolateRunRequest): Promise<CodeRunResult> {
-    let prologue: Prologue
+    let opened: Opened
     try {
       // why: stripped here, once, so children never load the TypeScript compiler (seconds of start-up
       // and tens of MB each); ts-blank-space keeps positions, so line:col stays the model's own.
-      prologue = runPrologue(request, () => this.assertUsable(), stripProgram)
+      opened = openRun(request, this.assertUsable, stripProgram)
     } catch (error) {
       return Promise.reject(error)
     }
-    if (prologue.result !== undefined) return Promise.resolve(prologue.result)
-    const { code, journal } = prologue
-    if (journal === undefined) return this.enqueue({ ...request, program: code })
+    // why: a pre-aborted request or a strip error needs no child: its result is settled already.
+    return opened.order !== undefined ? this.place(opened.order) : Promise.resolve(opened.result)
+  }
+
+  private place(order: RunOrder): Promise<CodeRunResult> {
+    const later = this.enqueue(order)
     // why: a journaled run that ends before a child took it still returns its (empty) journal (rule RT-49).
-    return this.enqueue({ ...request, program: code, journal }).then(withJournal)
+    return order.journal === undefined ? later : later.then(withJournal)
+  }
+
+  /**
+   * Resolves once every child started so far is ready or gone: after start-up, once the spare is
+   * up too (RT-69). Runs never need it; it is for callers that want the pool warm first.
+   */
+  async ready(): Promise<void> {
+    await Promise.allSettled([...this.hosts].map((host) => host.ready))
   }
 
   /** Lifetime counts: processes started and lost, runs handed to a process. */
@@ -127,7 +147,8 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     return this.disposing
   }
 
-  private assertUsable(): void {
+  // why: an arrow, handed to openRun.
+  private readonly assertUsable = (): void => {
     if (!this.started || this.disposing !== undefined) {
       throw new CodeRuntimeError(
         CodeRuntimeErrorCode.DISPOSED,
@@ -136,12 +157,17 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     }
   }
 
-  private enqueue(request: IsolateRunRequest, retry = false): Promise<CodeRunResult> {
+  private enqueue(order: RunOrder, retry = false): Promise<CodeRunResult> {
     const host = this.idleHost()
-    if (host !== undefined) return this.dispatch(host, request, retry)
+    if (host === undefined) return this.wait(order, retry)
+    return this.dispatch(host, order, retry)
+  }
+
+  /** Queue `order` until a host is idle (or its signal fires); starts missing hosts. */
+  private wait(order: RunOrder, retry: boolean): Promise<CodeRunResult> {
     return new Promise((resolve) => {
-      const entry: Waiting = { request, resolve, detach: () => {}, retry }
-      entry.detach = onAbort(request.signal, () => this.drop(entry, aborted('the run was aborted while queued')))
+      const entry: Waiting = { order, resolve, detach: () => {}, retry }
+      entry.detach = onAbort(order.signal, () => this.drop(entry, aborted('the run was aborted while queued')))
       // why: a retry was handed out before every run still queued, so it keeps its place.
       if (retry) this.waiting.unshift(entry)
       else this.waiting.push(entry)
@@ -168,16 +194,19 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     return best
   }
 
-  private dispatch(host: ChildHost, request: IsolateRunRequest, retry = false): Promise<CodeRunResult> {
+  private dispatch(host: ChildHost, order: RunOrder, retry = false): Promise<CodeRunResult> {
     this.counts.runs++
-    return host.run(request).then(({ result, diedBeforeStart }) => {
+    this.inFlight++
+    this.refill()
+    return host.run(order).then(({ result, diedBeforeStart }) => {
+      this.inFlight--
       if (!diedBeforeStart || retry) return result
       // why: the child died before it acknowledged the program's start, so none of the program ran
       // (an idle child killed while the run was on its way): a fresh child runs it, once (RT-42).
       if (this.disposing !== undefined) return aborted('the runtime was disposed')
-      if (request.signal?.aborted === true) return aborted()
+      if (order.signal?.aborted === true) return aborted()
       this.counts.runsRetried++
-      return this.enqueue(request, true)
+      return this.enqueue(order, true)
     })
   }
 
@@ -185,7 +214,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     const entry = this.waiting.shift()
     if (entry === undefined) return
     entry.detach()
-    void this.dispatch(host, entry.request, entry.retry).then(entry.resolve)
+    void this.dispatch(host, entry.order, entry.retry).then(entry.resolve)
   }
 
   private drop(entry: Waiting, result: CodeRunResult): void {
@@ -202,7 +231,7 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     else this.counts.processesLost++
     // why: a process that died under a program is replaced at once, so the pool stays warm; one
     // that could not even start is replaced only on demand, so a broken setup cannot spin.
-    if (started) return void this.spawn()
+    if (started) return this.refill()
     if (this.hosts.size === 0) {
       const message = `the runtime child process could not start (${describeExit(exit)}): ${firstLine(exit.stderr) ?? 'no output'}`
       for (const entry of this.waiting.splice(0))
@@ -210,8 +239,15 @@ export class SupervisedIsolateRuntime extends CodeRuntime {
     }
   }
 
+  /**
+   * Grow the pool to what the runs need plus one spare (RT-69): `poolSize` bounds the processes,
+   * so it still bounds the runs at once, but a mostly sequential caller keeps two processes, not
+   * `poolSize`. The spare is what the next run takes when its process dies (no start on its path).
+   */
   private refill(): void {
-    // why: after start failures the pool may be short; queued work brings it back to size.
-    while (this.hosts.size < this.config.poolSize) this.spawn()
+    if (!this.started || this.disposing !== undefined) return
+    const demand = Math.max(1, this.inFlight + this.waiting.length)
+    const wanted = Math.min(this.config.poolSize, demand + SPARE_PROCESSES)
+    while (this.hosts.size < wanted) this.spawn()
   }
 }

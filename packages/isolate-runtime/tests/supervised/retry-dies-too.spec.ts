@@ -1,6 +1,6 @@
 // One scenario: a run whose child dies before starting the program, and whose retry's child dies
 // before starting it too, ends with `crash` saying so; it is retried only once (RT-42).
-import type { IsolateRunRequest } from '../../src/engine/run-request.ts'
+import type { RunOrder } from '../../src/engine/run-request.ts'
 import { expect, it, vi } from 'vitest'
 import { ChildHost } from '../../src/supervised/child-host.ts'
 import { bootSupervised, run } from '../helpers.ts'
@@ -9,12 +9,9 @@ it('ends with crash when the retry finds a dead child too, and the runtime serve
   const app = await bootSupervised({ poolSize: 2 })
   const handOff = ChildHost.prototype.run
   // why: each child is killed just as the run is handed to it, before it can read the run.
-  const served = vi.spyOn(ChildHost.prototype, 'run').mockImplementation(function (
-    this: ChildHost,
-    request: IsolateRunRequest,
-  ) {
+  const served = vi.spyOn(ChildHost.prototype, 'run').mockImplementation(function (this: ChildHost, order: RunOrder) {
     process.kill(this.pid as number, 'SIGKILL')
-    return handOff.call(this, request)
+    return handOff.call(this, order)
   })
   try {
     const result = await run(app.runtime, 'return 1')

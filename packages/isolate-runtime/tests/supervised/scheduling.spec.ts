@@ -6,6 +6,8 @@ import { bootSupervised, run } from '../helpers.ts'
 
 it('alternates sequential runs over a pool of 2 between its two processes', async () => {
   const app = await bootSupervised({ poolSize: 2 })
+  // why: the spare starts after start-up (RT-69); wait until it is up.
+  await app.runtime.ready()
   const served = vi.spyOn(ChildHost.prototype, 'run')
   try {
     for (let i = 0; i < 4; i++) expect((await run(app.runtime, `return ${i}`)).value).toBe(i)

@@ -3,7 +3,19 @@ import { fileURLToPath } from 'node:url'
 import type { CodeRunResult } from '@isocode/code-runtime'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import { ChildHost } from '../../src/supervised/child-host.ts'
+import { type IsolateRunRequest, openRun, type RunOrder } from '../../src/engine/run-request.ts'
 import type { ChildExit } from '../../src/supervised/child-exit.ts'
+
+/** What the supervisor hands a ChildHost for `request`: checked and split, its program taken as JavaScript already. */
+export function orderOf(request: IsolateRunRequest): RunOrder {
+  const { order } = openRun(
+    request,
+    () => undefined,
+    (code) => ({ ok: true, code }),
+  )
+  if (order === undefined) throw new Error('the request settled before it could run')
+  return order
+}
 
 export const entry = fileURLToPath(new URL('./fixtures/scripted-child.mjs', import.meta.url))
 
@@ -29,7 +41,7 @@ export async function scripted(
     { entry, execArgv: [] },
   )
   await host.ready
-  const { result } = await host.run({ program: JSON.stringify(steps), bindings: [] })
+  const { result } = await host.run(orderOf({ program: JSON.stringify(steps), bindings: [] }))
   if (result.error?.kind === 'crash') await gone
   return { result, events, exit, host }
 }

@@ -6,6 +6,7 @@ import { expect, it } from 'vitest'
 import { ChildHost } from '../../src/supervised/child-host.ts'
 import type { ChildExit } from '../../src/supervised/child-exit.ts'
 import { never, ns } from '../helpers.ts'
+import { orderOf } from './scripted.ts'
 
 async function stoppedRun(
   abort = false,
@@ -23,12 +24,14 @@ async function stoppedRun(
   const controller = new AbortController()
   let logged!: () => void
   const hi = new Promise<void>((resolve) => (logged = resolve))
-  const pending = host.run({
-    program: 'console.log("hi"); await tools.never({})',
-    bindings: [ns('tools', { never })],
-    signal: controller.signal,
-    onLog: () => logged(),
-  })
+  const pending = host.run(
+    orderOf({
+      program: 'console.log("hi"); await tools.never({})',
+      bindings: [ns('tools', { never })],
+      signal: controller.signal,
+      onLog: () => logged(),
+    }),
+  )
   // why: stopped once its log reached the parent, i.e. while it awaits the binding, however
   // fast or slow the machine is; a fixed sleep could stop it before it ran or after its budget.
   await hi
@@ -70,10 +73,9 @@ it('gives a later run its own full wall backstop, not the one armed for an earli
   // why: one backstop timer serves the host's runs in turn; a run that started 600 ms after the
   // timer was armed must still get its whole budget plus backstop before it is given up.
   const { result } = await stoppedRun(false, async (host) => {
-    const { result: first } = await host.run({
-      program: 'return await tools.slow({})',
-      bindings: [ns('tools', { slow })],
-    })
+    const { result: first } = await host.run(
+      orderOf({ program: 'return await tools.slow({})', bindings: [ns('tools', { slow })] }),
+    )
     expect(first.value).toBe(1)
   })
   expect(result.error?.kind).toBe('timeout')

@@ -6,16 +6,16 @@
 // exits right after a dispose), or kills itself after a result that retires it (see `retire`).
 import { Socket } from 'node:net'
 import { withUsage } from '@isocode/code-runtime'
-import type { CodeBinding, CodeBindingNamespace, CodeCallSite, JsonValue, RunJournal } from '@isocode/code-runtime'
+import type { CodeBinding, CodeBindingNamespace, JsonValue, RunJournal } from '@isocode/code-runtime'
 import { resolveConfig } from '../../engine/config.ts'
 import { supervisedChildMode } from '../../engine/run-mode.ts'
-import { IsolateEngine } from '../../in-process/isolate-engine.ts'
+import { IsolateEngine } from '../../engine/isolate-engine.ts'
 import { isolatedVmLineFor } from '../../isolate/ivm-lines.ts'
 import { FrameChannel } from '../wire/frame-channel.ts'
-import { PeerPoll } from '../../engine/peer-poll.ts'
+import { TurnBatch } from '../../engine/turn-batch.ts'
+import { ParentCalls } from './parent-calls.ts'
 import type { NamespaceShape } from '../../engine/binding-call.ts'
 import {
-  type Call,
   CHANNEL_FD,
   childFrameLimit,
   isMessage,
@@ -24,22 +24,9 @@ import {
   type ToParent,
 } from '../wire/child-protocol.ts'
 
-interface ChildRun {
-  lines: string[]
-  flushing: boolean
-}
-
-interface PendingCall {
-  run: number
-  resolve: (value: JsonValue | undefined) => void
-  reject: (error: Error) => void
-}
-
-const runs = new Map<number, ChildRun>()
-const pending = new Map<number, PendingCall>()
-let nextCall = 1
+// why: each live run's log lines, sent one frame per host turn (see start).
+const runs = new Map<number, TurnBatch<string>>()
 let disposing: Promise<void> | undefined
-let outgoing: Call[] = []
 // why: the parent hands a child one run at a time, so runs share one controller until one of them
 // is aborted (then the next run gets a fresh one); creating one per run costs more than the run's
 // own bookkeeping.
@@ -50,8 +37,6 @@ const sendLimit = childFrameLimit(config)
 // why: a terminal's Ctrl-C signals the whole foreground process group, this child included; the
 // parent decides whether the run is aborted, and this process ends once its parent is gone (RT-43).
 process.on('SIGINT', () => undefined)
-// why: a binding call's answer usually lands within tens of µs; waking from an OS sleep costs more.
-const replies = new PeerPoll(config.pollMicros / 1000)
 // why: the parent strips TypeScript, so the child never loads the compiler; this process exits
 // after a run that paused its isolate, on the Node lines whose V8 survives the pause.
 const runtime = new IsolateEngine(
@@ -79,50 +64,13 @@ function send(message: ToParent): 'sent' | 'closed' | 'oversize' {
   return channel.send(message)
 }
 
-function callParent(
-  run: number,
-  ns: number,
-  member: string,
-  args: unknown,
-  site: CodeCallSite | undefined,
-): Promise<JsonValue | undefined> {
-  return new Promise((resolve, reject) => {
-    const call = nextCall++
-    pending.set(call, { run, resolve, reject })
-    const entry: Call =
-      args === undefined ? { call, run, ns, member } : { call, run, ns, member, args: args as JsonValue }
-    // why: a journaled run's calls carry where the program made them (rule RT-52).
-    if (site !== undefined) entry.site = site
-    outgoing.push(entry)
-    // why: one message per host turn: calls the guest made together (Promise.all) cross together.
-    if (outgoing.length === 1) setImmediate(flushCalls)
-  })
-}
+const calls = new ParentCalls(send, sendLimit, config.pollMicros / 1000)
 
-function flushCalls(): void {
-  const calls = outgoing
-  outgoing = []
-  if (calls.length === 0) return
-  const sent = send({ t: 'calls', calls })
-  if (sent === 'sent') replies.sent()
-  if (sent !== 'oversize') return
-  // why: rare: a batch over the parent's frame limit goes call by call, and a call that alone is
-  // over it fails here, in the guest, instead of reaching a parent that would kill this process.
-  for (const call of calls) {
-    if (send({ t: 'calls', calls: [call] }) !== 'oversize') continue
-    const entry = pending.get(call.call)
-    pending.delete(call.call)
-    entry?.reject(
-      new Error(`the arguments of ${call.member} are over the ${sendLimit}-byte limit of the runtime channel`),
-    )
-  }
-}
-
-function bindingsOf(run: number, shapes: NamespaceShape[]): CodeBindingNamespace[] {
+function bindingsOf(run: number, shapes: readonly NamespaceShape[]): CodeBindingNamespace[] {
   return shapes.map((shape, ns) => {
     const functions = Object.create(null) as Record<string, CodeBinding>
     for (const member of shape.members)
-      functions[member] = (args, site) => callParent(run, ns, member, args, site) as Promise<JsonValue>
+      functions[member] = (args, site) => calls.call(run, ns, member, args, site) as Promise<JsonValue>
     const positional = shape.positional === true ? { positional: true as const } : {}
     return shape.errorClass === undefined
       ? { global: shape.global, functions, ...positional }
@@ -130,29 +78,19 @@ function bindingsOf(run: number, shapes: NamespaceShape[]): CodeBindingNamespace
   })
 }
 
-function flushLogs(id: number, run: ChildRun): void {
-  run.flushing = false
-  if (run.lines.length === 0 || !runs.has(id)) return
-  send({ t: 'logs', run: id, lines: run.lines })
-  run.lines = []
-}
-
 async function start(
   id: number,
   program: string,
-  shapes: NamespaceShape[],
+  shapes: readonly NamespaceShape[],
   journal: RunJournal | undefined,
 ): Promise<void> {
-  const run: ChildRun = { lines: [], flushing: false }
-  runs.set(id, run)
+  // why: one message per host turn, not one per console.log.
+  const lines: TurnBatch<string> = new TurnBatch(() => send({ t: 'logs', run: id, lines: lines.take() }))
+  runs.set(id, lines)
   const onLog = (line: string, now = false): void => {
-    run.lines.push(line)
+    lines.push(line)
     // why: written by code on this thread, which may yet crash the process before any later turn.
-    if (now) return flushLogs(id, run)
-    if (run.flushing) return
-    run.flushing = true
-    // why: one message per host turn, not one per console.log.
-    setImmediate(() => flushLogs(id, run))
+    if (now) lines.flushNow()
   }
   // why: the last point before any of the program can run; a parent that never reads it knows the
   // program did not start and may hand the run to another child (RT-42).
@@ -169,7 +107,7 @@ async function start(
     )
     // why: lines still waiting for this turn's flush go first, so each reaches the parent's
     // listeners while the run is live (rule RT-45), not only inside the result.
-    flushLogs(id, run)
+    lines.flushNow()
     if (runtime.stats().isolatesAbandoned > 0) return retire({ t: 'result', run: id, result, retire: true })
     if (send({ t: 'result', run: id, result }) === 'oversize') {
       send({
@@ -194,10 +132,9 @@ async function start(
       }),
     })
   } finally {
+    lines.clear()
     runs.delete(id)
-    replies.stop()
-    // why: calls of a settled run are never answered usefully; forget them.
-    for (const [call, entry] of pending) if (entry.run === id) pending.delete(call)
+    calls.forget(id)
   }
 }
 
@@ -237,16 +174,7 @@ function onMessage(message: ToChild): void {
       controller = new AbortController()
       return
     case 'replies':
-      replies.answered()
-      for (const reply of message.replies) {
-        const entry = pending.get(reply.call)
-        if (entry === undefined) continue
-        pending.delete(reply.call)
-        if (reply.ok) entry.resolve(reply.value)
-        else entry.reject(new Error(reply.message))
-      }
-      // why: calls still unanswered (a Promise.all the parent serves one at a time) are awaited on.
-      if (pending.size > 0) replies.sent()
+      calls.settle(message.replies)
       return
     case 'dispose':
       void dispose()

@@ -1,5 +1,5 @@
 // The messages between a supervised runtime and its child process (one JSON frame each over the
-// channel of channel.ts). Every payload is plain JSON: programs, binding arguments and results
+// channel of frame-channel.ts). Every payload is plain JSON: programs, binding arguments and results
 // were checked as lossless JSON before they get here.
 import type { CodeCallSite, CodeRunResult, JsonValue, RunJournal } from '@isocode/code-runtime'
 import type { NamespaceShape } from '../../engine/binding-call.ts'
@@ -28,7 +28,7 @@ export interface Call {
  * reaches the guest in one batch, as it does in-process.
  */
 export type ToChild =
-  | { t: 'run'; run: number; program: string; namespaces: NamespaceShape[]; journal?: RunJournal }
+  | { t: 'run'; run: number; program: string; namespaces: readonly NamespaceShape[]; journal?: RunJournal }
   | { t: 'abort'; run: number; reason: string }
   | { t: 'replies'; replies: Reply[] }
   | { t: 'dispose' }

@@ -4,7 +4,8 @@
 // code is appended as the hoisted `async function programs$name(input)`. Its calls are calls of
 // the calling run: one budget, one call log, one durable record.
 import { PROGRAMS_GLOBAL } from '@isocode/sdk-codegen'
-import ts from 'typescript'
+import type ts from 'typescript'
+import { compiler } from './compiler.ts'
 
 // why: the bridge's global, named here: bridge.ts reaches this file through discovery.ts and the
 // library, so importing it would make a cycle.
@@ -24,7 +25,7 @@ interface References {
   shadows: boolean
 }
 
-const declares = (node: ts.Identifier): boolean => {
+const declares = (ts: typeof import('typescript'), node: ts.Identifier): boolean => {
   const parent = node.parent
   return (
     (ts.isVariableDeclaration(parent) ||
@@ -42,6 +43,8 @@ const declares = (node: ts.Identifier): boolean => {
 export function references(code: string): References {
   const found: References = { programs: [], tools: new Set(), shadows: false }
   if (!code.includes(PROGRAMS_GLOBAL) && !code.includes(TOOLS_GLOBAL_NAME)) return found
+  // why: the compiler loads here, the first time a program is parsed, never on import (RT-67).
+  const ts = compiler()
   // why: parsed as the runtime runs it, the body of an async function (top-level await and return).
   const file = ts.createSourceFile('/program.ts', HEAD + code, ts.ScriptTarget.ESNext, true, ts.ScriptKind.TS)
   const visit = (node: ts.Node): void => {
@@ -59,7 +62,7 @@ export function references(code: string): References {
       ts.isStringLiteralLike(node.argumentExpression)
     ) {
       found.tools.add(node.argumentExpression.text)
-    } else if (ts.isIdentifier(node) && node.text === PROGRAMS_GLOBAL && declares(node)) found.shadows = true
+    } else if (ts.isIdentifier(node) && node.text === PROGRAMS_GLOBAL && declares(ts, node)) found.shadows = true
     ts.forEachChild(node, visit)
   }
   visit(file)
@@ -75,6 +78,7 @@ export const linkedName = (name: string): string => `${PROGRAMS_GLOBAL}$${name}`
  */
 export function linkPrograms(code: string, saved: ReadonlyMap<string, string>): { code: string; linked: string[] } {
   const linked: string[] = []
+  // why: with no saved program there is nothing to link, so the program is not parsed (nor the compiler loaded).
   if (saved.size === 0 || !code.includes(PROGRAMS_GLOBAL)) return { code, linked }
   const rewrite = (source: string): string => {
     const refs = references(source)

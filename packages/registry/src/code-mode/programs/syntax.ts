@@ -1,7 +1,7 @@
 // The syntax check a program to save gets when the warm checker could not answer (still starting,
-// crashed): TypeScript's parser, then V8 compiling (never running) the emitted JavaScript, here.
+// crashed): TypeScript's parser (loaded here, on first use: RT-67), then V8 compiling (never running) the emitted JavaScript, here.
 import { Script } from 'node:vm'
-import ts from 'typescript'
+import { compiler } from './compiler.ts'
 
 // why: the body of an async function, as the runtime runs it; the head on a line of its own.
 const HEAD = 'async function __isocode_program__() {\n'
@@ -10,6 +10,7 @@ const TAIL = '\n}\n'
 /** Why `code` (an async function body) does not parse, with its line:column, or undefined when it does. */
 export function syntaxProblem(code: string): string | undefined {
   const wrapped = `${HEAD}${code}${TAIL}`
+  const ts = compiler()
   const out = ts.transpileModule(wrapped, {
     reportDiagnostics: true,
     compilerOptions: { target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext },

@@ -1,20 +1,22 @@
 import { onAbort } from '@isocode/code-runtime'
-import type { CodeBindingNamespace, CodeRunFailureKind, CodeRunResult, RunJournal } from '@isocode/code-runtime'
-import { type BindingOutcome, guestSetup, namespaceShapes } from '../engine/binding-call.ts'
+import type { CodeRunFailureKind, CodeRunResult } from '@isocode/code-runtime'
+import { type BindingOutcome, guestSetup } from './binding-call.ts'
 import {
   allocationFailure,
   describeHostError,
   describeSyntaxError,
   describeTaskError,
   memoryMessage,
-} from '../engine/describe-error.ts'
-import { PeerPoll } from '../engine/peer-poll.ts'
-import { budgetMessage, RunClock } from '../engine/run-clock.ts'
-import { type LedgerOwner, RunLedger } from '../engine/run-ledger.ts'
-import { type JournalBook, JOURNAL_OVER, parseCallSite, parseGuestJournal } from '../engine/run-journal.ts'
-import type { RunSettings } from '../engine/run-mode.ts'
-import type { Finished, QueuedCall, RunState } from '../engine/run-state.ts'
-import { RunTimers, TIMER_NAMESPACE } from '../engine/run-timers.ts'
+} from './describe-error.ts'
+import { PeerPoll } from './peer-poll.ts'
+import { budgetMessage, RunClock } from './run-clock.ts'
+import { type LedgerOwner, RunLedger } from './run-ledger.ts'
+import { JournalBook, JOURNAL_OVER, parseCallSite, parseGuestJournal } from './run-journal.ts'
+import type { RunOrder } from './run-request.ts'
+import type { RunSettings } from './run-mode.ts'
+import type { Finished, QueuedCall, RunState } from './run-state.ts'
+import { RunTimers, TIMER_NAMESPACE } from './run-timers.ts'
+import type { TurnBatch } from './turn-batch.ts'
 import { budgetSite, type KillSite } from '../isolate/budget-site.ts'
 import type { GuestContext, GuestEvents, Settlements } from '../isolate/guest-context.ts'
 import type { IsolateSlot } from '../isolate/isolate-slot.ts'
@@ -47,20 +49,17 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
   private readonly clock: RunClock
   // why: the isolate's answer to a settlement (the next call, or the end) often comes within µs.
   private readonly poll: PeerPoll
-  private stopWatch: () => void = () => {}
   private detachSignal: () => void = () => {}
   private resolveResult!: (result: CodeRunResult) => void
 
   constructor(
     private readonly slot: IsolateSlot,
     private readonly settings: RunSettings,
-    private readonly namespaces: readonly CodeBindingNamespace[],
+    private readonly order: RunOrder,
     private readonly onSettled: (run: ProgramRun, reusable: boolean) => void,
-    tap: ((line: string, now: boolean) => void) | undefined,
-    private readonly journal?: RunJournal,
-    book?: JournalBook,
   ) {
-    this.ledger = new RunLedger(this, namespaces, settings.outputBytes, tap, book)
+    const book = order.journal === undefined ? undefined : new JournalBook(order.onJournal)
+    this.ledger = new RunLedger(this, order, settings.outputBytes, book)
     this.result = new Promise((resolve) => (this.resolveResult = resolve))
     this.clock = new RunClock(settings, () => slot.cpuTimeNs(), this.ledger.startedAt)
     this.poll = new PeerPoll(settings.pollMs, { counts: slot.pollCounts })
@@ -71,31 +70,42 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     return this.slot
   }
 
-  /** Start the program in `context`; the outcome arrives on {@link result}. */
-  start(
-    context: GuestContext,
-    code: string,
-    watchdog: Watchdog,
-    signal: AbortSignal | undefined,
-  ): Promise<CodeRunResult> {
-    if (this.state.phase === 'settled') {
-      context.release()
+  /** Start the program in its context once ready (unless it was aborted or ended meanwhile); the outcome arrives on {@link result}. */
+  start(next: GuestContext | Promise<GuestContext>, watchdog: Watchdog): Promise<CodeRunResult> {
+    // why: usually ready (no await on the path); else the run waits for its context here.
+    if (next instanceof Promise) {
+      next.then(
+        (ready) => this.start(ready, watchdog),
+        (error: unknown) => this.kill('crash', `no context could be prepared: ${String(error)}`),
+      )
       return this.result
     }
+    const context = next
+    if (this.state.phase !== 'settled' && this.order.signal?.aborted !== true) return this.launch(context, watchdog)
+    // why: aborted (or ended) while its context was prepared: nothing of the program runs, and
+    // the context's handles go (safe on a killed isolate).
+    this.kill('abort', 'the run was aborted before it started')
+    context.release()
+    return this.result
+  }
+
+  /** Arm the budgets and the signal, and run the program's first task. */
+  private launch(context: GuestContext, watchdog: Watchdog): Promise<CodeRunResult> {
+    const { code, signal } = this.order
     this.running = { phase: 'running', context, tasks: 0 }
     this.resuming = { phase: 'resuming', context, tasks: 0, overflow: undefined }
     this.state = this.running
     // why: while a timeout of code resumed here waits to be handled, the watchdog must not race it.
-    this.stopWatch = this.clock.startWatched(
+    this.clock.start(
       watchdog,
       (budget) => this.state.phase === 'overrun' || this.stop('timeout', budgetMessage(this.settings, budget)),
     )
     this.detachSignal = onAbort(signal, () => this.abort(`the run was aborted (${describeHostError(signal?.reason)})`))
     const setup = guestSetup(
       this.settings.outputBytes,
-      namespaceShapes(this.namespaces, this.ledger.memberTables),
+      this.order.shapes,
       this.settings.startOnHostThread,
-      this.journal,
+      this.order.journal,
     )
     if (this.settings.startOnHostThread) {
       this.slot.noteHostThread('start')
@@ -172,21 +182,19 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     return call.json === undefined ? undefined : JSON.parse(call.json)
   }
 
-  encode(outbox: Settlements, call: QueuedCall, outcome: BindingOutcome): void {
-    outbox.push(
-      call.id,
-      outcome.ok,
-      outcome.ok ? (outcome.value === undefined ? null : JSON.stringify(outcome.value)) : outcome.message,
-    )
+  encode(replies: TurnBatch<Entry>, call: QueuedCall, outcome: BindingOutcome): void {
+    replies.push(call.id)
+    replies.push(outcome.ok)
+    replies.push(outcome.ok ? (outcome.value === undefined ? null : JSON.stringify(outcome.value)) : outcome.message)
   }
 
   flushReplies(): void {
     const state = this.state
-    if (state.phase !== 'running' || !this.ledger.hasReplies) return
+    if (state.phase !== 'running' || !this.ledger.replies.waiting) return
     // why: resumed on this thread, with no hop, once the isolate is idle: a task still on its
     // thread would run first anyway, and taskSettled flushes again when its completion arrives.
     if (this.settings.resumeOnHostThread && state.tasks > 0) return
-    const batch = this.ledger.takeReplies()
+    const batch = this.ledger.replies.take()
     if (this.settings.resumeOnHostThread) return this.resumeHere(state.context, batch)
     try {
       this.track(state.context.resolve(batch, this.clock.backstopMs()))
@@ -209,7 +217,7 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     // why: in the host's own process a paused isolate could never be disposed safely.
     if (executing && !this.settings.pauseToLocate) return this.kill(kind, message)
     this.state = { phase: 'stopping', context: state.context, tasks: state.tasks }
-    this.clock.cpuNow()
+    this.clock.keep()
     // why: the gate closes first, so nothing the program sends while it is located counts.
     state.context.close()
     this.ledger.dropQueued()
@@ -235,8 +243,6 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
   /** End the run now with `kind`; the isolate is disposed (it may be mid-execution). */
   kill(kind: CodeRunFailureKind, message: string): void {
     if (this.state.phase === 'settled') return
-    this.clock.cpuNow()
-    this.slot.kill()
     this.settle({ logs: this.ledger.output.logs, error: { kind, message } }, true)
   }
 
@@ -255,9 +261,11 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     // why: a task still queued in the isolate would run old program code during the next run.
     const reusable = !killed && (state.phase === 'starting' || state.tasks === 0)
     this.state = { phase: 'settled', context }
-    const result = this.ledger.close(outcome, this.clock.cpuMs()) as CodeRunResult
+    // why: the clock is read before a kill disposes the isolate (which then reads 0).
+    const cpuMs = this.clock.end()
+    if (killed) this.slot.kill()
+    const result = this.ledger.close(outcome, cpuMs) as CodeRunResult
     this.timers.clear()
-    this.stopWatch()
     this.poll.stop()
     this.detachSignal()
     context?.close()
@@ -305,14 +313,21 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     }
     const now = this.state
     if (now.phase === 'draining' && now.tasks === 0) this.complete()
-    else if (now.phase === 'running' && now.tasks === 0 && this.ledger.hasReplies && !this.ledger.flushScheduled)
+    else if (
+      now.phase === 'running' &&
+      now.tasks === 0 &&
+      this.ledger.replies.waiting &&
+      !this.ledger.replies.scheduled
+    )
       this.flushReplies()
   }
 
   private deliverTimer(id: number): void {
     if (!this.open) return
-    this.ledger.outboxFor.push(id, true, null)
-    this.ledger.queued()
+    const replies = this.ledger.replies
+    replies.push(id)
+    replies.push(true)
+    replies.push(null)
   }
 
   /** Settle a batch on this thread, the program's code after it included (see {@link hereWith}). */

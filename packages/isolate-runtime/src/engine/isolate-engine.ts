@@ -1,11 +1,10 @@
 import { CodeRuntimeError, CodeRuntimeErrorCode } from '@isocode/code-runtime'
-import type { CodeRunResult, RunJournal } from '@isocode/code-runtime'
-import type { ResolvedIsolateRuntimeConfig } from '../engine/config.ts'
-import { JournalBook, withJournal } from '../engine/run-journal.ts'
-import { type RunMode, type RunSettings, runSettings } from '../engine/run-mode.ts'
-import { aborted, type IsolateRunRequest, lineTap, type Prologue, runPrologue } from '../engine/run-request.ts'
-import type { StripResult } from '../engine/strip-program.ts'
-import type { GuestContext } from '../isolate/guest-context.ts'
+import type { CodeRunResult } from '@isocode/code-runtime'
+import type { ResolvedIsolateRuntimeConfig } from './config.ts'
+import { withJournal } from './run-journal.ts'
+import { type RunMode, type RunSettings, runSettings } from './run-mode.ts'
+import { aborted, type IsolateRunRequest, type Opened, openRun, type RunOrder } from './run-request.ts'
+import type { StripResult } from './strip-program.ts'
 import { IsolatePool } from '../isolate/isolate-pool.ts'
 import type { IsolateSlot } from '../isolate/isolate-slot.ts'
 import { emptyStats, type PoolStats } from '../isolate/pool-stats.ts'
@@ -63,20 +62,14 @@ export class IsolateEngine {
   run(request: IsolateRunRequest): Promise<CodeRunResult> {
     // why: not an async function: with an idle slot and its context ready, the whole start is
     // synchronous and the caller's await is the only one on the path.
-    let prologue: Prologue
+    let opened: Opened
     try {
-      prologue = runPrologue(request, () => void this.usablePool(), this.strip)
+      opened = openRun(request, this.assertUsable, this.strip)
     } catch (error) {
       return Promise.reject(error)
     }
-    if (prologue.result !== undefined) return Promise.resolve(prologue.result)
-    const pool = this.usablePool()
-    const slot = pool.tryAcquire()
-    const { code, journal } = prologue
-    if (slot !== undefined) return this.begin(pool, slot, request, code, journal)
-    const later = this.queued(pool, request, code, journal)
-    // why: a journaled run that ends while queued still returns its (empty) journal (rule RT-49).
-    return journal === undefined ? later : later.then(withJournal)
+    // why: a pre-aborted request or a strip error needs no run: its result is settled already.
+    return opened.order !== undefined ? this.place(opened.order) : Promise.resolve(opened.result)
   }
 
   /** Lifetime counts of the pool: isolates created and disposed, runs started. */
@@ -95,73 +88,47 @@ export class IsolateEngine {
     return this.disposing
   }
 
-  private usablePool(): IsolatePool {
+  // why: an arrow, handed to openRun; the pool exists from start until dispose.
+  private readonly assertUsable = (): void => {
     if (this.disposing !== undefined || this.pool === undefined) {
       throw new CodeRuntimeError(
         CodeRuntimeErrorCode.DISPOSED,
         'the isolate runtime is disposed (or not started); load the plugin again',
       )
     }
-    return this.pool
   }
 
-  private async queued(
-    pool: IsolatePool,
-    request: IsolateRunRequest,
-    code: string,
-    journal: RunJournal | undefined,
-  ): Promise<CodeRunResult> {
-    const slot = await pool.acquire(request.signal)
-    if (slot === undefined)
-      return aborted(this.disposing === undefined ? 'the run was aborted while queued' : 'the runtime was disposed')
-    pool.stats.runsQueued++
-    return this.begin(pool, slot, request, code, journal)
+  /** Run `order` on an idle slot at once, or on the first one released. */
+  private place(order: RunOrder): Promise<CodeRunResult> {
+    const pool = this.pool as IsolatePool
+    const slot = pool.tryAcquire()
+    if (slot === undefined) return this.queued(pool, order)
+    return this.begin(order, pool, slot)
   }
 
-  private begin(
-    pool: IsolatePool,
-    slot: IsolateSlot,
-    request: IsolateRunRequest,
-    code: string,
-    journal: RunJournal | undefined,
-  ): Promise<CodeRunResult> {
-    pool.stats.runs++
-    const run = new ProgramRun(
-      slot,
-      this.settings,
-      request.bindings,
-      (done, reusable) => {
-        this.live.delete(done)
-        pool.release(slot, reusable)
-      },
-      lineTap(request),
-      journal,
-      journal === undefined ? undefined : new JournalBook(request.onJournal),
-    )
-    this.live.add(run)
-    const next = slot.take()
-    if (!(next instanceof Promise)) return this.startIn(run, next, code, request.signal)
-    return next.then(
-      (context) => this.startIn(run, context, code, request.signal),
-      (error: unknown) => {
-        run.kill('crash', `no context could be prepared: ${String(error)}`)
-        return run.result
-      },
-    )
-  }
-
-  private startIn(
-    run: ProgramRun,
-    context: GuestContext,
-    code: string,
-    signal: AbortSignal | undefined,
-  ): Promise<CodeRunResult> {
-    if (signal?.aborted) {
-      context.release()
-      run.kill('abort', 'the run was aborted before it started')
-      return run.result
+  private async queued(pool: IsolatePool, order: RunOrder): Promise<CodeRunResult> {
+    const slot = await pool.acquire(order.signal)
+    if (slot === undefined) {
+      const message = this.disposing === undefined ? 'the run was aborted while queued' : 'the runtime was disposed'
+      // why: a journaled run that ends while queued still returns its (empty) journal (rule RT-49).
+      return order.journal === undefined ? aborted(message) : withJournal(aborted(message))
     }
-    return run.start(context, code, this.watchdog, signal)
+    pool.stats.runsQueued++
+    return this.begin(order, pool, slot)
+  }
+
+  private begin(order: RunOrder, pool: IsolatePool, slot: IsolateSlot): Promise<CodeRunResult> {
+    pool.stats.runs++
+    const next = slot.take()
+    const run = new ProgramRun(slot, this.settings, order, this.settled)
+    this.live.add(run)
+    return run.start(next, this.watchdog)
+  }
+
+  // why: an arrow, handed to every run: its slot goes back to the pool, reused or replaced.
+  private readonly settled = (run: ProgramRun, reusable: boolean): void => {
+    this.live.delete(run)
+    this.pool?.release(run.isolateSlot, reusable)
   }
 }
 

@@ -1,4 +1,4 @@
-import { isolatedVm } from '../isolate/ivm.ts'
+import { isolatedVm } from './ivm.ts'
 
 /**
  * Globals the prelude deletes before a program runs: memory they hand out lives outside the

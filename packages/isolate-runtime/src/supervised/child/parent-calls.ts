@@ -1,0 +1,86 @@
+import type { CodeCallSite, JsonValue } from '@isocode/code-runtime'
+import { PeerPoll } from '../../engine/peer-poll.ts'
+import { TurnBatch } from '../../engine/turn-batch.ts'
+import type { Call, Reply, ToParent } from '../wire/child-protocol.ts'
+
+interface PendingCall {
+  run: number
+  resolve: (value: JsonValue | undefined) => void
+  reject: (error: Error) => void
+}
+
+/**
+ * The binding calls a supervised child forwards to its parent, which holds the real functions:
+ * the calls of one host turn cross as one `calls` frame, and the parent's `replies` settle them.
+ */
+export class ParentCalls {
+  private readonly pending = new Map<number, PendingCall>()
+  private nextCall = 1
+  // why: one message per host turn: calls the guest made together (Promise.all) cross together.
+  private readonly outgoing = new TurnBatch<Call>(() => this.flush(this.outgoing.take()))
+  // why: a binding call's answer usually lands within tens of µs; waking from an OS sleep costs more.
+  private readonly poll: PeerPoll
+
+  constructor(
+    private readonly send: (message: ToParent) => 'sent' | 'closed' | 'oversize',
+    private readonly sendLimit: number,
+    pollMs: number,
+  ) {
+    this.poll = new PeerPoll(pollMs)
+  }
+
+  /** Forward a call of `member` to the parent; settles with the parent's reply. */
+  call(
+    run: number,
+    ns: number,
+    member: string,
+    args: unknown,
+    site: CodeCallSite | undefined,
+  ): Promise<JsonValue | undefined> {
+    return new Promise((resolve, reject) => {
+      const call = this.nextCall++
+      this.pending.set(call, { run, resolve, reject })
+      const entry: Call =
+        args === undefined ? { call, run, ns, member } : { call, run, ns, member, args: args as JsonValue }
+      // why: a journaled run's calls carry where the program made them (rule RT-52).
+      if (site !== undefined) entry.site = site
+      this.outgoing.push(entry)
+    })
+  }
+
+  /** Settle the calls the parent replied to. */
+  settle(replies: Reply[]): void {
+    this.poll.answered()
+    for (const reply of replies) {
+      const entry = this.pending.get(reply.call)
+      if (entry === undefined) continue
+      this.pending.delete(reply.call)
+      if (reply.ok) entry.resolve(reply.value)
+      else entry.reject(new Error(reply.message))
+    }
+    // why: calls still unanswered (a Promise.all the parent serves one at a time) are awaited on.
+    if (this.pending.size > 0) this.poll.sent()
+  }
+
+  /** Forget the calls of a settled run: they are never answered usefully. */
+  forget(run: number): void {
+    this.poll.stop()
+    for (const [call, entry] of this.pending) if (entry.run === run) this.pending.delete(call)
+  }
+
+  private flush(calls: Call[]): void {
+    const sent = this.send({ t: 'calls', calls })
+    if (sent === 'sent') this.poll.sent()
+    if (sent !== 'oversize') return
+    // why: rare: a batch over the parent's frame limit goes call by call, and a call that alone is
+    // over it fails here, in the guest, instead of reaching a parent that would kill this process.
+    for (const call of calls) {
+      if (this.send({ t: 'calls', calls: [call] }) !== 'oversize') continue
+      const entry = this.pending.get(call.call)
+      this.pending.delete(call.call)
+      entry?.reject(
+        new Error(`the arguments of ${call.member} are over the ${this.sendLimit}-byte limit of the runtime channel`),
+      )
+    }
+  }
+}
