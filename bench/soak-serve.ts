@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { parseCommandLine, serveHttp } from '@isocode/cli'
+import { parseCommandLine, serveHttp } from '@isocode/cli/internal'
 
 const positional = process.argv.slice(2).filter((arg) => arg !== '--serve')
 const RUNS = Number(positional[0] ?? 1_000)

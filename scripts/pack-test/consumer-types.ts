@@ -1,7 +1,7 @@
 // Type-checked by `pnpm test:pack` in a fresh npm project against the shipped .d.ts only: every
 // public entry point resolves without custom conditions, and the types are real (not `any`).
 // (`@isocode/code-runtime/conformance` needs the optional peer vitest, which this project lacks.)
-import { bootApp, parseCommandLine } from '@isocode/cli'
+import { CliError, workspaceTools } from '@isocode/cli'
 import { CodeRuntime, type CodeRunRequest, type CodeRunResult, withUsage } from '@isocode/code-runtime'
 import { createAgentScope, SystemPrompt, type PromptAssembly } from '@isocode/harness'
 import { IsolateRuntime, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
@@ -61,8 +61,8 @@ export async function consumer(): Promise<string> {
     assembly.system,
     result.isError,
     text,
-    parseCommandLine(['sdk']).command,
-    typeof bootApp,
+    new CliError('usage', 'USAGE').code,
+    typeof workspaceTools,
     typeof McpClient,
     typeof createCodeModeServer,
     typeof TimeoutPolicy,

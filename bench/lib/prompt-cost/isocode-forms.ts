@@ -2,7 +2,8 @@
 // run_code (what `ctx.systemPrompt.assemble()` hands an agent loop), and `isocode serve`'s
 // tools/list (createCodeModeServer: run_code with the section in its description).
 import { SystemPrompt } from '@isocode/harness'
-import { createCodeModeServer, toDefinition } from '@isocode/mcp'
+import { createCodeModeServer } from '@isocode/mcp'
+import { toDefinition } from '@isocode/mcp/internal'
 import { ToolRegistry } from '@isocode/registry'
 import type { JsonObject, ToolDefinition } from '@isocode/registry'
 import { WorkerRuntime } from '@isocode/worker-runtime'
@@ -44,13 +45,13 @@ function definitions(set: ToolSet): ToolDefinition[] {
 /** Boot SystemPrompt + ToolRegistry in code mode with `set` registered, run `use`, dispose. */
 async function withRegistry<T>(
   set: ToolSet,
-  sdkBudgetBytes: number | undefined,
+  sdkBytes: number | undefined,
   use: (root: Context) => Promise<T>,
 ): Promise<T> {
   const root = new Context()
   const fibers: Fiber[] = [
     await root.plugin(SystemPrompt),
-    await root.plugin(ToolRegistry, { mode: 'code', ...(sdkBudgetBytes === undefined ? {} : { sdkBudgetBytes }) }),
+    await root.plugin(ToolRegistry, { mode: 'code', ...(sdkBytes === undefined ? {} : { sdkBytes }) }),
   ]
   try {
     // why: Code Mode needs a TypeScript runtime loaded to offer run_code; no program runs here,
@@ -64,10 +65,10 @@ async function withRegistry<T>(
 }
 
 /** The assembled system text (the tools:sdk section) followed by the tools as OpenAI functions. */
-function assembled(sdkBudgetBytes: number): Renderer {
+function assembled(sdkBytes: number): Renderer {
   return {
     render: (set) =>
-      withRegistry(set, sdkBudgetBytes, async (root) => {
+      withRegistry(set, sdkBytes, async (root) => {
         const { system, tools } = await root.systemPrompt.assemble()
         return `${system}\n\n${openAiToolsText(tools)}`
       }),

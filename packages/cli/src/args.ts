@@ -1,9 +1,16 @@
 import { parseArgs } from 'node:util'
-import { CliError } from './errors.ts'
 import { DEFAULT_MAX_CONNECTIONS, defaultSessionShare } from '@isocode/mcp/internal'
+import { budgetProblem, LIMITS } from 'isocode/internal/plan'
+import type { Budgets } from 'isocode/internal/plan'
+import { CliError } from './errors.ts'
 
 /** The CLI's commands. */
-export type Command = 'run' | 'sdk' | 'serve'
+export type Command = 'run' | 'sdk' | 'serve' | 'runs'
+
+/** What `isocode runs` does with the recorded runs of a store. */
+export type RunsAction = 'list' | 'show' | 'approve' | 'reject' | 'resume' | 'cancel' | 'rollback'
+
+const RUNS_ACTIONS: readonly RunsAction[] = ['list', 'show', 'approve', 'reject', 'resume', 'cancel', 'rollback']
 
 /** `--isolation`: `isolate` hosts the V8 isolate in the CLI process, `process` in a supervised child process. */
 export type Isolation = 'isolate' | 'process'
@@ -53,16 +60,16 @@ export interface HttpServeOptions {
   sessionIdleS: number
 }
 
-/** What `run` and `serve` take besides the tools: the budgets of one program. */
-export interface ProgramBudgetOptions {
-  /** `--cpu-ms <ms>`: CPU budget of one program (the runtime's `cpuMs`; default 5000). */
-  cpuMs?: number | undefined
-  /** `--wall-ms <ms>`: wall-clock budget of one program (the runtime's `wallMs`; default 30000). */
-  wallMs?: number | undefined
-  /** `--max-tool-calls <n>`: tool calls one program may make (the registry's `maxToolCalls`; default 1000). */
-  maxToolCalls?: number | undefined
+/** What `run` and `serve` take besides the tools: the budgets of one program, the check, the run store and the gates. */
+export interface ProgramOptions {
+  /** `--cpu-ms`, `--wall-ms`, `--memory-mb`, `--output-bytes`, `--tool-calls`, `--sdk-bytes`: one flag per limit (R-140). */
+  budgets?: Budgets | undefined
   /** `--no-check`: run programs without the check before the run (the registry's `check: false`, R-104). */
   check?: false
+  /** `--store <url>`: where runs are recorded (`memory:`, `file:<path>`, `postgres://…`), so a paused run can be decided later. */
+  store?: string | undefined
+  /** `--approve <tool glob>` (repeatable), `--approve destructive`: calls that need approval (R-141). */
+  approve?: string[] | undefined
 }
 
 /** Parsed command line of one command. */
@@ -72,20 +79,33 @@ export type Parsed =
   | ({
       command: 'run'
       program: string
-      cpuMs: number | undefined
-      wallMs: number | undefined
       isolation: Isolation
       json: boolean
     } & ToolSourceOptions &
-      ProgramBudgetOptions)
-  | ({ command: 'sdk'; budget: number | undefined } & ToolSourceOptions)
+      ProgramOptions)
+  | ({ command: 'sdk'; budgets: Budgets } & ToolSourceOptions)
+  | ({
+      command: 'runs'
+      action: RunsAction
+      /** The run an action other than `list` is about. */
+      runId: string | undefined
+      store: string
+      isolation: Isolation
+      json: boolean
+      /** `reject --reason <text>`: what the program's ToolCallError says. */
+      reason: string | undefined
+      /** `list --status <status>`, `list --limit <n>`. */
+      status: string | undefined
+      limit: number | undefined
+    } & ToolSourceOptions &
+      ProgramOptions)
   | ({
       command: 'serve'
       mode: 'code' | 'both'
       isolation: Isolation
       http: HttpServeOptions | undefined
     } & ToolSourceOptions &
-      ProgramBudgetOptions)
+      ProgramOptions)
 
 const TOOL_OPTIONS = {
   mcp: { type: 'string', multiple: true },
@@ -95,6 +115,24 @@ const TOOL_OPTIONS = {
   'handshake-ms': { type: 'string' },
   concurrent: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
+} as const
+
+/** One flag per limit (LIMITS), `--max-tool-calls` and `--budget` kept as the old names of two. */
+const LIMIT_OPTIONS = {
+  'cpu-ms': { type: 'string' },
+  'wall-ms': { type: 'string' },
+  'memory-mb': { type: 'string' },
+  'output-bytes': { type: 'string' },
+  'tool-calls': { type: 'string' },
+  'sdk-bytes': { type: 'string' },
+  'max-tool-calls': { type: 'string' },
+} as const
+
+const PROGRAM_OPTIONS = {
+  ...LIMIT_OPTIONS,
+  'no-check': { type: 'boolean' },
+  store: { type: 'string' },
+  approve: { type: 'string', multiple: true },
 } as const
 
 const SERVE_OPTIONS = {
@@ -112,14 +150,11 @@ const SERVE_OPTIONS = {
   'allow-origin': { type: 'string', multiple: true },
   'max-body-kb': { type: 'string' },
   'max-sessions': { type: 'string' },
-  'cpu-ms': { type: 'string' },
-  'wall-ms': { type: 'string' },
-  'max-tool-calls': { type: 'string' },
-  'no-check': { type: 'boolean' },
+  ...PROGRAM_OPTIONS,
   'session-idle-s': { type: 'string' },
 } as const
 
-const COMMANDS: readonly Command[] = ['run', 'sdk', 'serve']
+const COMMANDS: readonly Command[] = ['run', 'sdk', 'serve', 'runs']
 
 /** The example the usage error of `run` without a program shows (run from the repo root). */
 export const RUN_EXAMPLE = 'isocode run fixtures/programs/workspace-summary.ts'
@@ -127,7 +162,11 @@ export const RUN_EXAMPLE = 'isocode run fixtures/programs/workspace-summary.ts'
 // why: safe by default on every entry point: a program that makes V8 abort (isolated-vm
 // #457/#527) ends only its own child process, never isocode. `--isolation isolate` is the opt-in
 // for trusted programs (saves ~0.2 ms a run and ~50 µs a binding call).
-const DEFAULT_ISOLATION: Record<'run' | 'serve', Isolation> = { run: 'process', serve: 'process' }
+const DEFAULT_ISOLATION: Record<'run' | 'serve' | 'runs', Isolation> = {
+  run: 'process',
+  serve: 'process',
+  runs: 'process',
+}
 
 function usage(message: string, command?: Command): never {
   throw new CliError(
@@ -236,27 +275,46 @@ function httpOptions(values: ServeValues): HttpServeOptions | undefined {
   }
 }
 
-function programBudget(
-  values: {
-    'cpu-ms'?: string | undefined
-    'wall-ms'?: string | undefined
-    'max-tool-calls'?: string | undefined
-    'no-check'?: boolean | undefined
-  },
-  command: 'run' | 'serve',
-): ProgramBudgetOptions {
-  const wallMs = positiveInt(values['wall-ms'], '--wall-ms', command)
-  const cpuMs = positiveInt(values['cpu-ms'], '--cpu-ms', command)
-  const maxToolCalls = positiveInt(values['max-tool-calls'], '--max-tool-calls', command, 'tool calls')
+/** The flag's text as a number, or the text itself when it is none (so the message shows what was typed). */
+const numeric = (text: string): number | string =>
+  text.trim() !== '' && !Number.isNaN(Number(text)) ? Number(text) : text
+
+/** The limits given as flags (`--tool-calls`, or its old name `--max-tool-calls`), checked once (R-140). */
+function limits(values: Record<string, unknown>, command: Command, alias: Record<string, keyof Budgets>): Budgets {
+  const budgets: Record<string, number | string> = {}
+  const flagOf: Partial<Record<keyof Budgets, string>> = {}
+  for (const [key, limit] of Object.entries(LIMITS) as [keyof Budgets, { flag: string }][]) {
+    const flag = limit.flag.slice(2)
+    const old = Object.keys(alias).find((name) => alias[name] === key)
+    const given = values[flag] ?? (old === undefined ? undefined : values[old])
+    if (typeof given !== 'string') continue
+    if (values[flag] !== undefined && old !== undefined && values[old] !== undefined)
+      usage(`--${old} is the old name of ${limit.flag}; give one of them`, command)
+    flagOf[key] = values[flag] !== undefined || old === undefined ? limit.flag : `--${old}`
+    budgets[key] = numeric(given)
+  }
+  const problem = budgetProblem(budgets as Budgets, (key) => flagOf[key] ?? LIMITS[key].flag)
+  if (problem !== undefined) usage(problem, command)
+  return budgets as Budgets
+}
+
+function programOptions(values: Record<string, unknown>, command: 'run' | 'serve' | 'runs'): ProgramOptions {
+  const budgets = limits(values, command, { 'max-tool-calls': 'toolCalls' })
+  const store = values.store as string | undefined
+  if (store !== undefined && store.trim() === '')
+    usage('--store takes a store URL: memory:, file:<path> or postgres://…', command)
+  const approve = values.approve as string[] | undefined
+  if (approve?.some((glob) => glob.trim() === '') === true)
+    usage('--approve takes a tool name or glob (e.g. "github__create_*") or the word destructive', command)
   return {
-    ...(cpuMs === undefined ? {} : { cpuMs }),
-    ...(wallMs === undefined ? {} : { wallMs }),
-    ...(maxToolCalls === undefined ? {} : { maxToolCalls }),
+    ...(Object.keys(budgets).length === 0 ? {} : { budgets }),
     ...(values['no-check'] === true ? { check: false as const } : {}),
+    ...(store === undefined ? {} : { store }),
+    ...(approve === undefined ? {} : { approve }),
   }
 }
 
-function isolation(value: string | undefined, command: 'run' | 'serve'): Isolation {
+function isolation(value: string | undefined, command: 'run' | 'serve' | 'runs'): Isolation {
   const chosen = value ?? DEFAULT_ISOLATION[command]
   if (chosen !== 'isolate' && chosen !== 'process')
     usage(`--isolation must be "isolate" or "process", got ${JSON.stringify(chosen)}`, command)
@@ -301,11 +359,8 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (command === 'run') {
     const { values, positionals } = parse(command, rest, {
       ...TOOL_OPTIONS,
-      'cpu-ms': { type: 'string' },
-      'wall-ms': { type: 'string' },
+      ...PROGRAM_OPTIONS,
       isolation: { type: 'string' },
-      'max-tool-calls': { type: 'string' },
-      'no-check': { type: 'boolean' },
       json: { type: 'boolean' },
     })
     if (values.help === true) return { command: 'help', topic: command }
@@ -316,18 +371,16 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
           : `isocode run takes one program file, got ${positionals.length}: ${positionals.join(' ')}`,
         command,
       )
-    const budget = programBudget(values, command)
     return {
       command,
       program: positionals[0] as string,
-      cpuMs: budget.cpuMs,
-      wallMs: budget.wallMs,
       isolation: isolation(values.isolation, command),
       json: values.json === true,
-      ...budget,
+      ...programOptions(values, command),
       ...toolSource(command, values),
     }
   }
+  if (command === 'runs') return parseRuns(rest)
   if (command === 'serve') {
     const { values, positionals } = parse(command, rest, SERVE_OPTIONS)
     if (values.help === true) return { command: 'help', topic: command }
@@ -341,16 +394,59 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       mode,
       isolation: isolation(values.isolation, command),
       http: httpOptions(values),
-      ...programBudget(values, command),
+      ...programOptions(values, command),
       ...toolSource(command, values),
     }
   }
-  const { values, positionals } = parse(command, rest, { ...TOOL_OPTIONS, budget: { type: 'string' } })
+  const { values, positionals } = parse(command, rest, {
+    ...TOOL_OPTIONS,
+    'sdk-bytes': { type: 'string' },
+    budget: { type: 'string' },
+  })
   if (values.help === true) return { command: 'help', topic: command }
   if (positionals.length > 0) usage(`isocode sdk takes no positional arguments, got: ${positionals.join(' ')}`, command)
-  const budget = values.budget === undefined ? undefined : Number(values.budget)
-  if (budget !== undefined && (!Number.isSafeInteger(budget) || budget < 0 || values.budget?.trim() === '')) {
-    usage(`--budget must be a whole number of bytes >= 0, got ${JSON.stringify(values.budget)}`, command)
+  return { command, budgets: limits(values, command, { budget: 'sdkBytes' }), ...toolSource(command, values) }
+}
+
+/** `isocode runs <action> [runId] --store <url>` (R-142); approve, reject and resume take the run's tool flags too. */
+function parseRuns(argv: readonly string[]): Parsed {
+  const { values, positionals } = parse('runs', [...argv], {
+    ...TOOL_OPTIONS,
+    ...PROGRAM_OPTIONS,
+    isolation: { type: 'string' },
+    json: { type: 'boolean' },
+    reason: { type: 'string' },
+    status: { type: 'string' },
+    limit: { type: 'string' },
+  })
+  if (values.help === true) return { command: 'help', topic: 'runs' }
+  const [action, runId, ...extra] = positionals
+  if (!RUNS_ACTIONS.includes(action as RunsAction))
+    usage(
+      action === undefined
+        ? `isocode runs needs an action: ${RUNS_ACTIONS.join(', ')}`
+        : `unknown action "${action}"; the actions are: ${RUNS_ACTIONS.join(', ')}`,
+      'runs',
+    )
+  if (action === 'list' ? runId !== undefined : runId === undefined || extra.length > 0)
+    usage(action === 'list' ? 'isocode runs list takes no run id' : `isocode runs ${action} takes one run id`, 'runs')
+  const options = programOptions(values, 'runs')
+  if (options.store === undefined)
+    usage('isocode runs needs --store <url>: the store the runs were recorded in (file:<path> or postgres://…)', 'runs')
+  if (values.reason !== undefined && action !== 'reject') usage('--reason applies to reject only', 'runs')
+  if ((values.status !== undefined || values.limit !== undefined) && action !== 'list')
+    usage('--status and --limit apply to list only', 'runs')
+  return {
+    command: 'runs',
+    action: action as RunsAction,
+    runId,
+    isolation: isolation(values.isolation, 'runs'),
+    json: values.json === true,
+    reason: values.reason,
+    status: values.status,
+    limit: positiveInt(values.limit, '--limit', 'runs', 'runs'),
+    ...options,
+    store: options.store,
+    ...toolSource('runs', values),
   }
-  return { command, budget, ...toolSource(command, values) }
 }

@@ -1,23 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import { connectStdio, createCodeModeServer } from '@isocode/mcp'
-import { explainProgramError, RUN_CODE } from '@isocode/registry'
-import type { ToolExecutionResult } from '@isocode/registry'
-import type { HttpServeOptions, Isolation, ProgramBudgetOptions, ToolSourceOptions } from './args.ts'
+import type { HttpServeOptions, Isolation, ProgramOptions, ToolSourceOptions } from './args.ts'
 import { bootApp } from './app.ts'
 import type { CliApp } from './app.ts'
 import { counted } from './counted.ts'
 import { CliError } from './errors.ts'
 import type { Io } from './io.ts'
-import { liveTimeline } from './live.ts'
-import { renderReport } from './report.ts'
+import { sameToolsFlags } from './pause.ts'
+import { driveRun } from './run-program.ts'
 
-/** The exit code of a run aborted by SIGINT (128 + the signal number, as shells report it). */
-export const INTERRUPTED = 130
-
-/** A SIGINT this soon after the first is the same Ctrl-C delivered twice, not a second one. */
-const SIGINT_REPEAT_MS = 1000
-
-async function withApp<T>(options: Parameters<typeof bootApp>[0], use: (app: CliApp) => Promise<T>): Promise<T> {
+/** Boot the app of `options`, use it, and dispose it whatever happens. */
+export async function withApp<T>(options: Parameters<typeof bootApp>[0], use: (app: CliApp) => Promise<T>): Promise<T> {
   const app = await bootApp(options)
   try {
     return await use(app)
@@ -35,10 +28,8 @@ function isEmptyProgram(code: string): boolean {
 export async function runCommand(
   io: Io,
   options: ToolSourceOptions &
-    ProgramBudgetOptions & {
+    ProgramOptions & {
       program: string
-      cpuMs: number | undefined
-      wallMs: number | undefined
       isolation: Isolation
       json?: boolean
     },
@@ -57,86 +48,32 @@ export async function runCommand(
       `isocode: warning: "${options.program}" has no statements, so the run does nothing; write the body of an async function, e.g. \`return await tools.list_files({})\`\n`,
     )
   }
-  return withApp({ ...options, mode: 'code', log: (line) => io.err(`${line}\n`) }, async (app) => {
-    const callId = 'isocode-run'
-    const watch = app.watchRun(callId)
-    const live = options.json === true || io.live === undefined ? undefined : liveTimeline(io.live)
-    // why: Ctrl-C aborts the run (the tool in flight too) and the report still shows the logs so far;
-    // a second Ctrl-C ends the process the default way. One Ctrl-C can arrive twice (the terminal
-    // signals the whole process group, and the launcher forwards what it got), so a repeat within
-    // SIGINT_REPEAT_MS of the first is the same keypress.
-    const interrupt = new AbortController()
-    let firstAt = 0
-    const onSigint = (): void => {
-      if (!interrupt.signal.aborted) {
-        firstAt = performance.now()
-        interrupt.abort(new Error('interrupted (SIGINT)'))
-      } else if (performance.now() - firstAt > SIGINT_REPEAT_MS) {
-        process.off('SIGINT', onSigint)
-        process.kill(process.pid, 'SIGINT')
-      }
-    }
-    process.on('SIGINT', onSigint)
-    let result
-    try {
-      result = await app.root.tools.execute({
-        callId,
-        name: 'run_code',
-        arguments: { code, description: `isocode run ${options.program}` },
-        signal: interrupt.signal,
-        ...(live === undefined ? {} : { onRunEvent: live.listener }),
-      })
-    } finally {
-      process.off('SIGINT', onSigint)
-      live?.end()
-    }
-    const { run, calls, outcome } = watch.take()
-    const exit = interrupt.signal.aborted ? INTERRUPTED : result.isError ? 1 : 0
-    if (interrupt.signal.aborted) io.err('isocode: interrupted (SIGINT): the run was aborted\n')
-    if (options.json === true) {
-      io.out(`${JSON.stringify(structuredResult(result))}\n`)
-      return exit
-    }
-    // why: the report explains a failure exactly as run_code explains it to the model (code frame, closest names).
-    const names = app.root.tools
-      .visible()
-      .map((tool) => tool.name)
-      .filter((name) => name !== RUN_CODE)
-    const explain = (message: string): string => explainProgramError(message, code, names)
-    io.out(renderReport({ result, run, calls, budgets: app.budgets, isolation: app.isolation, explain, outcome }))
-    return exit
-  })
-}
-
-/** What `run --json` prints: run_code's structured result (R-75, R-76) with `ok`, or why nothing ran. */
-function structuredResult(result: ToolExecutionResult): Record<string, unknown> {
-  const structured = result.structuredContent
-  if (typeof structured === 'object' && structured !== null && !Array.isArray(structured))
-    return { ok: !result.isError, ...structured }
-  const message = result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n')
-  return { ok: !result.isError, error: { kind: 'refused', message } }
+  return withApp({ ...options, mode: 'code', log: (line) => io.err(`${line}\n`) }, (app) =>
+    driveRun(io, app, {
+      code,
+      description: `isocode run ${options.program}`,
+      json: options.json === true,
+      flags: sameToolsFlags(options),
+      // why: R-113 — a run is recorded only when a store was given or a call can pause.
+      first: (runs, execute) => (app.app.recording ? runs.start(code, execute) : execute()),
+    }),
+  )
 }
 
 /** `isocode sdk`: print the tools:sdk text of the chosen tools. */
-export async function sdkCommand(
-  io: Io,
-  options: ToolSourceOptions & { budget?: number | undefined },
-): Promise<number> {
-  return withApp(
-    { ...options, mode: 'code', sdkBudgetBytes: options.budget, log: (line) => io.err(`${line}\n`) },
-    async (app) => {
-      const { system } = await app.root.systemPrompt.assemble()
-      io.out(system.endsWith('\n') ? system : `${system}\n`)
-      return 0
-    },
-  )
+export async function sdkCommand(io: Io, options: ToolSourceOptions & ProgramOptions): Promise<number> {
+  return withApp({ ...options, mode: 'code', log: (line) => io.err(`${line}\n`) }, async (app) => {
+    const { system } = await app.root.systemPrompt.assemble()
+    io.out(system.endsWith('\n') ? system : `${system}\n`)
+    return 0
+  })
 }
 
 /** `isocode serve`: serve Code Mode as an MCP server on stdio (or HTTP) until stdin ends or a signal arrives. */
 export async function serveCommand(
   io: Io,
   options: ToolSourceOptions &
-    ProgramBudgetOptions & { mode: 'code' | 'both'; isolation: Isolation; http?: HttpServeOptions | undefined },
+    ProgramOptions & { mode: 'code' | 'both'; isolation: Isolation; http?: HttpServeOptions | undefined },
 ): Promise<number> {
   if (options.http !== undefined) {
     const { serveHttp } = await import('./serve-http.ts')

@@ -19,15 +19,17 @@ const TEXT: Record<Command | 'main', string> = {
 
 Usage:
   isocode run <program.ts> [--mcp "<command>"]... [--tools <module>] [--isolation process|isolate]
-  isocode sdk [--mcp "<command>"]... [--tools <tools-list.json>] [--budget <bytes>]
+  isocode sdk [--mcp "<command>"]... [--tools <tools-list.json>] [--sdk-bytes <bytes>]
   isocode serve [--mcp "<command>"]... [--mode code|both] [--isolation process|isolate]
                 [--http [host:]port [--stateless] [--token-env NAME]]
+  isocode runs list|show|approve|reject|resume|cancel|rollback [run id] --store <url>
 
 Commands:
   run     run a program through run_code; print its logs, return value, tool calls and budget
   sdk     print the tools:sdk text (the TypeScript declaration programs are written against)
   serve   serve Code Mode (run_code with the SDK in its description) as an MCP server on stdio,
           or over Streamable HTTP for many clients with --http
+  runs    list, show, decide, resume, cancel or roll back the runs recorded in a --store
 
 Run \`isocode <command> --help\` for the flags of a command.`,
   run: `isocode run <program.ts> [flags]
@@ -35,7 +37,8 @@ Run \`isocode <command> --help\` for the flags of a command.`,
 Runs the program (the body of an async function; \`await tools.name(args)\`, \`return\` a value)
 through run_code in a fresh V8 isolate, then prints the logs, the returned value, a timeline of
 tool calls (name, ms, ok/error) and the budget used. Exit code 0 when the program succeeded,
-1 when it failed. The isolate lives in a supervised child process, so a program that aborts V8
+1 when it failed, 3 when it paused at a call --approve gates and no one at a terminal decided it
+(the run id and the command that decides it are printed; give --store to decide it later). The isolate lives in a supervised child process, so a program that aborts V8
 fails with \`memory\` instead of ending isocode; --isolation isolate runs it in this process
 (trusted programs only). While it runs, each tool call is shown on stderr as it finishes (with a
 running counter on a terminal, plain lines otherwise). Ctrl-C (SIGINT) aborts the run: the tool
@@ -44,12 +47,20 @@ in flight is aborted and the report shows the logs so far; the exit code is then
   --json                     print only the structured result (value, logs, usage, error) as
                              JSON on stdout, and nothing while it runs
   --cpu-ms <ms>              CPU budget of the run (default 5000)
-  --wall-ms <ms>             wall-clock budget of the run (default 30000)
-  --max-tool-calls <n>       tool calls the program may make (default 1000); the next one is
-                             not run and the run fails with tool-call-limit
-  --no-check                 run the program without the check before the run (by default a
-                             program with an unknown tool, a missing or unknown argument or a
-                             syntax error runs nothing and fails with kind check)
+  --wall-ms <ms>             wall-clock budget of the run (default 30000, raised to --cpu-ms)
+  --memory-mb <n>            heap limit of the run in MB (default 64)
+  --output-bytes <n>         bytes of logs and returned value kept (default 65536)
+  --tool-calls <n>           tool calls the run may make (default 1000); the next one is
+                             not run and the run fails with tool-call-limit (old name
+                             --max-tool-calls)
+  --sdk-bytes <n>            byte budget of the tools:sdk section (default 16384)
+  --no-check                 run without the check before the run (by default a program with
+                             an unknown tool, a missing or unknown argument or a syntax error
+                             runs nothing and fails with kind check)
+  --store <url>              record runs in memory:, file:<path> (SQLite) or postgres://…, so a
+                             run paused at a gated call can be decided later (isocode runs)
+  --approve <tool glob>      calls to matching tools need approval (repeatable; * and ?);
+                             --approve destructive gates every MCP tool annotated destructiveHint
   --isolation <kind>         process (default: a V8 abort must not end isocode) or isolate
 ${TOOL_FLAGS}
 
@@ -63,12 +74,13 @@ run_code programs against. Over the byte budget the section is compact and the s
 tool count: the usage rules, the tool count and tools.$search / tools.$describe, which programs
 use to list the groups (tools.$describe()) and find declarations.
 
-  --budget <bytes>           byte budget of the section (default 16384; 0 always prints compact)
+  --sdk-bytes <bytes>        byte budget of the section (default 16384; 0 always prints compact;
+                             old name --budget)
 ${TOOL_FLAGS}
   --tools <file.json>        also accepts a saved MCP tools/list result, to see what the model sees
 
 Example:
-  isocode sdk --tools fixtures/tools/tools-500.json --budget 4096`,
+  isocode sdk --tools fixtures/tools/tools-500.json --sdk-bytes 4096`,
   serve: `isocode serve [flags]
 
 Serves Code Mode as an MCP server: run_code, whose description carries the tools:sdk text, so
@@ -80,11 +92,20 @@ their wall budget, then the servers close and isocode exits 0.
   --mode code|both           code: run_code only (default); both: also the tools themselves
   --isolation <kind>         process (default: a V8 abort must not end the server) or isolate
   --cpu-ms <ms>              CPU budget of one program (default 5000)
-  --wall-ms <ms>             wall-clock budget of one program (default 30000); a tool call still
-                             running then is aborted and the program fails with timeout
-  --max-tool-calls <n>       tool calls one program may make (default 1000); the next one is
-                             not run and the run fails with tool-call-limit
-  --no-check                 run programs without the check before the run
+  --wall-ms <ms>             wall-clock budget of one program (default 30000, raised to --cpu-ms)
+  --memory-mb <n>            heap limit of one program in MB (default 64)
+  --output-bytes <n>         bytes of logs and returned value kept (default 65536)
+  --tool-calls <n>           tool calls one program may make (default 1000); the next one is
+                             not run and the run fails with tool-call-limit (old name
+                             --max-tool-calls)
+  --sdk-bytes <n>            byte budget of the tools:sdk section (default 16384)
+  --no-check                 run without the check before the run (by default a program with
+                             an unknown tool, a missing or unknown argument or a syntax error
+                             runs nothing and fails with kind check)
+  --store <url>              record runs in memory:, file:<path> (SQLite) or postgres://…, so a
+                             run paused at a gated call can be decided later (isocode runs)
+  --approve <tool glob>      calls to matching tools need approval (repeatable; * and ?);
+                             --approve destructive gates every MCP tool annotated destructiveHint
   --http [host:]port         serve Streamable HTTP at http://host:port/mcp (host default
                              127.0.0.1; port 0 picks a free one)
   --stateless                no sessions: every request stands alone, so N copies can run
@@ -119,6 +140,30 @@ Examples (from the root of the isocode repository):
 
 An MCP client config entry (stdio):
   { "command": "node", "args": ["/path/to/isocode/packages/cli/bin/isocode.mjs", "serve"] }`,
+  runs: `isocode runs <action> [run id] --store <url> [flags]
+
+Works with the runs recorded in a store (by \`isocode run --store\`, \`serve --store\` or
+createCodeMode({ store })), from any process:
+
+  list                       the runs, newest first (--status <status>, --limit <n>)
+  show <run id>              a run's status, pending calls and program
+  approve <run id>           approve every pending call and resume the run here
+  reject <run id>            deny every pending call (--reason <text>) and resume; the program
+                             gets a ToolCallError DENIED and goes on
+  resume <run id>            resume a run whose calls were decided elsewhere
+  cancel <run id>            end a paused run as cancelled
+  rollback <run id>          revert the run's applied calls (tools with a revert), newest first
+
+approve, reject and resume run the program again, replaying every recorded call, so they take
+the flags of the run (--mcp, --tools, --workspace, --root, --approve, --isolation and the
+budgets); \`isocode run\` prints the exact command when a run pauses. Exit codes as for run.
+
+  --store <url>              the store: file:<path> or postgres://… (required)
+  --json                     print JSON instead of text
+${TOOL_FLAGS}
+
+Example:
+  isocode runs approve 0b6f… --store file:runs.db --mcp "npx -y @modelcontextprotocol/server-memory"`,
 }
 
 /** The help text of `topic` (or the overview). */

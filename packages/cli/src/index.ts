@@ -1,11 +1,4 @@
-export { parseCommandLine } from './args.ts'
-export { bootApp } from './app.ts'
-export { runCommand, sdkCommand, serveCommand } from './commands.ts'
 export { CliError } from './errors.ts'
 /** @public */
 export { CliErrorCode } from './errors.ts'
-export { renderReport, timeline } from './report.ts'
-export { serveHttp } from './serve-http.ts'
 export { workspaceTools } from './workspace-tools.ts'
-export type { AppOptions, CliApp } from './app.ts'
-export type { Io } from './io.ts'

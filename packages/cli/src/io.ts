@@ -6,4 +6,6 @@ export interface Io {
   err(text: string): void
   /** Where `run` shows each tool call as it finishes (stderr in the CLI); absent: nothing live. */
   live?: LiveSink
+  /** Ask a question on the terminal and resolve to the answer line; absent when no one can answer (not a terminal). */
+  ask?: (question: string) => Promise<string>
 }

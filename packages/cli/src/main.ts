@@ -8,6 +8,18 @@ const io: Io = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
   live: { tty: process.stderr.isTTY === true, write: (text) => void process.stderr.write(text) },
+  // why: R-142 — only a person at a terminal can answer an approval; piped input never decides one.
+  ...(process.stdin.isTTY === true && process.stderr.isTTY === true ? { ask: askOnTerminal } : {}),
+}
+
+async function askOnTerminal(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises')
+  const terminal = createInterface({ input: process.stdin, output: process.stderr })
+  try {
+    return await terminal.question(question)
+  } finally {
+    terminal.close()
+  }
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -24,6 +36,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const commands = await import('./commands.ts')
   if (parsed.command === 'run') return commands.runCommand(io, parsed)
   if (parsed.command === 'sdk') return commands.sdkCommand(io, parsed)
+  if (parsed.command === 'runs') return (await import('./runs-command.ts')).runsCommand(io, parsed)
   return commands.serveCommand(io, parsed)
 }
 

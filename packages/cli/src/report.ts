@@ -1,10 +1,11 @@
-import { outputBytesOf } from '@isocode/code-runtime'
+import { isPlainObject, outputBytesOf } from '@isocode/code-runtime'
 import type { CodeRunResult } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
+import { contentToText } from '@isocode/registry'
 import type { ToolExecutionResult } from '@isocode/registry'
 import type { Isolation } from './args.ts'
-import type { RunRecord } from './recording.ts'
+import type { RunRecord } from 'isocode/internal'
 
 /** One sub-call of a run, from its `tool/code-dispatch` event plus its measured duration. */
 export interface TimelineEntry {
@@ -19,10 +20,7 @@ export interface TimelineEntry {
 export function timelineEntry(event: SessionEvent, ms: number | undefined): TimelineEntry {
   const entry: TimelineEntry = { name: String(event.name), ms, ok: event.isError !== true }
   if (!entry.ok) {
-    const code =
-      typeof event.error === 'object' && event.error !== null && !Array.isArray(event.error)
-        ? String(event.error.code)
-        : 'ERROR'
+    const code = isPlainObject(event.error) ? String(event.error.code) : 'ERROR'
     entry.error = `${code}: ${headline(String(event.content))}`
   }
   return entry
@@ -174,6 +172,4 @@ export function renderReport(input: {
   return `${out.join('\n')}\n`
 }
 
-function textOf(result: ToolExecutionResult): string {
-  return result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n')
-}
+const textOf = (result: ToolExecutionResult): string => contentToText(result.content)

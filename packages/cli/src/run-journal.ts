@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { SessionSink } from '@isocode/harness'
 import type { ScopeKey, SessionEvent } from '@isocode/harness'
 import type { ToolExecution, ToolExecutionResult, ToolExecutionToken } from '@isocode/registry'
-import type { RunRecord } from './recording.ts'
+import type { RunRecord } from 'isocode/internal'
 import { timelineEntry } from './report.ts'
 import type { TimelineEntry } from './report.ts'
 

@@ -1,16 +1,14 @@
+import { isPlainObject } from '@isocode/code-runtime'
 import { readFile } from 'node:fs/promises'
 import type { JsonObject, ToolDefinition } from '@isocode/registry'
 import { CliError } from './errors.ts'
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 // why: people save tools/list in three shapes: the bare array, the result `{ tools }`, or the
 // whole JSON-RPC response `{ result: { tools } }`.
 function toolList(data: unknown): unknown[] | undefined {
   if (Array.isArray(data)) return data
-  if (isObject(data) && Array.isArray(data.tools)) return data.tools
-  if (isObject(data) && isObject(data.result) && Array.isArray(data.result.tools)) return data.result.tools
+  if (isPlainObject(data) && Array.isArray(data.tools)) return data.tools
+  if (isPlainObject(data) && isPlainObject(data.result) && Array.isArray(data.result.tools)) return data.result.tools
   return undefined
 }
 
@@ -35,11 +33,12 @@ export async function savedToolDefinitions(path: string): Promise<ToolDefinition
       'INPUT',
     )
   return list.map((entry, index) => {
-    if (!isObject(entry) || typeof entry.name !== 'string')
+    if (!isPlainObject(entry) || typeof entry.name !== 'string')
       throw new CliError(`--tools ${path}: tools[${index}] has no string "name"`, 'INPUT')
     const name = entry.name
     const parameters = entry.inputSchema ?? entry.parameters
-    if (!isObject(parameters)) throw new CliError(`--tools ${path}: tool "${name}" has no inputSchema object`, 'INPUT')
+    if (!isPlainObject(parameters))
+      throw new CliError(`--tools ${path}: tool "${name}" has no inputSchema object`, 'INPUT')
     const definition: ToolDefinition = {
       name,
       parameters: parameters as JsonObject,
@@ -50,7 +49,7 @@ export async function savedToolDefinitions(path: string): Promise<ToolDefinition
       },
     }
     if (typeof entry.description === 'string') definition.description = entry.description
-    if (isObject(entry.outputSchema)) definition.outputSchema = entry.outputSchema as JsonObject
+    if (isPlainObject(entry.outputSchema)) definition.outputSchema = entry.outputSchema as JsonObject
     return definition
   })
 }

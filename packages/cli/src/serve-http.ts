@@ -1,6 +1,6 @@
 import { startCodeModeHttpServer } from '@isocode/mcp'
 import { isLoopbackHost, normalizeOrigin } from '@isocode/mcp/internal'
-import type { HttpServeOptions, Isolation, ProgramBudgetOptions, ToolSourceOptions } from './args.ts'
+import type { HttpServeOptions, Isolation, ProgramOptions, ToolSourceOptions } from './args.ts'
 import { bootApp } from './app.ts'
 import { CliError } from './errors.ts'
 import { counted } from './counted.ts'
@@ -9,7 +9,7 @@ import { nextStopRequest } from './stop-request.ts'
 
 /** Options of {@link serveHttp}: the tools, the mode and the HTTP server's settings. */
 export type ServeHttpOptions = ToolSourceOptions &
-  ProgramBudgetOptions & { mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions }
+  ProgramOptions & { mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions }
 
 // why: time for a program that is still running at shutdown to reach its own wall budget.
 const GRACE_MARGIN_MS = 1_000

@@ -1,4 +1,5 @@
-import { CliError, parseCommandLine } from '@isocode/cli'
+import { CliError } from '@isocode/cli'
+import { parseCommandLine } from '../src/args.ts'
 import { describe, expect, it } from 'vitest'
 
 const usageError = (argv: string[]): CliError => {
@@ -20,8 +21,7 @@ describe('parseCommandLine', () => {
       program: 'p.ts',
       mcp: ['a b', 'c'],
       tools: 't.ts',
-      wallMs: 900,
-      cpuMs: undefined,
+      budgets: { wallMs: 900 },
       workspace: false,
     })
   })
@@ -55,38 +55,60 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['run', 'p.ts', '--mcp', 'npx a'])).not.toHaveProperty('concurrent')
   })
 
-  it('reads sdk --budget as whole bytes (absent = the registry default)', () => {
-    expect(parseCommandLine(['sdk'])).toMatchObject({ command: 'sdk', budget: undefined })
-    expect(parseCommandLine(['sdk', '--budget', '4096', '--tools', 'list.json'])).toMatchObject({
-      budget: 4096,
+  it('reads sdk --sdk-bytes (old name --budget) as whole bytes (absent = the registry default)', () => {
+    expect(parseCommandLine(['sdk'])).toMatchObject({ command: 'sdk', budgets: {} })
+    expect(parseCommandLine(['sdk', '--sdk-bytes', '4096', '--tools', 'list.json'])).toMatchObject({
+      budgets: { sdkBytes: 4096 },
       tools: 'list.json',
     })
-    expect(parseCommandLine(['sdk', '--budget=0'])).toMatchObject({ budget: 0 })
+    expect(parseCommandLine(['sdk', '--budget=0'])).toMatchObject({ budgets: { sdkBytes: 0 } })
   })
 
-  it('takes --max-tool-calls for run and serve (absent when not given)', () => {
-    expect(parseCommandLine(['run', 'p.ts', '--max-tool-calls', '50'])).toMatchObject({
+  it('takes --tool-calls (old name --max-tool-calls) for run and serve (absent when not given)', () => {
+    expect(parseCommandLine(['run', 'p.ts', '--tool-calls', '50'])).toMatchObject({
       command: 'run',
-      maxToolCalls: 50,
+      budgets: { toolCalls: 50 },
     })
-    expect(parseCommandLine(['serve', '--max-tool-calls=2000'])).toMatchObject({ command: 'serve', maxToolCalls: 2000 })
-    expect(parseCommandLine(['run', 'p.ts'])).not.toHaveProperty('maxToolCalls')
+    expect(parseCommandLine(['serve', '--max-tool-calls=2000'])).toMatchObject({
+      command: 'serve',
+      budgets: { toolCalls: 2000 },
+    })
+    expect(parseCommandLine(['run', 'p.ts'])).not.toHaveProperty('budgets')
+  })
+
+  it('maps every limit flag one to one onto the facade budget of the same name (R-140)', () => {
+    const argv = ['--cpu-ms', '500', '--wall-ms', '600', '--memory-mb', '32', '--output-bytes', '4096']
+    expect(parseCommandLine(['run', 'p.ts', ...argv, '--tool-calls', '9', '--sdk-bytes', '100'])).toMatchObject({
+      budgets: { cpuMs: 500, wallMs: 600, memoryMb: 32, outputBytes: 4096, toolCalls: 9, sdkBytes: 100 },
+    })
+    expect(() => parseCommandLine(['run', 'p.ts', '--wall-ms', '100', '--cpu-ms', '500'])).toThrow(
+      '--wall-ms (100) must be at least --cpu-ms (500); raise --wall-ms',
+    )
+    expect(() => parseCommandLine(['run', 'p.ts', '--tool-calls', '3', '--max-tool-calls', '4'])).toThrow(
+      '--max-tool-calls is the old name of --tool-calls; give one of them',
+    )
+  })
+
+  it('takes --store and repeated --approve for run and serve', () => {
+    expect(
+      parseCommandLine(['run', 'p.ts', '--store', 'file:runs.db', '--approve', 'mem__*', '--approve', 'destructive']),
+    ).toMatchObject({ store: 'file:runs.db', approve: ['mem__*', 'destructive'] })
+    expect(parseCommandLine(['serve', '--store=memory:'])).toMatchObject({ store: 'memory:' })
+    expect(parseCommandLine(['run', 'p.ts'])).not.toHaveProperty('store')
   })
 
   it('takes --cpu-ms and --wall-ms for run and serve (absent from serve when not given)', () => {
     expect(parseCommandLine(['run', 'p.ts', '--cpu-ms', '500', '--wall-ms=1000'])).toMatchObject({
       command: 'run',
-      cpuMs: 500,
-      wallMs: 1000,
+      budgets: { cpuMs: 500, wallMs: 1000 },
     })
     expect(parseCommandLine(['serve', '--cpu-ms=500', '--wall-ms', '1000'])).toMatchObject({
       command: 'serve',
-      cpuMs: 500,
-      wallMs: 1000,
+      budgets: { cpuMs: 500, wallMs: 1000 },
     })
-    expect(parseCommandLine(['serve'])).not.toHaveProperty('wallMs')
+    expect(parseCommandLine(['serve'])).not.toHaveProperty('budgets')
     expect(() => parseCommandLine(['serve', '--wall-ms', '0'])).toThrow(
-      '--wall-ms must be a positive whole number of milliseconds, got "0"',
+      '--wall-ms must be a whole number of milliseconds from 1 to 86400000; got 0',
     )
   })
 
@@ -100,19 +122,23 @@ describe('parseCommandLine', () => {
     [['frob'], 'unknown command "frob"', 'isocode --help'],
     [
       ['run', 'a.ts', '--max-tool-calls', '0'],
-      '--max-tool-calls must be a positive whole number of tool calls, got "0"',
+      '--max-tool-calls must be a whole number of tool calls >= 1; got 0',
       'isocode run --help',
     ],
     [
       ['serve', '--max-tool-calls', '1.5'],
-      '--max-tool-calls must be a positive whole number of tool calls, got "1.5"',
+      '--max-tool-calls must be a whole number of tool calls >= 1; got 1.5',
       'isocode serve --help',
     ],
     [['sdk', '--max-tool-calls', '5'], "Unknown option '--max-tool-calls'", 'isocode sdk --help'],
     [['run'], 'needs a program file', 'isocode run --help'],
     [['run', 'a.ts', 'b.ts'], 'takes one program file, got 2', 'isocode run --help'],
     [['run', 'a.ts', '--bogus'], "Unknown option '--bogus'", 'isocode run --help'],
-    [['run', 'a.ts', '--wall-ms', 'soon'], '--wall-ms must be a positive whole number', 'isocode run --help'],
+    [
+      ['run', 'a.ts', '--wall-ms', 'soon'],
+      '--wall-ms must be a whole number of milliseconds from 1 to 86400000; got "soon"',
+      'isocode run --help',
+    ],
     [['serve', '--mode', 'native'], '--mode must be "code" or "both"', 'isocode serve --help'],
     [
       ['run', 'a.ts', '--isolation', 'vm'],
@@ -126,13 +152,13 @@ describe('parseCommandLine', () => {
     ],
     [['sdk', '--isolation', 'process'], "Unknown option '--isolation'", 'isocode sdk --help'],
     [['sdk', 'extra'], 'takes no positional arguments', 'isocode sdk --help'],
-    [['sdk', '--budget', '16k'], '--budget must be a whole number of bytes >= 0, got "16k"', 'isocode sdk --help'],
+    [['sdk', '--budget', '16k'], '--budget must be a whole number of bytes >= 0; got "16k"', 'isocode sdk --help'],
     [
       ['serve', '--concurrent', 'memory'],
       '--concurrent <server> names an --mcp server; give the server with --mcp first',
       'isocode serve --help',
     ],
-    [['sdk', '--budget=-1'], '--budget must be a whole number of bytes >= 0, got "-1"', 'isocode sdk --help'],
+    [['sdk', '--budget=-1'], '--budget must be a whole number of bytes >= 0; got -1', 'isocode sdk --help'],
   ])('%j fails naming the problem and where help is', (argv, problem, help) => {
     const error = usageError(argv)
     expect(error.code).toBe('USAGE')

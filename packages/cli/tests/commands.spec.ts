@@ -4,8 +4,9 @@ import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CliError, runCommand, sdkCommand } from '@isocode/cli'
-import type { Io } from '@isocode/cli'
+import { CliError } from '@isocode/cli'
+import { runCommand, sdkCommand } from '../src/commands.ts'
+import type { Io } from '../src/io.ts'
 import type { ToolSourceOptions } from '../src/args.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -60,8 +61,6 @@ describe('isocode commands', () => {
     const code = await runCommand(io, {
       ...sources({ mcp }),
       program: join(programs, 'memory-graph.ts'),
-      cpuMs: undefined,
-      wallMs: undefined,
       isolation: 'isolate',
     })
     expect(io.stderr).toBe('')
@@ -76,8 +75,6 @@ describe('isocode commands', () => {
     const code = await runCommand(io, {
       ...sources({ tools: join(dir, 'tools.ts') }),
       program: join(dir, 'typo.ts'),
-      cpuMs: undefined,
-      wallMs: undefined,
       isolation: 'isolate',
     })
     expect(code).toBe(1)
@@ -98,8 +95,7 @@ describe('isocode commands', () => {
     const code = await runCommand(io, {
       ...sources({ tools: join(dir, 'tools.ts') }),
       program: join(dir, 'shout.ts'),
-      cpuMs: 1_000,
-      wallMs: 2_000,
+      budgets: { cpuMs: 1_000, wallMs: 2_000 },
       isolation: 'isolate',
     })
     expect(code).toBe(0)
@@ -109,16 +105,14 @@ describe('isocode commands', () => {
     expect(io.stdout).toContain('of 2000 ms')
   })
 
-  it('run --max-tool-calls ends a looping program with tool-call-limit and says so in the report', async () => {
+  it('run --tool-calls ends a looping program with tool-call-limit and says so in the report', async () => {
     await writeFile(join(dir, 'loop.ts'), 'console.log("looping")\nwhile (true) await tools.shout({ word: "again" })\n')
     const io = capture()
     const options = {
       ...sources({ tools: join(dir, 'tools.ts') }),
       program: join(dir, 'loop.ts'),
-      cpuMs: 10_000,
-      wallMs: 20_000,
+      budgets: { cpuMs: 10_000, wallMs: 20_000, toolCalls: 3 },
       isolation: 'isolate' as const,
-      maxToolCalls: 3,
     }
     const code = await runCommand(io, options)
     expect(code).toBe(1)
@@ -126,7 +120,7 @@ describe('isocode commands', () => {
     expect(io.stdout.slice(io.stdout.indexOf('── failed'))).toBe(
       [
         `── failed (tool-call-limit) ${'─'.repeat(36)}`,
-        'run_code failed (tool-call-limit): the program made more than 3 tool calls (maxToolCalls); call 4 was not run (at 2:26). ' +
+        'run_code failed (tool-call-limit): the program made more than 3 tool calls (toolCalls); call 4 was not run (at 2:26). ' +
           'Do more per call (a tool that takes a list, a narrower query) or split the work across run_code calls.',
         '2 | while (true) await tools.shout({ word: "again" })',
         `  | ${' '.repeat(25)}^`,
@@ -142,8 +136,7 @@ describe('isocode commands', () => {
     const options = {
       ...sources({ tools: join(dir, 'tools.ts') }),
       program: join(dir, 'loop-long.ts'),
-      cpuMs: 20_000,
-      wallMs: 60_000,
+      budgets: { cpuMs: 20_000, wallMs: 60_000 },
       isolation: 'isolate' as const,
     }
     expect(await runCommand(io, options)).toBe(1)
@@ -157,10 +150,10 @@ describe('isocode commands', () => {
   it('sdk --tools FILE.json prints the full section under the budget and the compact one over it', async () => {
     const saved = join(programs, '..', 'tools', 'mcp-filesystem.json')
     const full = capture()
-    await sdkCommand(full, { ...sources({ tools: saved }), budget: undefined })
+    await sdkCommand(full, { ...sources({ tools: saved }) })
     expect(full.stdout).toContain('  read_text_file: (args: {')
     const compact = capture()
-    await sdkCommand(compact, { ...sources({ tools: saved }), budget: 2_000 })
+    await sdkCommand(compact, { ...sources({ tools: saved }), budgets: { sdkBytes: 2_000 } })
     // why: the compact section is flat (R-65): counts and the discovery members, no tool or group.
     expect(compact.stdout).toMatch(/ \* - 14 tools in \d+ groups, too many to declare here\./)
     expect(compact.stdout).toContain('$describe(name?: string): Promise<string>;')
@@ -178,12 +171,10 @@ describe('isocode commands', () => {
       }),
     )
     const io = capture()
-    await sdkCommand(io, { ...sources({ tools: join(dir, 'rpc.json') }), budget: undefined })
+    await sdkCommand(io, { ...sources({ tools: join(dir, 'rpc.json') }) })
     expect(io.stdout).toContain('  /** Ping. */\n  ping: (args: { [key: string]: unknown }) => Promise<string>;\n')
     await writeFile(join(dir, 'other.json'), '{"nope": true}')
-    const error = await failure(() =>
-      sdkCommand(capture(), { ...sources({ tools: join(dir, 'other.json') }), budget: undefined }),
-    )
+    const error = await failure(() => sdkCommand(capture(), { ...sources({ tools: join(dir, 'other.json') }) }))
     expect(error.message).toBe(
       `--tools ${join(dir, 'other.json')}: expected a tools/list result ({ "tools": [...] }) or an array of tools`,
     )
@@ -201,8 +192,6 @@ describe('isocode commands', () => {
       runCommand(capture(), {
         ...sources(),
         program: join(dir, 'nowhere.ts'),
-        cpuMs: undefined,
-        wallMs: undefined,
         isolation: 'isolate',
       }),
     )

@@ -7,7 +7,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { RunEvent } from '@isocode/registry'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { INTERRUPTED, runCommand } from '../src/commands.ts'
+import { runCommand } from '../src/commands.ts'
+import { INTERRUPTED } from '../src/run-program.ts'
 import type { Io } from '../src/io.ts'
 import { liveTimeline } from '../src/live.ts'
 
@@ -56,8 +57,6 @@ const options = (program: string, json = false) => ({
   workspace: false,
   root: dir,
   program: join(dir, program),
-  cpuMs: undefined,
-  wallMs: undefined,
   isolation: 'isolate' as const,
   json,
 })

@@ -11,8 +11,7 @@ beforeAll(
       mcp: [],
       tools: undefined,
       workspace: true,
-      cpuMs: 200,
-      wallMs: 600,
+      budgets: { cpuMs: 200, wallMs: 600 },
     }))),
 )
 afterAll(() => view.dispose())

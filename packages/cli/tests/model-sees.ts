@@ -2,8 +2,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { bootApp } from '@isocode/cli'
-import type { AppOptions, CliApp } from '@isocode/cli'
+import { bootApp } from '../src/app.ts'
+import type { AppOptions, CliApp } from '../src/app.ts'
 
 /** A booted app, its scratch folder, and the text run_code returns for a program. */
 export interface ModelView {

@@ -1,4 +1,4 @@
-import { renderReport, timeline } from '@isocode/cli'
+import { renderReport, timeline } from '../src/report.ts'
 import { withUsage } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import type { ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'

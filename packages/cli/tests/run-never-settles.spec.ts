@@ -38,8 +38,7 @@ it('ends as timeout at the wall budget, reports it, and the tool saw its signal 
     workspace: false,
     root: dir,
     program: join(dir, 'never.ts'),
-    cpuMs: 500,
-    wallMs: 1000,
+    budgets: { cpuMs: 500, wallMs: 1000 },
     isolation: 'process',
     json: false,
   })

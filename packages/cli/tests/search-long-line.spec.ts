@@ -4,8 +4,8 @@
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { bootApp } from '@isocode/cli'
-import type { CliApp } from '@isocode/cli'
+import { bootApp } from '../src/app.ts'
+import type { CliApp } from '../src/app.ts'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { lineWindows } from '../src/workspace-tools.ts'
 
@@ -24,8 +24,7 @@ beforeAll(async () => {
     mode: 'code',
     isolation: 'isolate',
     poolSize: 1,
-    cpuMs: 30_000,
-    wallMs: 30_000,
+    budgets: { cpuMs: 30_000, wallMs: 30_000 },
     log: () => {},
   })
 })

@@ -4,8 +4,8 @@
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { bootApp } from '@isocode/cli'
-import type { CliApp } from '@isocode/cli'
+import { bootApp } from '../src/app.ts'
+import type { CliApp } from '../src/app.ts'
 import type { ToolExecutionResult } from '@isocode/registry'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
@@ -28,8 +28,7 @@ beforeAll(async () => {
     mode: 'code',
     isolation: 'isolate',
     poolSize: 2,
-    cpuMs: BUDGET_MS,
-    wallMs: BUDGET_MS,
+    budgets: { cpuMs: BUDGET_MS, wallMs: BUDGET_MS },
     // why: the timings here are the host's; the check's first start is not what is measured.
     check: false,
     log: () => {},

@@ -6,6 +6,7 @@ export { CodeRuntime } from './service.ts'
 export { CodeRuntimeError, CodeRuntimeErrorCode } from './errors.ts'
 export { toLosslessJson } from './json.ts'
 export { showValue } from './show-value.ts'
+export { isPlainObject } from './plain-object.ts'
 export { checkJournal, JOURNAL_LIMIT } from './journal.ts'
 export { outputBytesOf, withUsage } from './usage.ts'
 /** @public */

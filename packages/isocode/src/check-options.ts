@@ -1,49 +1,30 @@
-// createCodeMode's options checked before anything starts: one IsocodeError naming the field and the fix.
-import { showValue } from '@isocode/code-runtime'
-import { resolveConfig } from '@isocode/isolate-runtime'
-import type { IsolateRuntimeConfig } from '@isocode/isolate-runtime'
-import { configProblems } from '@isocode/mcp/spec'
+// createCodeMode's options checked before anything starts, once (rule R-140): one IsocodeError
+// naming the field and the fix, else the AppPlan the assembly only reads.
+import { isPlainObject, showValue } from '@isocode/code-runtime'
+import { configProblems, mcpServerConfigs } from '@isocode/mcp/spec'
 import type { McpServerConfig } from '@isocode/mcp/spec'
 import { closestNames } from '@isocode/sdk-codegen'
+import type { AppPlan, Budgets } from './assembly/plan.ts'
+import { budgetProblem, LIMIT_KEYS } from './assembly/plan.ts'
+import { errorMessage } from './error-message.ts'
 import { IsocodeError } from './errors.ts'
-import type { CodeModeBudgets, CodeModeOptions } from './options.ts'
-import type { RunStore } from '@isocode/run-store'
+import type { CodeModeOptions, McpServerSpec } from './options.ts'
 
 const OPTIONS = ['tools', 'mcp', 'isolation', 'budgets', 'sdk', 'concurrency', 'check', 'store']
 /** Runs at once when `concurrency` is not given: sized for a server. */
 const DEFAULT_CONCURRENCY = 4
 // why: the runtime's pool limit (poolSize 1–64, RT-28); one run slot is one isolate or process.
 const MAX_CONCURRENCY = 64
-const BUDGETS: Record<keyof CodeModeBudgets, keyof IsolateRuntimeConfig | 'sdkBudgetBytes' | 'maxToolCalls'> = {
-  cpuMs: 'cpuMs',
-  wallMs: 'wallMs',
-  memoryMb: 'memoryMb',
-  outputBytes: 'outputBytes',
-  toolCalls: 'maxToolCalls',
-  sdkBytes: 'sdkBudgetBytes',
-}
 const SDK = ['auto', 'full', 'compact']
+const STORE_METHODS = ['createRun', 'getRun', 'claim', 'decide', 'callStarted', 'callDone', 'listCalls']
 
-/** The options with every default applied, the runtime config and the registry's SDK budget. */
+/** The checked options: the tools by name, runs at once, and the plan the assembly builds. */
 export interface ResolvedOptions {
   readonly tools: Record<string, unknown>
-  readonly mcp: readonly (string | McpServerConfig)[]
-  readonly isolation: 'process' | 'isolate'
-  readonly runtime: IsolateRuntimeConfig
-  /** undefined: the registry's default (R-65). */
-  readonly sdkBudgetBytes: number | undefined
-  /** The registry's `maxToolCalls`; undefined: its default. */
-  readonly maxToolCalls: number | undefined
   /** Runs at once (the runtime's pool size). */
   readonly concurrency: number
-  /** Check each program before it runs (the registry's `check`, R-104). */
-  readonly check: boolean
-  /** Where runs are recorded: a store URL (opened at boot) or a RunStore object; absent when not given. */
-  readonly store: string | RunStore | undefined
+  readonly plan: AppPlan
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function invalid(message: string): never {
   throw new IsocodeError(`createCodeMode: ${message}`, 'INVALID_OPTION')
@@ -59,32 +40,46 @@ function unknownKeys(where: string, value: Record<string, unknown>, known: reado
   }
 }
 
-function runtimeConfig(budgets: CodeModeBudgets, concurrency: number): IsolateRuntimeConfig {
-  // why: one isolate (or child process) per run slot, so admitted runs never wait in the pool.
-  const config: IsolateRuntimeConfig = { poolSize: concurrency }
-  for (const [key, target] of Object.entries(BUDGETS)) {
-    const value = budgets[key as keyof CodeModeBudgets]
-    if (value === undefined || target === 'sdkBudgetBytes' || target === 'maxToolCalls') continue
-    ;(config as Record<string, unknown>)[target] = value
-  }
-  // why: as the CLI does, a CPU budget above the default wall budget raises the wall budget with it.
-  if (budgets.wallMs === undefined && budgets.cpuMs !== undefined && budgets.cpuMs > 30_000)
-    config.wallMs = budgets.cpuMs
-  try {
-    resolveConfig(config)
-  } catch (error) {
-    // why: the runtime names its own fields; say them as the budgets the caller wrote.
-    let message = error instanceof Error ? error.message : String(error)
-    for (const [key, target] of Object.entries(BUDGETS)) message = message.replaceAll(target, `budgets.${key}`)
-    invalid(message.replace(/^invalid IsolateRuntime config:\n\s*- /, '').replace(/\n\s*- /g, '; '))
-  }
-  return config
+/** The McpClient configs of `mcp`: strings parsed as `--mcp` does, objects as given; namespaced when there are several. */
+function serverConfigs(mcp: readonly McpServerSpec[]): McpServerConfig[] {
+  const several = mcp.length > 1
+  const configs = mcp.map((server, i) => {
+    // why: as with --mcp, several servers are namespaced unless an object says otherwise.
+    if (typeof server !== 'string')
+      return { ...(server as McpServerConfig), namespace: server.namespace ?? several } as McpServerConfig
+    try {
+      const [config] = mcpServerConfigs([server], { label: `mcp[${i}]` })
+      return { ...(config as McpServerConfig), namespace: several }
+    } catch (error) {
+      return invalid(errorMessage(error))
+    }
+  })
+  const seen = new Set<string>()
+  configs.forEach((config, i) => {
+    if (seen.has(config.name))
+      invalid(
+        `mcp[${i}]: a second MCP server named "${config.name}"; give it another name, e.g. ${renamed(mcp[i], config.name, seen)}`,
+      )
+    seen.add(config.name)
+  })
+  return configs
+}
+
+/** `server` written again under a name not in `taken` (`mem-2=node …`, or `{ name: 'mem-2', … }`). */
+function renamed(server: McpServerSpec | undefined, name: string, taken: ReadonlySet<string>): string {
+  let free = `${name}-2`
+  for (let n = 3; taken.has(free); n++) free = `${name}-${n}`
+  if (typeof server !== 'string') return `{ name: '${free}', … }`
+  // why: a value already named (`mem=node …`) keeps its command line, not its old name.
+  const trimmed = server.trim()
+  const body = trimmed.startsWith(`${name}=`) ? trimmed.slice(name.length + 1) : trimmed
+  return `'${free}=${body}'`
 }
 
 /** Check `options` and apply the defaults; throws one IsocodeError (INVALID_OPTION) for the first problem. */
 export function checkOptions(options: unknown): ResolvedOptions {
   if (options === undefined) options = {}
-  if (!isRecord(options))
+  if (!isPlainObject(options))
     invalid('options must be an object { tools, mcp?, isolation?, budgets?, sdk?, concurrency?, check?, store? }')
   unknownKeys('', options, OPTIONS)
   const {
@@ -97,7 +92,7 @@ export function checkOptions(options: unknown): ResolvedOptions {
     check = true,
     store,
   } = options as CodeModeOptions
-  if (!isRecord(tools))
+  if (!isPlainObject(tools))
     invalid(
       'tools must be an object of tools by name ({ get_weather: { description, inputSchema, execute } }, or an AI SDK ToolSet)',
     )
@@ -105,7 +100,7 @@ export function checkOptions(options: unknown): ResolvedOptions {
     invalid("mcp must be an array of MCP servers (['npx -y @modelcontextprotocol/server-memory', 'https://host/mcp'])")
   mcp.forEach((server: unknown, i) => {
     if (typeof server === 'string') return
-    if (!isRecord(server))
+    if (!isPlainObject(server))
       invalid(`mcp[${i}] must be a command line, an http(s) URL or an object { name, command, args? } / { name, url }`)
     const problem = configProblems(server)[0]
     if (problem !== undefined) invalid(`mcp[${i}].${problem}`)
@@ -114,16 +109,12 @@ export function checkOptions(options: unknown): ResolvedOptions {
     invalid(
       `isolation must be "process" (programs in a supervised child process) or "isolate" (in this process, trusted programs); got ${showValue(isolation)}`,
     )
-  if (!isRecord(budgets))
+  if (!isPlainObject(budgets))
     invalid('budgets must be an object { cpuMs?, wallMs?, memoryMb?, outputBytes?, toolCalls?, sdkBytes? }')
-  unknownKeys('budgets.', budgets, Object.keys(BUDGETS))
+  unknownKeys('budgets.', budgets, LIMIT_KEYS)
   if (!SDK.includes(sdk as string)) invalid(`sdk must be "auto", "full" or "compact"; got ${showValue(sdk)}`)
-  const sdkBytes = budgets.sdkBytes
-  if (sdkBytes !== undefined && (typeof sdkBytes !== 'number' || !Number.isSafeInteger(sdkBytes) || sdkBytes < 0))
-    invalid(`budgets.sdkBytes must be a whole number of bytes >= 0; got ${showValue(sdkBytes)}`)
-  const toolCalls = budgets.toolCalls
-  if (toolCalls !== undefined && (typeof toolCalls !== 'number' || !Number.isSafeInteger(toolCalls) || toolCalls < 1))
-    invalid(`budgets.toolCalls must be a whole number of tool calls >= 1; got ${showValue(toolCalls)}`)
+  const problem = budgetProblem(budgets as Budgets, (key) => `budgets.${key}`)
+  if (problem !== undefined) invalid(problem)
   if (
     typeof concurrency !== 'number' ||
     !Number.isSafeInteger(concurrency) ||
@@ -134,29 +125,37 @@ export function checkOptions(options: unknown): ResolvedOptions {
       `concurrency must be a whole number of runs at once from 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY}); got ${showValue(concurrency)}`,
     )
   if (typeof check !== 'boolean') invalid(`check must be true or false; got ${showValue(check)}`)
-  const storeMethods = ['createRun', 'getRun', 'claim', 'decide', 'callStarted', 'callDone', 'listCalls']
   if (
     store !== undefined &&
     typeof store !== 'string' &&
     !(
-      isRecord(store) &&
-      storeMethods.every((name) => typeof (store as unknown as Record<string, unknown>)[name] === 'function')
+      isPlainObject(store) &&
+      STORE_METHODS.every((name) => typeof (store as unknown as Record<string, unknown>)[name] === 'function')
     )
   )
     invalid(
       `store must be a store URL ('memory:', 'file:<path>', 'postgres://…') or a RunStore object; got ${showValue(store)}`,
     )
   // why: R-65 — `full` never falls back to compact, `compact` always does.
-  const sdkBudgetBytes = sdk === 'full' ? Number.MAX_SAFE_INTEGER : sdk === 'compact' ? 0 : sdkBytes
+  const sdkBytes = sdk === 'full' ? Number.MAX_SAFE_INTEGER : sdk === 'compact' ? 0 : (budgets as Budgets).sdkBytes
   return {
     tools,
-    mcp: mcp as readonly (string | McpServerConfig)[],
-    isolation,
-    runtime: runtimeConfig(budgets, concurrency),
-    sdkBudgetBytes,
-    maxToolCalls: toolCalls,
     concurrency,
-    check,
-    store,
+    plan: {
+      isolation,
+      budgets: { ...(budgets as Budgets), ...(sdkBytes === undefined ? {} : { sdkBytes }) },
+      mode: 'code',
+      check,
+      // why: one isolate (or child process) per run slot, so admitted runs never wait in the pool.
+      poolSize: concurrency,
+      mcp: serverConfigs(mcp),
+      store,
+      approve: [],
+      say: {
+        runtime: `createCodeMode: the runtime (isolation "${isolation}")`,
+        mcp: 'createCodeMode: mcp',
+        store: 'createCodeMode: store',
+      },
+    },
   }
 }

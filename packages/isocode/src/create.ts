@@ -1,14 +1,10 @@
 import { onAbort } from '@isocode/code-runtime'
 import { RUN_CODE, selfContainedRunCodeDescription } from '@isocode/registry'
-import type { ToolDefinition } from '@isocode/registry'
-import type { RunStore } from '@isocode/run-store'
-import { boot, openStore } from './boot.ts'
-import type { Booted } from './boot.ts'
-import { serverConfigs } from './boot.ts'
+import { openApp } from './assembly/app.ts'
+import type { App } from './assembly/app.ts'
 import { checkOptions } from './check-options.ts'
 import { toDefinition } from './define.ts'
-import type { ToolMeta } from './define.ts'
-import { DurableRuns } from './durable/runs.ts'
+import type { DefinedTool } from './define.ts'
 import type { Recorder } from './durable/recorder.ts'
 import { IsocodeError } from './errors.ts'
 import { runListener, runStream } from './events.ts'
@@ -26,50 +22,23 @@ import type { CodeMode, CodeModeResult, CodeModeRuns, CodeModeTool, RunCodeArgs 
  */
 export async function createCodeMode(options: CodeModeOptions = {}): Promise<CodeMode> {
   const resolved = checkOptions(options)
-  const definitions: ToolDefinition[] = []
-  const metas = new Map<string, ToolMeta>()
   // why: R-112 — a tool's execute reads its call's idempotency key through this lookup.
-  const keys = new Map<string, string>()
-  for (const [name, tool] of Object.entries(resolved.tools)) {
-    const defined = await toDefinition(name, tool, (callId) => keys.get(callId))
-    definitions.push(defined.definition)
-    metas.set(name, defined.meta)
-  }
-  const servers = serverConfigs(resolved.mcp)
-  // why: R-113 — runs are recorded only when a store was given or a tool can pause; otherwise
-  // nothing could ever decide or resume them, and recording would cost every call a write.
-  const recording = resolved.store !== undefined || [...metas.values()].some((meta) => meta.needsApproval !== false)
-  // why: R-113 — a bad or unreachable store fails here, not at the first pause; without one the
-  // empty in-memory store still answers `cm.runs` (no runs, RUN_NOT_FOUND).
-  const { store, owned } = await openStore(resolved.store ?? 'memory:')
-  let app: Booted
+  let keys: Map<string, string> | undefined
+  const tools: DefinedTool[] = []
+  for (const [name, tool] of Object.entries(resolved.tools))
+    tools.push(await toDefinition(name, tool, (callId) => keys?.get(callId)))
+  const app = await openApp(resolved.plan, { tools })
+  keys = app.keys
   try {
-    app = await boot(resolved, definitions, servers)
-  } catch (error) {
-    if (owned) await store.close()
-    throw error
-  }
-  try {
-    return await open(app, new RunSlots(resolved.concurrency), { store, owned, recording, metas, keys })
+    return await open(app, new RunSlots(resolved.concurrency))
   } catch (error) {
     await app.dispose()
-    if (owned) await store.close()
     throw error
   }
-}
-
-/** The run store of one Code Mode, the durable facts of its tools and the shared idempotency keys. */
-interface Durability {
-  store: RunStore
-  owned: boolean
-  /** Whether runs are recorded at all (R-113). */
-  recording: boolean
-  metas: ReadonlyMap<string, ToolMeta>
-  keys: Map<string, string>
 }
 
 async function assemble(
-  app: Booted,
+  app: App,
 ): Promise<{ sdk: string; description: string; inputSchema: CodeModeTool['inputSchema'] }> {
   const { system, tools } = await app.assemble()
   const transport = tools.find((tool) => tool.name === RUN_CODE)
@@ -82,9 +51,9 @@ async function assemble(
   }
 }
 
-async function open(app: Booted, slots: RunSlots, durability: Durability): Promise<CodeMode> {
+async function open(app: App, slots: RunSlots): Promise<CodeMode> {
   // why: R-120 — saved programs and state live in the run store (in memory when none was given).
-  await app.programs.use(durability.store)
+  await app.programs.use(app.store)
   let current = await assemble(app)
   let closing: Promise<void> | undefined
   let calls = 0
@@ -144,11 +113,9 @@ async function open(app: Booted, slots: RunSlots, durability: Durability): Promi
   }
 
   // why: R-113 — a recorded run and a resumed one run through the same slots and budgets.
-  const runs = new DurableRuns(
-    durability.store,
-    durability.metas,
-    durability.keys,
-    // why: R-121 — a resumed run reads and writes the state scope it started in.
+  // why: R-113 — a recorded run and a resumed one run through the same slots and budgets;
+  // R-121 — a resumed run reads and writes the state scope it started in.
+  const runs = app.durable(
     (code, options) => (recorder, runId) => execute({ code }, undefined, undefined, recorder, runId, scopeOf(options)),
   )
   const started = async (
@@ -159,7 +126,7 @@ async function open(app: Booted, slots: RunSlots, durability: Durability): Promi
   ): Promise<CodeModeResult> => {
     if (closing !== undefined)
       throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
-    if (!durability.recording) return execute(args, signal, onRunEvent, undefined, undefined, scope)
+    if (!app.recording) return execute(args, signal, onRunEvent, undefined, undefined, scope)
     return runs.start(
       args.code,
       (recorder, runId) => execute(args, signal, onRunEvent, recorder, runId, scope),
@@ -211,7 +178,6 @@ async function open(app: Booted, slots: RunSlots, durability: Durability): Promi
       for (const run of live.keys()) run.abort(new Error('the Code Mode was closed'))
       await Promise.allSettled(live.values())
       await app.dispose()
-      if (durability.owned) await durability.store.close()
     })())
   return {
     get sdk() {
@@ -235,7 +201,7 @@ async function open(app: Booted, slots: RunSlots, durability: Durability): Promi
     runs: runsApi,
     programs: createPrograms({
       library: app.programs,
-      store: durability.store,
+      store: app.store,
       reassemble: async () => {
         if (closing === undefined) current = await assemble(app)
       },

@@ -1,10 +1,10 @@
 // One user tool (plain record, Standard Schema, AI SDK `tool()`) made into a registry definition:
 // arguments checked before execute runs (ToolArgsError, INVALID_ARGS), the result checked as JSON
 // (and against an outputSchema) and handed to programs as a value.
-import { createHash } from 'node:crypto'
-import { toLosslessJson } from '@isocode/code-runtime'
+import { isPlainObject, toLosslessJson } from '@isocode/code-runtime'
 import { RUN_CODE, ToolArgsError, ToolResultError } from '@isocode/registry'
 import type { JsonValue, ToolDefinition, ToolExecution, ToolOutput } from '@isocode/registry'
+import { schemaHash } from './assembly/tool-facts.ts'
 import { IsocodeError } from './errors.ts'
 import type { ToolCallOptions } from './options.ts'
 import { prepareSchema } from './schema.ts'
@@ -24,8 +24,6 @@ export interface ToolMeta {
   /** sha-256 of the tool's schemas: a resume refuses a run whose called tool changed. */
   readonly hash: string
 }
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function refuse(message: string): never {
   throw new IsocodeError(message, 'INVALID_TOOL')
@@ -41,7 +39,7 @@ function readTool(
   execute: Execute
   tool: Record<string, unknown>
 } {
-  if (!isRecord(tool))
+  if (!isPlainObject(tool))
     refuse(
       `tools.${name}: must be a tool object { description, inputSchema, execute }; got ${tool === null ? 'null' : Array.isArray(tool) ? 'an array' : typeof tool}`,
     )
@@ -98,7 +96,7 @@ function readTool(
 async function settle(value: unknown): Promise<unknown> {
   const awaited = await value
   if (
-    isRecord(awaited) &&
+    isPlainObject(awaited) &&
     typeof (awaited as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function' &&
     Object.getPrototypeOf(awaited) !== Object.prototype
   ) {
@@ -140,17 +138,6 @@ export interface DefinedTool {
   readonly via: string
   readonly meta: ToolMeta
 }
-
-// why: key order must not change a hash, so objects are written with sorted keys.
-const canonical = (value: unknown): string =>
-  Array.isArray(value)
-    ? `[${value.map(canonical).join(',')}]`
-    : isRecord(value)
-      ? `{${Object.keys(value)
-          .toSorted()
-          .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
-          .join(',')}}`
-      : (JSON.stringify(value) ?? 'null')
 
 /**
  * Make tool `name` a registry definition; throws an IsocodeError naming the tool and the field.
@@ -205,9 +192,7 @@ export async function toDefinition(
       const checked = await input.check(args)
       return checked.ok ? [] : checked.violations
     },
-    hash: createHash('sha256')
-      .update(canonical({ input: definition.parameters, output: definition.outputSchema }))
-      .digest('hex'),
+    hash: schemaHash(definition.parameters, definition.outputSchema),
   }
   return { definition, via: input.via, meta }
 }

@@ -1,3 +1,4 @@
+import type { Budgets } from './assembly/plan.ts'
 import type { RunStore } from '@isocode/run-store'
 /** What a tool's execute gets beside its validated arguments (AI SDK tools read `abortSignal`, `toolCallId`, `messages`). */
 export interface ToolCallOptions {
@@ -69,21 +70,8 @@ export type McpServerSpec =
   | (McpServerCommon & { command: string; args?: string[]; env?: Record<string, string>; cwd?: string; url?: never })
   | (McpServerCommon & { url: string; headers?: Record<string, string>; command?: never })
 
-/** Limits of every run (defaults: those of the isolate runtime and the registry). */
-export interface CodeModeBudgets {
-  /** CPU time of one run in ms (default 5,000). */
-  cpuMs?: number
-  /** Wall time of one run in ms (default 30,000). */
-  wallMs?: number
-  /** Isolate heap limit in MB (default 64). */
-  memoryMb?: number
-  /** Bytes of console output and returned value kept per run (default 65,536). */
-  outputBytes?: number
-  /** Tool calls one run may make; one more ends it with kind `tool-call-limit` (the registry's `maxToolCalls`, default 1,000). */
-  toolCalls?: number
-  /** Byte budget of the full tools:sdk section before the compact one replaces it (default 16,384). */
-  sdkBytes?: number
-}
+/** Limits of every run (defaults: those of the isolate runtime and the registry); the CLI's flags have the same names (R-140). */
+export type CodeModeBudgets = Budgets
 
 /** Options of `createCodeMode`. */
 export interface CodeModeOptions {

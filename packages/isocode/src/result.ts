@@ -1,3 +1,4 @@
+import { contentToText } from '@isocode/registry'
 import type { ToolExecutionResult } from '@isocode/registry'
 import type { CodeModeError, CodeModeResult, JsonValue } from './types.ts'
 
@@ -15,9 +16,7 @@ const isStructured = (value: unknown): value is Structured =>
  */
 export function toCodeModeResult(result: ToolExecutionResult, runId: string | undefined): CodeModeResult {
   const id = runId === undefined ? {} : { runId }
-  const text = result.content
-    .map((block) => (block.type === 'text' ? block.text : `[${block.type} content]`))
-    .join('\n')
+  const text = contentToText(result.content)
   const structured = result.structuredContent
   if (isStructured(structured)) {
     // why: the registry freezes its results (R-42); the caller gets its own mutable copy.

@@ -1,5 +1,6 @@
 // One tool schema in any accepted form, made into what the registry needs: JSON Schema for the SDK
 // text and a check of a value against the original schema (ajv, or the schema's own validate).
+import { isPlainObject } from '@isocode/code-runtime'
 import { unknownKeyHints } from '@isocode/registry'
 import { IsocodeError } from './errors.ts'
 import { compileJsonSchema, draftOf, metaSchemaProblem, violationsOf } from './json-schema.ts'
@@ -18,8 +19,6 @@ export interface PreparedSchema {
 
 type Field = 'inputSchema' | 'outputSchema'
 const AI_SDK_SCHEMA = Symbol.for('vercel.ai.schema')
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function refuse(tool: string, field: Field, problem: string): never {
   throw new IsocodeError(`tools.${tool}.${field}: ${problem}`, 'INVALID_TOOL')
@@ -30,7 +29,7 @@ function refuse(tool: string, field: Field, problem: string): never {
 type AiSdkSchema = { jsonSchema: unknown; validate?: (value: unknown) => unknown }
 function isAiSdkSchema(value: unknown): value is AiSdkSchema {
   return (
-    isRecord(value) &&
+    isPlainObject(value) &&
     (AI_SDK_SCHEMA in value || ('jsonSchema' in value && !('type' in value) && !('properties' in value)))
   )
 }
@@ -74,7 +73,7 @@ async function aiSdkSchema(tool: string, field: Field, schema: AiSdkSchema): Pro
   let json: unknown = schema.jsonSchema
   if (typeof json === 'function') json = (json as () => unknown)()
   json = await json
-  if (!isRecord(json)) refuse(tool, field, 'the AI SDK schema has no JSON Schema object (jsonSchema)')
+  if (!isPlainObject(json)) refuse(tool, field, 'the AI SDK schema has no JSON Schema object (jsonSchema)')
   const own = schema.validate
   if (typeof own !== 'function')
     return { jsonSchema: json, via: 'ai-sdk-schema', check: withHints(json, ajvCheck(tool, field, json)) }
@@ -101,12 +100,13 @@ export async function prepareSchema(tool: string, field: Field, schema: unknown)
   if (isStandardSchema(schema)) {
     const converted = await standardToJsonSchema(schema, field === 'inputSchema' ? 'input' : 'output')
     if ('problem' in converted) refuse(tool, field, converted.problem)
-    if (!isRecord(converted.schema)) refuse(tool, field, `the ${converted.via} conversion gave no JSON Schema object`)
+    if (!isPlainObject(converted.schema))
+      refuse(tool, field, `the ${converted.via} conversion gave no JSON Schema object`)
     const jsonSchema = converted.schema
     return { jsonSchema, via: converted.via, check: withHints(jsonSchema, (value) => standardValidate(schema, value)) }
   }
   if (isAiSdkSchema(schema)) return aiSdkSchema(tool, field, schema)
-  if (!isRecord(schema))
+  if (!isPlainObject(schema))
     refuse(
       tool,
       field,

@@ -99,13 +99,13 @@ describe('createCodeMode refuses bad input with one clear error', () => {
       'a budget out of range',
       { budgets: { memoryMb: 2 } },
       'INVALID_OPTION',
-      /^createCodeMode: budgets\.memoryMb must be an integer from 8 to 16384; got 2$/,
+      /^createCodeMode: budgets\.memoryMb must be a whole number of MB from 8 to 16384; got 2$/,
     ],
     [
       'a budget given as a string: the value shown as JSON',
       { budgets: { cpuMs: '5' } },
       'INVALID_OPTION',
-      /^createCodeMode: budgets\.cpuMs must be an integer from 1 to \d+; got "5"$/,
+      /^createCodeMode: budgets\.cpuMs must be a whole number of milliseconds from 1 to \d+; got "5"$/,
     ],
     [
       'a toolCalls budget given as a string',

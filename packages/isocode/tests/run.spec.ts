@@ -162,7 +162,7 @@ describe('budgets', () => {
     try {
       const result = await limited.run('for (let i = 0; i < 5; i++) await tools.tick({})\nreturn "done"')
       expect(result).toMatchObject({ ok: false, error: { kind: 'tool-call-limit' } })
-      // why: the third call is refused before it is dispatched (the registry's maxToolCalls).
+      // why: the third call is refused before it is dispatched (the registry's toolCalls).
       expect(calls).toBe(2)
     } finally {
       await limited.close()

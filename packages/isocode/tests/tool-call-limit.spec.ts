@@ -19,7 +19,7 @@ describe.each(['isolate', 'process'] as const)('isolation %s', (isolation) => {
       expect(result.error).toEqual({
         kind: 'tool-call-limit',
         message:
-          'the program made more than 3 tool calls (maxToolCalls); call 4 was not run (at 2:15). Do more per call (a tool that takes a list, a narrower query) or split the work across run_code calls.',
+          'the program made more than 3 tool calls (toolCalls); call 4 was not run (at 2:15). Do more per call (a tool that takes a list, a narrower query) or split the work across run_code calls.',
         line: 2,
         column: 15,
       })

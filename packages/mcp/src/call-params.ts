@@ -1,3 +1,4 @@
+import { isPlainObject } from '@isocode/code-runtime'
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 
@@ -8,9 +9,6 @@ export interface CallParams {
   // oxlint-disable-next-line no-underscore-dangle -- why: MCP names the request's metadata `_meta`
   _meta?: { progressToken?: unknown } | undefined
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** What a JSON value is, for an error message: `an array`, `a string ("x")`, `null`. */
 function kindOf(value: unknown): string {
@@ -34,12 +32,12 @@ export function invalidParams(message: string): Error & { code: number } {
 const invalid = (message: string): Error => invalidParams(`Invalid params: ${message}`)
 
 function checkParams(params: unknown): CallParams {
-  if (!isObject(params))
+  if (!isPlainObject(params))
     throw invalid(`tools/call takes params { "name": string, "arguments"?: object }, got ${kindOf(params)}`)
   const { name, arguments: args } = params
   if (typeof name !== 'string')
     throw invalid(`params.name must be the name of a tool from tools/list (a string), got ${kindOf(name)}`)
-  if (args !== undefined && !isObject(args))
+  if (args !== undefined && !isPlainObject(args))
     throw invalid(
       `params.arguments must be a JSON object of the tool's arguments (e.g. {"code": "return 1"} for run_code), got ${kindOf(args)}`,
     )

@@ -1,3 +1,4 @@
+import { contentToText } from '@isocode/registry'
 import type { ContentBlock, JsonObject, JsonValue, ToolOutput } from '@isocode/registry'
 import { McpBridgeError } from './errors.ts'
 
@@ -48,11 +49,6 @@ export function toContentBlocks(content: readonly unknown[] | undefined): Conten
   )
 }
 
-/** The text a failed call reports: its text blocks, non-text blocks as placeholders. */
-export function errorText(content: readonly ContentBlock[]): string {
-  return content.map((block) => (block.type === 'text' ? block.text : `[${block.type} content]`)).join('\n')
-}
-
 const escapeRegExp = (text: string): string => text.replaceAll(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
 
 /**
@@ -74,7 +70,7 @@ export function renameTool(text: string, remote: string, member: string): string
 export function toToolOutput(server: string, tool: string, result: McpCallResult, member: string = tool): ToolOutput {
   const content = toContentBlocks(result.content)
   if (result.isError === true) {
-    const text = renameTool(errorText(content), tool, member)
+    const text = renameTool(contentToText(content), tool, member)
     throw new McpBridgeError(
       text === '' ? `MCP server "${server}": tool "${member}" failed without a message` : text,
       'TOOL_ERROR',

@@ -2,13 +2,11 @@ export { McpClient } from './client.ts'
 export { McpBridgeError } from './errors.ts'
 /** @public */
 export { McpBridgeErrorCode } from './errors.ts'
-export { SERVER_BUSY, SHUTTING_DOWN } from './http/run-limiter.ts'
 export { startCodeModeHttpServer } from './http/server.ts'
 export { createCodeModeServer } from './server.ts'
 export { connectStdio } from './stdio.ts'
 /** @public */
 export { mcpServerConfigs, splitCommandLine } from './spec.ts'
 export { startMcpClients } from './start.ts'
-export { toDefinition } from './tools.ts'
 export type { McpServerConfig, McpStdioServerConfig } from './config.ts'
 export type { CodeModeHttpOptions, CodeModeHttpServer } from './http/server.ts'

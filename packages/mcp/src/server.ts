@@ -1,3 +1,4 @@
+import { isPlainObject } from '@isocode/code-runtime'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { ListToolsRequestSchema, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
@@ -58,8 +59,7 @@ export function toCallToolResult(result: ToolExecutionResult): CallToolResult {
   const out: CallToolResult = { content: result.content as CallToolResult['content'], isError: result.isError }
   const structured = result.structuredContent
   // why: MCP's structuredContent is a JSON object; a tool's scalar or array value stays in the text only.
-  if (typeof structured === 'object' && structured !== null && !Array.isArray(structured))
-    out.structuredContent = structured as CallToolResult['structuredContent']
+  if (isPlainObject(structured)) out.structuredContent = structured as CallToolResult['structuredContent']
   return out
 }
 

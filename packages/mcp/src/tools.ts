@@ -7,6 +7,25 @@ export interface McpToolInfo {
   inputSchema: unknown
   outputSchema?: unknown
   execution?: { taskSupport?: string }
+  /** MCP tool annotations: hints the server gives about the tool's effects. */
+  annotations?: McpToolHints
+}
+
+/** The MCP tool annotations the workspace reads (hints, never guarantees: a server may say anything). */
+export interface McpToolHints {
+  destructiveHint?: boolean
+  idempotentHint?: boolean
+  readOnlyHint?: boolean
+}
+
+// why: the registry keeps a detached copy of the fields a ToolDefinition names and no others, so
+// the hints of an MCP tool are kept here, by its server (the definition's group) and its name.
+const hintsByTool = new Map<string, McpToolHints>()
+const hintKey = (group: string, name: string): string => `${group}\u0000${name}`
+
+/** The MCP annotations of a registered tool, or undefined for a tool that is not an MCP server's. */
+export function mcpToolHints(definition: Pick<ToolDefinition, 'name' | 'group'>): McpToolHints | undefined {
+  return definition.group === undefined ? undefined : hintsByTool.get(hintKey(definition.group, definition.name))
 }
 
 /** Tool names the bridge registers: MCP's recommended 1-128 characters of `A-Z a-z 0-9 _ - . /`. */
@@ -53,5 +72,15 @@ export function toDefinition(
   if (typeof tool.description === 'string') definition.description = tool.description
   if (isObject(tool.outputSchema)) definition.outputSchema = tool.outputSchema
   if (concurrencySafe) definition.concurrencySafe = true
+  const key = hintKey(server, definition.name)
+  if (!isObject(tool.annotations)) hintsByTool.delete(key)
+  else {
+    const { destructiveHint, idempotentHint, readOnlyHint } = tool.annotations
+    hintsByTool.set(key, {
+      ...(typeof destructiveHint === 'boolean' ? { destructiveHint } : {}),
+      ...(typeof idempotentHint === 'boolean' ? { idempotentHint } : {}),
+      ...(typeof readOnlyHint === 'boolean' ? { readOnlyHint } : {}),
+    })
+  }
   return { ok: true, definition }
 }

@@ -1,7 +1,7 @@
 // One client cannot lock out the others: a session's fair share of the run slots, runs of a
 // dropped or cancelled request aborted and their streams closed, one id in flight at a time.
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
-import { SERVER_BUSY } from '@isocode/mcp'
+import { SERVER_BUSY } from '../src/http/run-limiter.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { until } from './helpers.ts'
 import { type HttpFixture, INITIALIZE, rawPost, resultText, serveHttp } from './http-helpers.ts'

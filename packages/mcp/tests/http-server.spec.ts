@@ -1,7 +1,7 @@
 // startCodeModeHttpServer: many clients share one app; runs are capped with a JSON-RPC error past
 // the queue; Host/Origin, token and body-size guards; graceful close.
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
-import { SERVER_BUSY } from '@isocode/mcp'
+import { SERVER_BUSY } from '../src/http/run-limiter.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { until } from './helpers.ts'
 import { type HttpFixture, INITIALIZE, rawPost, resultText, serveHttp } from './http-helpers.ts'

@@ -4,7 +4,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
-import { SERVER_BUSY } from '@isocode/mcp'
+import { SERVER_BUSY } from '../src/http/run-limiter.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { until } from './helpers.ts'
 import { type HttpFixture, INITIALIZE, rawPost, resultText, serveHttp } from './http-helpers.ts'

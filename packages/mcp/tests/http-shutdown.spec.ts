@@ -1,7 +1,7 @@
 // Graceful close of the HTTP server: running programs finish within the grace period, queued
 // ones are refused, and a program still running when the grace ends is aborted.
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
-import { SHUTTING_DOWN } from '@isocode/mcp'
+import { SHUTTING_DOWN } from '../src/http/run-limiter.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { until } from './helpers.ts'
 import { type HttpFixture, resultText, serveHttp } from './http-helpers.ts'

@@ -1,4 +1,4 @@
-import { toDefinition } from '@isocode/mcp'
+import { toDefinition } from '../src/tools.ts'
 import type { ToolExecution } from '@isocode/registry'
 import { describe, expect, it } from 'vitest'
 

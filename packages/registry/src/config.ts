@@ -14,28 +14,32 @@ export interface ToolRegistryConfig {
    * Byte budget of the tools:sdk section (default 16384): a full SDK over it is replaced by the
    * compact section (rules, tool groups, `tools.$search` / `tools.$describe`).
    */
-  sdkBudgetBytes?: number
+  sdkBytes?: number
   /** How many calls to concurrencySafe tools a Code Mode program may have running at once (default 4). */
   concurrentCallLimit?: number
   /**
    * How many tool calls one Code Mode run may dispatch (default 1000): the next call is not run
    * and the run ends with the failure kind `tool-call-limit`.
    */
-  maxToolCalls?: number
+  toolCalls?: number
   /**
    * Check each Code Mode program against the full declarations of its tools before it runs
    * (default true): a program with an error the run would hit anyway runs nothing and fails with
    * the kind `check` (R-104).
    */
   check?: boolean
+  /** @deprecated since 0.2: use `sdkBytes` (the same budget, named as `createCodeMode`'s `budgets.sdkBytes`). */
+  sdkBudgetBytes?: number
+  /** @deprecated since 0.2: use `toolCalls` (the same limit, named as `createCodeMode`'s `budgets.toolCalls`). */
+  maxToolCalls?: number
 }
 
 /** The config after validation: every option resolved. */
 export interface ResolvedToolRegistryConfig {
   readonly mode: ToolPresentationMode
-  readonly sdkBudgetBytes: number
+  readonly sdkBytes: number
   readonly concurrentCallLimit: number
-  readonly maxToolCalls: number
+  readonly toolCalls: number
   readonly check: boolean
 }
 
@@ -43,20 +47,20 @@ export interface ResolvedToolRegistryConfig {
 export const DEFAULT_CONCURRENT_CALL_LIMIT = 4
 
 /**
- * Default of {@link ToolRegistryConfig.maxToolCalls}: 30x a busy program's few dozen calls, yet at
+ * Default of {@link ToolRegistryConfig.toolCalls}: 30x a busy program's few dozen calls, yet at
  * the 30 s default wall budget a run reaches it only with calls under ~30 ms, so a runaway loop
  * ends long before its session log holds tens of thousands of dispatch events.
  */
-export const DEFAULT_MAX_TOOL_CALLS = 1000
+export const DEFAULT_TOOL_CALLS = 1000
 
 const MODES: readonly string[] = ['native', 'code', 'both']
-const KNOWN = ['mode', 'sdkBudgetBytes', 'concurrentCallLimit', 'maxToolCalls', 'check']
+const KNOWN = ['mode', 'sdkBytes', 'concurrentCallLimit', 'toolCalls', 'check', 'sdkBudgetBytes', 'maxToolCalls']
 
-/** Problem with an `sdkBudgetBytes` value, or undefined when it is a whole number of bytes >= 0. */
-export function sdkBudgetProblem(value: unknown): string | undefined {
+/** Problem with an `sdkBytes` value, or undefined when it is a whole number of bytes >= 0. */
+export function sdkBytesProblem(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
     ? undefined
-    : `sdkBudgetBytes must be a whole number of bytes >= 0 (got ${showValue(value)}); e.g. 16384`
+    : `sdkBytes must be a whole number of bytes >= 0 (got ${showValue(value)}); e.g. 16384`
 }
 
 /** Problem with a `concurrentCallLimit` value, or undefined when it is a whole number >= 1. */
@@ -66,12 +70,17 @@ export function concurrentCallLimitProblem(value: unknown): string | undefined {
     : `concurrentCallLimit must be a whole number >= 1 (got ${showValue(value)}); e.g. 4`
 }
 
-/** Problem with a `maxToolCalls` value, or undefined when it is a whole number >= 1. */
-export function maxToolCallsProblem(value: unknown): string | undefined {
+/** Problem with a `toolCalls` value, or undefined when it is a whole number >= 1. */
+export function toolCallsProblem(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
     ? undefined
-    : `maxToolCalls must be a whole number of tool calls >= 1 (got ${showValue(value)}); e.g. ${DEFAULT_MAX_TOOL_CALLS}`
+    : `toolCalls must be a whole number of tool calls >= 1 (got ${showValue(value)}); e.g. ${DEFAULT_TOOL_CALLS}`
 }
+
+const RENAMED = [
+  ['sdkBudgetBytes', 'sdkBytes'],
+  ['maxToolCalls', 'toolCalls'],
+] as const
 
 /** Standard Schema of the `tools` config; unknown options and modes fail loudly. */
 export const ToolRegistryConfigSchema = configSchema<ResolvedToolRegistryConfig>((value) => {
@@ -87,15 +96,19 @@ export const ToolRegistryConfigSchema = configSchema<ResolvedToolRegistryConfig>
       path: ['mode'],
     })
   }
-  const sdkBudgetBytes = value.sdkBudgetBytes ?? DEFAULT_SDK_BUDGET_BYTES
-  const problem = sdkBudgetProblem(sdkBudgetBytes)
-  if (problem !== undefined) issues.push({ message: problem, path: ['sdkBudgetBytes'] })
+  // why: R-140 — one name per limit; the old names still read, and giving both is a mistake.
+  for (const [old, key] of RENAMED)
+    if (value[old] !== undefined && value[key] !== undefined)
+      issues.push({ message: `${old} is the old name of ${key}; give one of them`, path: [old] })
+  const sdkBytes = value.sdkBytes ?? value.sdkBudgetBytes ?? DEFAULT_SDK_BUDGET_BYTES
+  const problem = sdkBytesProblem(sdkBytes)
+  if (problem !== undefined) issues.push({ message: problem, path: ['sdkBytes'] })
   const concurrentCallLimit = value.concurrentCallLimit ?? DEFAULT_CONCURRENT_CALL_LIMIT
   const limitProblem = concurrentCallLimitProblem(concurrentCallLimit)
   if (limitProblem !== undefined) issues.push({ message: limitProblem, path: ['concurrentCallLimit'] })
-  const maxToolCalls = value.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS
-  const callsProblem = maxToolCallsProblem(maxToolCalls)
-  if (callsProblem !== undefined) issues.push({ message: callsProblem, path: ['maxToolCalls'] })
+  const toolCalls = value.toolCalls ?? value.maxToolCalls ?? DEFAULT_TOOL_CALLS
+  const callsProblem = toolCallsProblem(toolCalls)
+  if (callsProblem !== undefined) issues.push({ message: callsProblem, path: ['toolCalls'] })
   const check = value.check ?? true
   if (typeof check !== 'boolean')
     issues.push({
@@ -105,9 +118,9 @@ export const ToolRegistryConfigSchema = configSchema<ResolvedToolRegistryConfig>
   if (issues.length > 0) return issues
   return Object.freeze({
     mode: mode as ToolPresentationMode,
-    sdkBudgetBytes: sdkBudgetBytes as number,
+    sdkBytes: sdkBytes as number,
     concurrentCallLimit: concurrentCallLimit as number,
-    maxToolCalls: maxToolCalls as number,
+    toolCalls: toolCalls as number,
     check: check as boolean,
   })
 })

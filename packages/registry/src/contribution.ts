@@ -32,7 +32,7 @@ export function contribute(
   sub: Context,
   source: ContributionSource,
   mode: ToolPresentationMode,
-  sdkBudgetBytes: number,
+  sdkBytes: number,
 ): void {
   if (mode !== 'code') {
     sub.systemPrompt.tools((scope) => source.endSchemas(scope), { knownNames: (scope) => source.knownNames(scope) })
@@ -53,7 +53,7 @@ export function contribute(
       requireTypeScriptRuntime(source, mode)
       const tools = source.endTools(scope).filter((def) => def.name !== RUN_CODE)
       // why: R-124 — each saved program adds its declaration only, in either section form.
-      return renderSdkSection(tools, sdkBudgetBytes) + source.programsSdk(tools)
+      return renderSdkSection(tools, sdkBytes) + source.programsSdk(tools)
     },
   })
 }

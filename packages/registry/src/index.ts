@@ -13,6 +13,7 @@ export type { OutputSchemaNode, StructuredOutputSchema } from './output-schema/t
 export { ToolRegistry } from './service.ts'
 export { RUN_CODE } from './store/reserved.ts'
 export { explainProgramError } from './code-mode/program-error.ts'
+export { contentToText } from './code-mode/result-text.ts'
 export { RUN_CODE_OUTPUT_SCHEMA } from './code-mode/structured.ts'
 export { selfContainedRunCodeDescription } from './code-mode/self-contained.ts'
 export type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'

@@ -8,9 +8,9 @@ import type { ToolsChangeKind } from './change.ts'
 import {
   concurrentCallLimitProblem,
   DEFAULT_CONCURRENT_CALL_LIMIT,
-  DEFAULT_MAX_TOOL_CALLS,
-  maxToolCallsProblem,
-  sdkBudgetProblem,
+  DEFAULT_TOOL_CALLS,
+  toolCallsProblem,
+  sdkBytesProblem,
   ToolRegistryConfigSchema,
 } from './config.ts'
 import { DEFAULT_SDK_BUDGET_BYTES } from '@isocode/sdk-codegen'
@@ -30,7 +30,7 @@ import { Guards } from './store/guards.ts'
 import { ToolLayers } from './store/layers.ts'
 import { RUN_CODE } from './store/reserved.ts'
 import { Restrictions, snapshotRestriction } from './store/restrictions.ts'
-import { snapshotDefinition } from './store/snapshot.ts'
+import { snapshotDefinition } from './store/snapshot-definition.ts'
 import type {
   ToolDefinition,
   ToolExecutionInput,
@@ -55,11 +55,11 @@ export class ToolRegistry extends Service {
   /** The presentation mode this registry was configured with. */
   readonly mode: ToolPresentationMode
   /** Byte budget of the tools:sdk section; over it the compact section is rendered. */
-  readonly sdkBudgetBytes: number
+  readonly sdkBytes: number
   /** How many concurrencySafe calls one Code Mode program may have running at once. */
   readonly concurrentCallLimit: number
   /** How many tool calls one Code Mode run may dispatch before it ends with `tool-call-limit`. */
-  readonly maxToolCalls: number
+  readonly toolCalls: number
   /** Whether run_code checks each program before it runs (R-104). */
   readonly checkPrograms: boolean
   /**
@@ -79,16 +79,18 @@ export class ToolRegistry extends Service {
     super(ctx, 'tools')
     // why: Cordis has already run `Config` (defaulting and checking mode); direct construction defaults here.
     this.mode = config.mode ?? 'native'
-    const budgetProblem = config.sdkBudgetBytes === undefined ? undefined : sdkBudgetProblem(config.sdkBudgetBytes)
+    const sdkBytes = config.sdkBytes ?? config.sdkBudgetBytes
+    const budgetProblem = sdkBytes === undefined ? undefined : sdkBytesProblem(sdkBytes)
     if (budgetProblem !== undefined) throw new RegistryError(`tools: ${budgetProblem}`, 'INVALID_DEFINITION')
-    this.sdkBudgetBytes = config.sdkBudgetBytes ?? DEFAULT_SDK_BUDGET_BYTES
+    this.sdkBytes = sdkBytes ?? DEFAULT_SDK_BUDGET_BYTES
     const limitProblem =
       config.concurrentCallLimit === undefined ? undefined : concurrentCallLimitProblem(config.concurrentCallLimit)
     if (limitProblem !== undefined) throw new RegistryError(`tools: ${limitProblem}`, 'INVALID_DEFINITION')
     this.concurrentCallLimit = config.concurrentCallLimit ?? DEFAULT_CONCURRENT_CALL_LIMIT
-    const callsProblem = config.maxToolCalls === undefined ? undefined : maxToolCallsProblem(config.maxToolCalls)
+    const toolCalls = config.toolCalls ?? config.maxToolCalls
+    const callsProblem = toolCalls === undefined ? undefined : toolCallsProblem(toolCalls)
     if (callsProblem !== undefined) throw new RegistryError(`tools: ${callsProblem}`, 'INVALID_DEFINITION')
-    this.maxToolCalls = config.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS
+    this.toolCalls = toolCalls ?? DEFAULT_TOOL_CALLS
     if (config.check !== undefined && typeof config.check !== 'boolean')
       throw new RegistryError(`tools: check must be true or false (got ${String(config.check)})`, 'INVALID_DEFINITION')
     this.checkPrograms = config.check ?? true
@@ -117,7 +119,7 @@ export class ToolRegistry extends Service {
     // why: an optional child fiber instead of a static `inject`: the registry and execute() work
     // without a prompt service, and a systemPrompt reload only re-registers this provider; a hard
     // inject would restart the registry itself and wipe every registration it holds.
-    ctx.inject(['systemPrompt'], (sub) => contribute(sub, source, this.mode, this.sdkBudgetBytes))
+    ctx.inject(['systemPrompt'], (sub) => contribute(sub, source, this.mode, this.sdkBytes))
   }
 
   /**
@@ -264,7 +266,7 @@ export class ToolRegistry extends Service {
     return {
       mode: this.mode,
       concurrentCallLimit: () => this.concurrentCallLimit,
-      maxToolCalls: () => this.maxToolCalls,
+      toolCalls: () => this.toolCalls,
       checkPrograms: () => this.checkPrograms,
       execute: (input) => this.execute(input),
       runtime: () => ctx.get('codeRuntime') ?? undefined,

@@ -31,7 +31,7 @@ const tool = (name: string, description: string, group?: string) => ({
 })
 
 async function boot(
-  config: { sdkBudgetBytes?: number },
+  config: { sdkBytes?: number },
   script: ScriptRuntime['config']['script'] = async () => ({ logs: [] }),
 ) {
   const root = new Context()
@@ -50,9 +50,9 @@ describe('the tools:sdk byte budget', () => {
   it('renders the full SDK byte for byte while it fits, the compact section one byte under', async () => {
     const probe = await boot({})
     const full = renderToolsSdk(schemas(probe))
-    const fits = await boot({ sdkBudgetBytes: utf8Bytes(full) })
+    const fits = await boot({ sdkBytes: utf8Bytes(full) })
     expect((await fits.systemPrompt.assemble()).system).toBe(full)
-    const over = await boot({ sdkBudgetBytes: utf8Bytes(full) - 1 })
+    const over = await boot({ sdkBytes: utf8Bytes(full) - 1 })
     const compact = (await over.systemPrompt.assemble()).system
     const grouped = schemas(over).map((s) => (s.name.endsWith('_file') ? { ...s, group: 'fs' } : s))
     expect(compact).toBe(renderCompactSdk(grouped))
@@ -64,13 +64,13 @@ describe('the tools:sdk byte budget', () => {
   it('defaults to 16 KB and refuses a budget that is not a whole number of bytes', async () => {
     const root = new Context()
     const fiber = await root.plugin(ToolRegistry, { mode: 'code' })
-    expect(root.tools.sdkBudgetBytes).toBe(16_384)
+    expect(root.tools.sdkBytes).toBe(16_384)
     await fiber.dispose()
-    await expect(root.plugin(ToolRegistry, { sdkBudgetBytes: -1 })).rejects.toThrow(
-      /sdkBudgetBytes must be a whole number of bytes >= 0 \(got -1\)/,
+    await expect(root.plugin(ToolRegistry, { sdkBytes: -1 })).rejects.toThrow(
+      /sdkBytes must be a whole number of bytes >= 0 \(got -1\)/,
     )
-    await expect(root.plugin(ToolRegistry, { sdkBudgetBytes: '16k' } as never)).rejects.toThrow(
-      /sdkBudgetBytes must be a whole number/,
+    await expect(root.plugin(ToolRegistry, { sdkBytes: '16k' } as never)).rejects.toThrow(
+      /sdkBytes must be a whole number/,
     )
   })
 })
@@ -104,7 +104,7 @@ describe('discovery members', () => {
 
   it('answers $search and $describe from the run tool list without dispatching anything', async () => {
     const seen: unknown[] = []
-    const root = await boot({ sdkBudgetBytes: 0 }, async (request) => {
+    const root = await boot({ sdkBytes: 0 }, async (request) => {
       const fns = request.bindings[0]?.functions ?? {}
       seen.push(await fns.$search?.(['file write', { limit: 2 }]))
       seen.push(await fns.$describe?.(['get_weather']))

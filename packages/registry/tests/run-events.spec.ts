@@ -29,7 +29,7 @@ class ScriptedRuntime extends CodeRuntime {
 
 const tools = (request: CodeRunRequest) => request.bindings[0]?.functions ?? {}
 
-async function boot(script: Script, config: { maxToolCalls?: number } = {}) {
+async function boot(script: Script, config: { toolCalls?: number } = {}) {
   const root = new Context()
   await root.plugin(SystemPrompt)
   await root.plugin(ToolRegistry, { mode: 'code', ...config })
@@ -118,7 +118,7 @@ describe('onRunEvent: the events of one run_code call (R-80..R-83)', () => {
             .catch(() => undefined)
         return withUsage({ logs: [], value: 1 })
       },
-      { maxToolCalls: 2 },
+      { toolCalls: 2 },
     )
     const { events, pending } = runCode(root)
     expect((await pending).error?.code).toBe('CODE_RUN_FAILED')

@@ -19,6 +19,20 @@ describe('ToolRegistry config', () => {
     expect(root.get('tools')?.mode).toBe('both')
   })
 
+  it('names each limit once (R-140): toolCalls and sdkBytes, the old names still read, both at once refused', async () => {
+    const root = new Context()
+    const fiber = await root.plugin(ToolRegistry, { mode: 'code', toolCalls: 7, sdkBytes: 100 })
+    expect([root.get('tools')?.toolCalls, root.get('tools')?.sdkBytes]).toEqual([7, 100])
+    await fiber.dispose()
+    const old = await root.plugin(ToolRegistry, { mode: 'code', maxToolCalls: 8, sdkBudgetBytes: 200 })
+    expect([root.get('tools')?.toolCalls, root.get('tools')?.sdkBytes]).toEqual([8, 200])
+    await old.dispose()
+    await expect(root.plugin(ToolRegistry, { toolCalls: 3, maxToolCalls: 4 })).rejects.toThrow(
+      /maxToolCalls is the old name of toolCalls; give one of them/,
+    )
+    expect(new ToolRegistry(new Context(), { maxToolCalls: 9 }).toolCalls).toBe(9)
+  })
+
   it('direct construction without config is native: no run_code in get, visible or schemas', () => {
     const registry = new ToolRegistry(new Context())
     expect(registry.mode).toBe('native')

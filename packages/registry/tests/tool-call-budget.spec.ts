@@ -57,14 +57,14 @@ const outcomes = (events: SessionEvent[]) =>
 const dispatches = (events: SessionEvent[]) =>
   events.filter((event) => event.type === 'tool/code-dispatch').map((event) => event.callId)
 
-describe('maxToolCalls config', () => {
+describe('toolCalls config', () => {
   it('defaults to 1000 and takes a whole number >= 1', async () => {
     const root = new Context()
     const fiber = await root.plugin(ToolRegistry, { mode: 'code' })
-    expect(root.tools.maxToolCalls).toBe(1000)
+    expect(root.tools.toolCalls).toBe(1000)
     await fiber.dispose()
-    await root.plugin(ToolRegistry, { mode: 'code', maxToolCalls: 7 })
-    expect(root.tools.maxToolCalls).toBe(7)
+    await root.plugin(ToolRegistry, { mode: 'code', toolCalls: 7 })
+    expect(root.tools.toolCalls).toBe(7)
   })
 
   it.each([
@@ -74,20 +74,20 @@ describe('maxToolCalls config', () => {
     ['50', '"50"'],
     [Number.NaN, 'NaN'],
   ])('refuses %s with an error naming the field, the value (%s) and an example', async (value, shown) => {
-    const expected = `maxToolCalls must be a whole number of tool calls >= 1 (got ${shown}); e.g. 1000`
-    await expect(new Context().plugin(ToolRegistry, { maxToolCalls: value as number })).rejects.toThrow(expected)
-    expect(() => new ToolRegistry(new Context(), { maxToolCalls: value as number })).toThrow(`tools: ${expected}`)
+    const expected = `toolCalls must be a whole number of tool calls >= 1 (got ${shown}); e.g. 1000`
+    await expect(new Context().plugin(ToolRegistry, { toolCalls: value as number })).rejects.toThrow(expected)
+    expect(() => new ToolRegistry(new Context(), { toolCalls: value as number })).toThrow(`tools: ${expected}`)
   })
 })
 
 describe('the tool-call budget of a run', () => {
-  it('dispatches exactly maxToolCalls calls, then ends the run with tool-call-limit although the program catches', async () => {
-    const { counts, events, run } = await boot({ maxToolCalls: 5 }, catchAndLoop)
+  it('dispatches exactly toolCalls calls, then ends the run with tool-call-limit although the program catches', async () => {
+    const { counts, events, run } = await boot({ toolCalls: 5 }, catchAndLoop)
     const result = await run()
     expect(counts.echo).toBe(5)
     expect(result).toMatchObject({ isError: true, error: { code: 'CODE_RUN_FAILED' } })
     expect(textOf(result)).toBe(
-      'run_code failed (tool-call-limit): the program made more than 5 tool calls (maxToolCalls); call 6 was not run. ' +
+      'run_code failed (tool-call-limit): the program made more than 5 tool calls (toolCalls); call 6 was not run. ' +
         'Do more per call (a tool that takes a list, a narrower query) or split the work across run_code calls.\n\nlogs before the failure:\nbefore the end',
     )
     expect(dispatches(events)).toEqual(['c1:code:1', 'c1:code:2', 'c1:code:3', 'c1:code:4', 'c1:code:5'])
@@ -96,7 +96,7 @@ describe('the tool-call budget of a run', () => {
 
   it('the refused call rejects inside the program naming the budget, and later calls are refused without dispatch', async () => {
     const seen: string[] = []
-    const { counts, run } = await boot({ maxToolCalls: 2 }, async (tools, signal) => {
+    const { counts, run } = await boot({ toolCalls: 2 }, async (tools, signal) => {
       for (let i = 0; i < 4; i++) seen.push(await tools.echo!({}).then(String, (error: Error) => error.message))
       return signal.aborted ? aborted(signal) : { logs: [], value: 'unreachable' }
     })
@@ -104,8 +104,8 @@ describe('the tool-call budget of a run', () => {
     expect(seen).toEqual([
       'e',
       'e',
-      'tools.echo was not run: the program reached its limit of 2 tool calls (maxToolCalls); the run is ending',
-      'tools.echo was not run: the program reached its limit of 2 tool calls (maxToolCalls); the run is ending',
+      'tools.echo was not run: the program reached its limit of 2 tool calls (toolCalls); the run is ending',
+      'tools.echo was not run: the program reached its limit of 2 tool calls (toolCalls); the run is ending',
     ])
     expect(counts.echo).toBe(2)
     expect(textOf(result)).toMatch(/^run_code failed \(tool-call-limit\)/)
@@ -113,21 +113,21 @@ describe('the tool-call budget of a run', () => {
 
   it('a limit of one counts in the singular', async () => {
     const seen: string[] = []
-    const { run } = await boot({ maxToolCalls: 1 }, async (tools, signal) => {
+    const { run } = await boot({ toolCalls: 1 }, async (tools, signal) => {
       for (let i = 0; i < 2; i++) seen.push(await tools.echo!({}).then(String, (error: Error) => error.message))
       return signal.aborted ? aborted(signal) : { logs: [], value: 'unreachable' }
     })
     const result = await run()
     expect(seen[1]).toBe(
-      'tools.echo was not run: the program reached its limit of 1 tool call (maxToolCalls); the run is ending',
+      'tools.echo was not run: the program reached its limit of 1 tool call (toolCalls); the run is ending',
     )
     expect(textOf(result)).toMatch(
-      /^run_code failed \(tool-call-limit\): the program made more than 1 tool call \(maxToolCalls\)/,
+      /^run_code failed \(tool-call-limit\): the program made more than 1 tool call \(toolCalls\)/,
     )
   })
 
   it('a backend that lets the program return after the refusal still reports tool-call-limit', async () => {
-    const { events, run } = await boot({ maxToolCalls: 1 }, async (tools) => {
+    const { events, run } = await boot({ toolCalls: 1 }, async (tools) => {
       await tools.echo!({})
       const refused = await tools.echo!({}).catch((error: Error) => error.message)
       return { logs: [], value: refused }
@@ -138,7 +138,7 @@ describe('the tool-call budget of a run', () => {
   })
 
   it('counts calls to concurrencySafe tools at dispatch, so Promise.all never overruns it', async () => {
-    const { counts, events, run } = await boot({ maxToolCalls: 3, concurrentCallLimit: 4 }, async (tools, signal) => {
+    const { counts, events, run } = await boot({ toolCalls: 3, concurrentCallLimit: 4 }, async (tools, signal) => {
       await Promise.allSettled(Array.from({ length: 10 }, () => tools.safe!({})))
       return aborted(signal)
     })
@@ -151,7 +151,7 @@ describe('the tool-call budget of a run', () => {
   })
 
   it('refused arguments and the discovery members take nothing from the budget', async () => {
-    const { counts, events, run } = await boot({ maxToolCalls: 2 }, async (tools) => {
+    const { counts, events, run } = await boot({ toolCalls: 2 }, async (tools) => {
       await tools.echo!({ n: 1n }).catch(() => undefined)
       for (let i = 0; i < 5; i++) await tools.$describe!('echo')
       await tools.$search!(['echo'])
@@ -164,7 +164,7 @@ describe('the tool-call budget of a run', () => {
   })
 
   it('the budget is per run_code call: a second run starts again at zero', async () => {
-    const { counts, run } = await boot({ maxToolCalls: 3 }, async (tools) => ({
+    const { counts, run } = await boot({ toolCalls: 3 }, async (tools) => ({
       logs: [],
       value: [await tools.echo!({}), await tools.echo!({}), await tools.echo!({})],
     }))
@@ -175,7 +175,7 @@ describe('the tool-call budget of a run', () => {
 
   it('an outer abort that came first stays an abort, even when the program then exceeds the budget', async () => {
     const outer = new AbortController()
-    const { counts, events, run } = await boot({ maxToolCalls: 2 }, async (tools, signal) => {
+    const { counts, events, run } = await boot({ toolCalls: 2 }, async (tools, signal) => {
       await tools.echo!({})
       outer.abort(new Error('user cancelled'))
       for (let i = 0; i < 3; i++) await tools.echo!({}).catch(() => undefined)

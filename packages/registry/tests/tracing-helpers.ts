@@ -66,7 +66,7 @@ export function installTracing(): InstalledTracing {
 }
 
 /** A Code Mode registry on the scripted backend with `tools` registered. */
-export async function bootScripted(script: Script, tools: ToolDefinition[], config: { maxToolCalls?: number } = {}) {
+export async function bootScripted(script: Script, tools: ToolDefinition[], config: { toolCalls?: number } = {}) {
   const root = new Context()
   // why: scripted backends run no program text (`…`); the check before the run (R-104) is off.
   await root.plugin(ToolRegistry, { mode: 'code', check: false, ...config })

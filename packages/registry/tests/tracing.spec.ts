@@ -221,8 +221,8 @@ describe('attributes and status (R-92, R-93)', () => {
     expect(oneSpan(spans, 'isocode.run').status.code).toBe(SpanStatusCode.UNSET)
   })
 
-  it('reports the registry budget, not the abort it caused, as the outcome of a run over maxToolCalls', async () => {
-    const { run } = await bootScripted(catchAndLoop, tools(), { maxToolCalls: 2 })
+  it('reports the registry budget, not the abort it caused, as the outcome of a run over toolCalls', async () => {
+    const { run } = await bootScripted(catchAndLoop, tools(), { toolCalls: 2 })
     await run()
     const spans = tracing.exporter.getFinishedSpans()
     expect(spansNamed(spans, 'isocode.tool seq').length).toBe(2)

@@ -4,7 +4,8 @@
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseCommandLine, runCommand } from '@isocode/cli'
+import { parseCommandLine } from '../../src/args.ts'
+import { runCommand } from '../../src/commands.ts'
 import { afterAll, expect, it } from 'vitest'
 
 let dir = ''

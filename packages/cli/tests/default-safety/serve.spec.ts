@@ -4,7 +4,8 @@
 import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { bootApp, parseCommandLine } from '@isocode/cli'
+import { bootApp } from '../../src/app.ts'
+import { parseCommandLine } from '../../src/args.ts'
 import { afterAll, expect, it } from 'vitest'
 
 let dir = ''

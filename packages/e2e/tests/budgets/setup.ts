@@ -25,7 +25,7 @@ export function runOutcomes(session: RecordingSession): unknown[] {
 
 /** The head of run_code's failure text when the tool-call budget ended the run, up to the refused call's position. */
 export const limitHead = (max: number): string =>
-  `run_code failed (tool-call-limit): the program made more than ${max} tool calls (maxToolCalls); call ${max + 1} was not run (at `
+  `run_code failed (tool-call-limit): the program made more than ${max} tool calls (toolCalls); call ${max + 1} was not run (at `
 
 /** What a slow approval provider saw, and when it answered. */
 export interface SlowApprovalLog {

@@ -1,6 +1,6 @@
 // One scenario: the tool-call budget on the process-supervised runtime (rule R-71 in
 // docs/registry-contract.md). The budget's abort crosses the process boundary, so a program that
-// catches every refusal and keeps calling still ends, after exactly maxToolCalls calls.
+// catches every refusal and keeps calling still ends, after exactly toolCalls calls.
 import { SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { bootCodeMode, type CodeModeApp, textOf } from '../code-mode/setup.ts'
@@ -13,7 +13,7 @@ beforeAll(async () => {
   app = await bootCodeMode(
     (root) => root.plugin(SupervisedIsolateRuntime, runtime),
     { cpuMs: 0, wallMs: 0 },
-    { tools: [echo.tool], registry: { maxToolCalls: 50 } },
+    { tools: [echo.tool], registry: { toolCalls: 50 } },
   )
 })
 afterAll(() => app.dispose())

@@ -1,6 +1,6 @@
 // The per-run tool-call budget on the real in-process isolate runtime (rules R-70 and R-71 in
 // docs/registry-contract.md): a program looping on a tool ends with `tool-call-limit` after exactly
-// maxToolCalls calls, whether or not it catches the refusal.
+// toolCalls calls, whether or not it catches the refusal.
 import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bootCodeMode, type CodeModeApp, textOf } from '../code-mode/setup.ts'
@@ -13,20 +13,20 @@ afterEach(async () => {
 })
 
 // why: roomy CPU and wall budgets, so only the call budget can end these loops.
-async function boot(maxToolCalls?: number) {
+async function boot(toolCalls?: number) {
   const echo = countingEcho()
   booted = await bootCodeMode(
     (root) => root.plugin(InProcessIsolateRuntime, { poolSize: 1, cpuMs: 20_000, wallMs: 60_000 }),
     { cpuMs: 0, wallMs: 0 },
     {
       tools: [echo.tool],
-      ...(maxToolCalls === undefined ? {} : { registry: { maxToolCalls } }),
+      ...(toolCalls === undefined ? {} : { registry: { toolCalls } }),
     },
   )
   return { app: booted, calls: echo.count }
 }
 
-describe('maxToolCalls on InProcessIsolateRuntime', () => {
+describe('toolCalls on InProcessIsolateRuntime', () => {
   it('ends `while (true) await tools.echo({})` after exactly 50 calls with tool-call-limit', async () => {
     const { app, calls } = await boot(50)
     const result = await app.runCode('console.log("start")\nwhile (true) await tools.echo({})')
@@ -47,9 +47,9 @@ describe('maxToolCalls on InProcessIsolateRuntime', () => {
     expect(runOutcomes(app.session)).toEqual(['tool-call-limit'])
   })
 
-  it('applies the default of 1000 when maxToolCalls is unset, and a run under it is untouched', async () => {
+  it('applies the default of 1000 when toolCalls is unset, and a run under it is untouched', async () => {
     const { app, calls } = await boot()
-    expect(app.root.tools.maxToolCalls).toBe(1000)
+    expect(app.root.tools.toolCalls).toBe(1000)
     expect(textOf(await app.runCode('for (let i = 0; i < 1000; i++) await tools.echo({})\nreturn "done"'))).toBe('done')
     expect(calls()).toBe(1000)
     const result = await app.runCode('while (true) await tools.echo({})')

@@ -1,13 +1,10 @@
+import { isPlainObject } from '@isocode/code-runtime'
 import { HarnessError } from '../errors.ts'
 import { toLosslessJson } from '@isocode/code-runtime'
 import type { PromptAssembly, PromptDraft, PromptSection, ToolSchema } from './types.ts'
 
 function fail(message: string): never {
   throw new HarnessError(message, 'INVALID_ASSEMBLY')
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** A detached copy of a checked schema. */
@@ -24,20 +21,20 @@ function detach(parameters: unknown, where: string, name: string): ToolSchema['p
 
 /** Check one wire schema and return a detached copy; `where` names the culprit in the message. */
 export function checkToolSchema(value: unknown, where: string): ToolSchema {
-  if (!isRecord(value)) fail(`${where}: a tool schema must be an object { name, description?, parameters }`)
+  if (!isPlainObject(value)) fail(`${where}: a tool schema must be an object { name, description?, parameters }`)
   const { name, description, parameters } = value
   if (typeof name !== 'string' || name === '') fail(`${where}: tool name must be a non-empty string`)
   if (description !== undefined && typeof description !== 'string') {
     fail(`${where}: description of tool "${name}" must be a string when present`)
   }
-  if (!isRecord(parameters)) fail(`${where}: parameters of tool "${name}" must be a JSON Schema object`)
+  if (!isPlainObject(parameters)) fail(`${where}: parameters of tool "${name}" must be a JSON Schema object`)
   const copy: ToolSchema = { name, parameters: detach(parameters, where, name) }
   if (description !== undefined) copy.description = description
   return copy
 }
 
 function checkSection(value: unknown, where: string): PromptSection {
-  if (!isRecord(value)) fail(`${where}: a section must be an object { name, order, text }`)
+  if (!isPlainObject(value)) fail(`${where}: a section must be an object { name, order, text }`)
   const { name, order, text } = value
   if (typeof name !== 'string' || name === '') fail(`${where}: section name must be a non-empty string`)
   if (typeof order !== 'number' || !Number.isFinite(order))
@@ -57,7 +54,7 @@ function unique<T extends { name: string }>(items: T[], what: string, where: str
 
 /** Validate a draft returned by assembly listeners (fail loudly on garbage) and detach it. */
 export function checkDraft(value: unknown, where: string): PromptDraft {
-  if (!isRecord(value) || !Array.isArray(value.sections) || !Array.isArray(value.tools)) {
+  if (!isPlainObject(value) || !Array.isArray(value.sections) || !Array.isArray(value.tools)) {
     fail(
       `${where}: must return a draft { sections: PromptSection[], tools: ToolSchema[] } (did a listener forget to return await next()?)`,
     )

@@ -1,5 +1,5 @@
 import type { CallEntry, JsonValue } from '@isocode/run-store'
-import type { ToolMeta } from '../define.ts'
+import type { ToolFacts } from '../assembly/tool-facts.ts'
 import { IsocodeError } from '../errors.ts'
 import type { RunDecision } from '../types.ts'
 
@@ -18,7 +18,7 @@ export async function checkDecisions(
   what: string,
   decisions: readonly RunDecision[] | undefined,
   pending: readonly CallEntry[],
-  tools: ReadonlyMap<string, ToolMeta>,
+  tools: ToolFacts,
 ): Promise<RunDecision[]> {
   if (decisions === undefined) return pending.map((p) => ({ seq: p.seq, approve: true }))
   if (!Array.isArray(decisions))

@@ -1,7 +1,5 @@
+import { isPlainObject } from '@isocode/code-runtime'
 import type { JsonValue } from '@isocode/run-store'
-
-const isObject = (value: unknown): value is Record<string, JsonValue> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const IDENT = /^[A-Za-z_$][\w$]*$/
 
@@ -18,7 +16,7 @@ export function firstDifference(
     }
     return undefined
   }
-  if (isObject(was) && isObject(now)) {
+  if (isPlainObject(was) && isPlainObject(now)) {
     const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])]
     for (const key of keys) {
       const next = IDENT.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`

@@ -3,6 +3,7 @@
 import type { RunJournal } from '@isocode/code-runtime'
 import type { DurableCall, DurableFailure, DurableStep, RunDurability, ToolExecutionResult } from '@isocode/registry'
 import type { CallEntry, JsonValue, RunStore } from '@isocode/run-store'
+import type { ToolFacts } from '../assembly/tool-facts.ts'
 import type { ToolMeta } from '../define.ts'
 import type { PendingCall } from '../types.ts'
 import { firstDifference } from './difference.ts'
@@ -33,7 +34,7 @@ export interface RecorderHost {
   readonly store: RunStore
   readonly runId: string
   readonly holder: string
-  readonly tools: ReadonlyMap<string, ToolMeta>
+  readonly tools: ToolFacts
   /** The idempotency key of each dispatched sub-call, by callId (read by the tools' execute). */
   readonly keys: Map<string, string>
 }

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto'
 import type { RunJournal } from '@isocode/code-runtime'
 import { RunStoreError } from '@isocode/run-store'
 import type { CallEntry, DecisionInput, JsonValue, RunRecord, RunStore } from '@isocode/run-store'
-import type { ToolMeta } from '../define.ts'
+import type { ToolFacts } from '../assembly/tool-facts.ts'
+import { errorMessage } from '../error-message.ts'
 import { IsocodeError } from '../errors.ts'
 import type { CodeModeResult, CodeModeRuns, PendingCall, RunDecision, RunInfo } from '../types.ts'
 import { checkDecisions } from './decisions.ts'
@@ -16,8 +17,6 @@ export type ExecuteDurable = (recorder: Recorder, runId: string) => Promise<Code
 
 const WAITING = new Set(['paused', 'needs-review'])
 const RENEW_MS = 10_000
-
-const message = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
 function pendingOf(entry: CallEntry): PendingCall {
   const out: PendingCall = { seq: entry.seq, tool: entry.tool, args: entry.args }
@@ -35,7 +34,7 @@ export class DurableRuns {
   /** `keys`: the idempotency key of each sub-call in flight, by callId; `resumed` runs a stored program again. */
   constructor(
     private readonly store: RunStore,
-    private readonly tools: ReadonlyMap<string, ToolMeta>,
+    private readonly tools: ToolFacts,
     private readonly keys: Map<string, string>,
     private readonly resumed: (code: string, options: JsonValue) => ExecuteDurable,
   ) {}
@@ -55,7 +54,7 @@ export class DurableRuns {
         ...(options === undefined ? {} : { options }),
       })
     } catch (error) {
-      throw new IsocodeError(`run: the run store refused the run: ${message(error)}`, 'STORE', { cause: error })
+      throw new IsocodeError(`run: the run store refused the run: ${errorMessage(error)}`, 'STORE', { cause: error })
     }
     return this.go(runId, execute, new Map(), {})
   }
@@ -99,7 +98,7 @@ export class DurableRuns {
         return failed(result, 'store', `the run ${runId} was taken over by another holder before it ended`)
       return result
     } catch (error) {
-      return failed(result, 'store', `the run store refused the outcome of run ${runId}: ${message(error)}`)
+      return failed(result, 'store', `the run store refused the outcome of run ${runId}: ${errorMessage(error)}`)
     }
   }
 
@@ -152,7 +151,7 @@ export class DurableRuns {
     } catch (error) {
       if (error instanceof RunStoreError && error.code === 'INVALID_DECISIONS')
         throw new IsocodeError(`runs.${what}: ${error.message}`, 'INVALID_DECISIONS', { cause: error })
-      throw new IsocodeError(`runs.${what}: the run store refused the decisions: ${message(error)}`, 'STORE', {
+      throw new IsocodeError(`runs.${what}: the run store refused the decisions: ${errorMessage(error)}`, 'STORE', {
         cause: error,
       })
     }
@@ -260,7 +259,7 @@ export class DurableRuns {
             await revert(call.decision?.args ?? call.args, recorded?.structuredContent ?? null)
             reverted++
           } catch (error) {
-            failures.push({ seq: call.seq, tool: call.tool, message: message(error) })
+            failures.push({ seq: call.seq, tool: call.tool, message: errorMessage(error) })
           }
         }
         const written = await this.store.updateRun(run.id, { expect: { version: run.version }, status: 'rolled-back' })

@@ -17,7 +17,7 @@ import type {
 } from '../types.ts'
 import type { ToolCallBudget } from './call-budget.ts'
 import { callFailureText } from './call-error.ts'
-import { contentToText, programValue } from './output.ts'
+import { contentToText, programValue } from './result-text.ts'
 import { accessor, discoveryMembers } from './discovery.ts'
 import { DispatchQueue } from './queue.ts'
 import { registryFailure, errorResult } from '../pipeline/results.ts'
@@ -44,8 +44,8 @@ export interface BridgeHost {
   sessionLog(scope: ScopeKey | undefined): SessionLog | undefined
   /** How many calls to concurrencySafe tools may run at once. */
   concurrentCallLimit(): number
-  /** How many tool calls one run may dispatch (the registry's `maxToolCalls`). */
-  maxToolCalls(): number
+  /** How many tool calls one run may dispatch (the registry's `toolCalls`). */
+  toolCalls(): number
 }
 
 /** Appends one event to a run's session log; never throws. */
@@ -66,7 +66,7 @@ export interface CodeBridge {
    * `ending` names how the run ended (a failure kind, or `ok`), for the abandoned calls' text.
    */
   settle(ending: string): Promise<void>
-  /** The sub-calls dispatched so far (R-58): what `maxToolCalls` counts and the run's `toolCalls` (R-75). */
+  /** The sub-calls dispatched so far (R-58): what `toolCalls` counts and the run's `toolCalls` (R-75). */
   readonly dispatched: number
 }
 

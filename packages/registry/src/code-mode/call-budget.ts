@@ -1,4 +1,4 @@
-/** The failure kind of a run that tried more tool calls than `maxToolCalls` allows. */
+/** The failure kind of a run that tried more tool calls than `toolCalls` allows. */
 export const TOOL_CALL_LIMIT = 'tool-call-limit'
 
 // why: a class of its own, so run_code recognises its own abort reason by identity and never
@@ -23,7 +23,7 @@ export class ToolCallBudget {
     readonly max: number,
     private readonly abortRun: (reason: unknown) => void,
   ) {
-    this.reason = new ToolCallLimitReason(`the program made more than ${toolCalls(max)} (maxToolCalls)`)
+    this.reason = new ToolCallLimitReason(`the program made more than ${toolCalls(max)} (toolCalls)`)
   }
 
   /** Whether a call was refused: every later call is refused too. */
@@ -43,7 +43,7 @@ export class ToolCallBudget {
 
   /** The text a refused call rejects with inside the program. */
   refusal(name: string): string {
-    return `tools.${name} was not run: the program reached its limit of ${toolCalls(this.max)} (maxToolCalls); the run is ending`
+    return `tools.${name} was not run: the program reached its limit of ${toolCalls(this.max)} (toolCalls); the run is ending`
   }
 
   /** Whether `signal` was aborted by this budget (not by the caller or the run's settlement). */

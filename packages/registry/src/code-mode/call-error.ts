@@ -2,7 +2,7 @@
 // and the argument path that was wrong, whether the registry or an MCP server reported it.
 import type { ToolExecutionResult } from '../types.ts'
 import { accessor } from './discovery.ts'
-import { failureText } from './output.ts'
+import { failureText } from './result-text.ts'
 
 const IDENT = String.raw`[A-Za-z_$][\w$]*`
 const SEGMENTS = String.raw`(?:\.${IDENT}|\[\d+\]|\["[^"\]]*"\])*`

@@ -1,7 +1,7 @@
 import { utf8Length } from '@isocode/code-runtime'
 import type { ToolExecutionResult } from '../types.ts'
 import { callFailureText } from './call-error.ts'
-import { programValue } from './output.ts'
+import { programValue } from './result-text.ts'
 
 /**
  * UTF-8 bytes of what the program receives from sub-call `name`: the JSON of its value, or the

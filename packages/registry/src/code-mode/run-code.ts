@@ -10,7 +10,7 @@ import { runDurabilityOf, runListenerOf, stateScopeOf } from '../pipeline/run-li
 import { DEFAULT_SCOPE, type ProgramLibrary } from './programs/library.ts'
 import { requireTypeScriptRuntime } from './runtime-check.ts'
 import { RunEvents } from './run-events.ts'
-import { failureMessage, type RunFailure, successText } from './output.ts'
+import { failureMessage, type RunFailure, successText } from './result-text.ts'
 import { explainProgramError } from './program-error.ts'
 import { failurePosition, runStructuredContent } from './structured.ts'
 import { CodeModeTracing } from './tracing.ts'
@@ -83,7 +83,7 @@ async function runProgram(
   const detach = onAbort(outer, follow)
   const tools = host.endTools(exec.agent)
   const log = host.sessionLog(exec.agent)
-  const budget = new ToolCallBudget(host.maxToolCalls(), (reason) => runAbort.abort(reason))
+  const budget = new ToolCallBudget(host.toolCalls(), (reason) => runAbort.abort(reason))
   // why: R-90 — started here, where the caller's context is still the active one.
   const span = tracing.start(exec)
   const listener = runListenerOf(exec.token)

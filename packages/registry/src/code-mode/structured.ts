@@ -68,7 +68,7 @@ export const RUN_CODE_OUTPUT_SCHEMA: JsonObject = {
         kind: {
           type: 'string',
           description:
-            "exception, timeout, abort, memory, crash, invalid-output, output-limit, tool-call-limit (the registry's maxToolCalls), or check (the check before the run found errors; nothing ran)",
+            "exception, timeout, abort, memory, crash, invalid-output, output-limit, tool-call-limit (the registry's toolCalls), or check (the check before the run found errors; nothing ran)",
         },
         message: { type: 'string' },
         line: { type: 'integer', minimum: 1, description: "Line in the program's own source." },

@@ -2,7 +2,7 @@ import { scopeTarget } from '@isocode/harness'
 import type { ToolDefinition, ToolExecution, ToolExecutionResult } from '../types.ts'
 import { hasListeners, waterfall } from './events.ts'
 import type { PipelineHost } from './host.ts'
-import { checkWrapperResult, normalizeOutput } from './output.ts'
+import { checkWrapperResult, normalizeOutput } from './normalize-output.ts'
 import { CodeRunFailedError } from '../errors.ts'
 import { describeThrown, errorResult, failureOfThrown, registryFailure, safeInstanceOf } from './results.ts'
 

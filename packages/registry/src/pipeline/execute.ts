@@ -6,7 +6,7 @@ import { postExecute } from './post-execute.ts'
 import { attachRunDurability, attachStateScope, attachRunListener } from './run-listener.ts'
 import { preExecute, runGuards } from './pre-execute.ts'
 import { describeThrown, errorResult, registryFailure } from './results.ts'
-import { snapshotInput } from './snapshot.ts'
+import { snapshotInput } from './snapshot-input.ts'
 
 async function runPolicy(host: PipelineHost, exec: ToolExecution): Promise<ToolExecutionResult> {
   const gate = await preExecute(host.ctx, exec)

@@ -1,26 +1,23 @@
 // "Did you mean": for arguments that failed validation, the keys no schema property names, each
 // with the closest property names (else the required ones still missing), walking nested objects.
 // One implementation for every tool: defineTool's (R-48) and the facade's JSON Schema tools.
+import { isPlainObject } from '@isocode/code-runtime'
 import { closestNames } from '@isocode/sdk-codegen'
 import { segment } from './path.ts'
 
 const argsPath = (keys: readonly (string | number)[]): string => `args${keys.map(segment).join('')}`
-
-type Schema = Record<string, unknown>
-const isRecord = (value: unknown): value is Schema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * One line per unknown key of `args` under the JSON Schema `schema`'s `properties` (objects and array
  * items followed): `args.pth: unknown property; did you mean args.path? (properties: path, maxBytes)`.
  */
 export function unknownKeyHints(schema: unknown, args: unknown, keys: (string | number)[] = []): string[] {
-  if (!isRecord(schema)) return []
+  if (!isPlainObject(schema)) return []
   if (Array.isArray(args)) {
     const items = schema.items
-    return isRecord(items) ? args.flatMap((item, i) => unknownKeyHints(items, item, [...keys, i])) : []
+    return isPlainObject(items) ? args.flatMap((item, i) => unknownKeyHints(items, item, [...keys, i])) : []
   }
-  if (!isRecord(args) || !isRecord(schema.properties)) return []
+  if (!isPlainObject(args) || !isPlainObject(schema.properties)) return []
   const properties = schema.properties
   const names = Object.keys(properties)
   const required = Array.isArray(schema.required)

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@isocode/code-runtime'
 import { toLosslessJson } from '@isocode/code-runtime'
 import { RegistryError } from '../errors.ts'
 import { toStableLosslessJson } from '../stable-json.ts'
@@ -6,10 +7,6 @@ import type { JsonObject, JsonValue, ToolDefinition } from '../types.ts'
 
 function invalid(message: string): never {
   throw new RegistryError(message, 'INVALID_DEFINITION')
-}
-
-function isJsonObject(value: JsonValue): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Deep-freeze a detached JSON value without recursion. */
@@ -36,7 +33,7 @@ export function detachSchema(name: string, field: 'parameters' | 'outputSchema',
   // why: the clone is what the registry keeps and sends; re-validating it pins that the copy (not
   // only the caller's object, which may be a proxy or carry getters) is data.
   const second = toLosslessJson(first.value)
-  if (!second.ok || !isJsonObject(first.value)) {
+  if (!second.ok || !isPlainObject(first.value)) {
     invalid(
       `tool "${name}": ${field} must be a JSON Schema object (use {"type":"object","properties":{}}${field === 'parameters' ? ' for no arguments' : ''})`,
     )
