@@ -8,6 +8,7 @@ import { promptMetrics, promptRatios } from '../lib/prompt-cost/numbers.ts'
 import { generatedSet, serverSet } from '../lib/prompt-cost/sets.ts'
 import { costTable } from '../lib/prompt-cost/table.ts'
 import { readableJson } from '../lib/prompt-cost/wire.ts'
+import { priceSavedPrograms } from '../lib/prompt-cost/saved-programs.ts'
 
 const formsById = (ids: readonly string[]): PromptForm[] => PROMPT_FORMS.filter((form) => ids.includes(form.id))
 
@@ -123,5 +124,17 @@ describe('the prompt-cost measurement', () => {
     expect(readableJson({ description: 'two\nlines, a "quote" and a \\n' })).toBe(
       '{"description":"two\nlines, a "quote" and a \\n"}',
     )
+  })
+})
+
+describe('saved programs in the prompt', () => {
+  it('each saved program adds its declaration to the section and nothing more', { timeout: 300_000 }, async () => {
+    const [none, three, five] = await priceSavedPrograms([0, 3, 5], 10)
+    if (none === undefined || three === undefined || five === undefined) throw new Error('three counts priced')
+    // why: inside `declare const programs: { … }` each declaration's two lines (JSDoc and
+    // signature) are indented by two spaces; that is all the section adds beyond the declarations.
+    expect(five.bytes - three.bytes).toBe(five.declarationBytes - three.declarationBytes + 2 * 2 * 2)
+    expect(three.bytes).toBeGreaterThan(none.bytes)
+    expect(five.tokens).toBeGreaterThan(three.tokens)
   })
 })

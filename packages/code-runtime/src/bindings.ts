@@ -61,6 +61,10 @@ export function validateBindings(bindings: readonly CodeBindingNamespace[]): voi
     }
   }
   for (const ns of bindings) {
+    if (ns.positional !== undefined && ns.positional !== true)
+      fail(`namespace "${ns.global}": positional must be true when given (got ${showValue(ns.positional)})`)
+  }
+  for (const ns of bindings) {
     const concurrent = ns.concurrent
     if (concurrent === undefined) continue
     if (typeof concurrent !== 'object' || concurrent === null || !Array.isArray(concurrent.members)) {

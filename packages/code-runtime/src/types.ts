@@ -50,6 +50,11 @@ export interface CodeBindingNamespace {
    * Every other call runs alone (the default: one call at a time, in call order).
    */
   concurrent?: CodeBindingConcurrency
+  /**
+   * Every member receives its positional arguments as one JSON array, trailing undefined ones
+   * dropped, as a member named with a leading `$` does (rule RT-60); absent: one argument.
+   */
+  positional?: true
 }
 
 /** Which members of a namespace may run concurrently, and how many at once. */

@@ -9,6 +9,8 @@ import type { Recorder } from './durable/recorder.ts'
 import { IsocodeError } from './errors.ts'
 import { runListener, runStream } from './events.ts'
 import type { CodeModeOptions } from './options.ts'
+import { createPrograms } from './programs/programs.ts'
+import { scopeOf, scopeOption } from './programs/scope.ts'
 import { refusedResult, toCodeModeResult } from './result.ts'
 import { RunSlots } from './run-slots.ts'
 import type { RunEventListener } from '@isocode/registry'
@@ -50,6 +52,8 @@ async function assemble(
 }
 
 async function open(app: App, slots: RunSlots): Promise<CodeMode> {
+  // why: R-120 — saved programs and state live in the run store (in memory when none was given).
+  await app.programs.use(app.store)
   let current = await assemble(app)
   let closing: Promise<void> | undefined
   let calls = 0
@@ -71,6 +75,7 @@ async function open(app: App, slots: RunSlots): Promise<CodeMode> {
     onRunEvent: RunEventListener | undefined,
     recorder: Recorder | undefined,
     runId: string | undefined,
+    scope: string | undefined,
   ): Promise<CodeModeResult> => {
     if (closing !== undefined)
       throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
@@ -91,6 +96,7 @@ async function open(app: App, slots: RunSlots): Promise<CodeMode> {
           signal: run.signal,
           ...(recorder === undefined ? {} : { durable: recorder }),
           ...(onRunEvent === undefined ? {} : { onRunEvent }),
+          ...(scope === undefined ? {} : { scope }),
         })
         return toCodeModeResult(result, runId)
       } finally {
@@ -107,16 +113,25 @@ async function open(app: App, slots: RunSlots): Promise<CodeMode> {
   }
 
   // why: R-113 — a recorded run and a resumed one run through the same slots and budgets.
-  const runs = app.durable((code) => (recorder, runId) => execute({ code }, undefined, undefined, recorder, runId))
+  // why: R-113 — a recorded run and a resumed one run through the same slots and budgets;
+  // R-121 — a resumed run reads and writes the state scope it started in.
+  const runs = app.durable(
+    (code, options) => (recorder, runId) => execute({ code }, undefined, undefined, recorder, runId, scopeOf(options)),
+  )
   const started = async (
     args: RunCodeArgs,
     signal?: AbortSignal,
     onRunEvent?: RunEventListener,
+    scope?: string,
   ): Promise<CodeModeResult> => {
     if (closing !== undefined)
       throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
-    if (!app.recording) return execute(args, signal, onRunEvent, undefined, undefined)
-    return runs.start(args.code, (recorder, runId) => execute(args, signal, onRunEvent, recorder, runId))
+    if (!app.recording) return execute(args, signal, onRunEvent, undefined, undefined, scope)
+    return runs.start(
+      args.code,
+      (recorder, runId) => execute(args, signal, onRunEvent, recorder, runId, scope),
+      scope === undefined ? undefined : { scope },
+    )
   }
   const guarded =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -152,7 +167,7 @@ async function open(app: App, slots: RunSlots): Promise<CodeMode> {
         typeof args.code !== 'string' ||
         (args.description !== undefined && typeof args.description !== 'string')
       if (bad) throw new IsocodeError('run_code: args must be { code: string, description?: string }', 'INVALID_ARGS')
-      return started(args, options?.signal, runListener('tool.execute', options))
+      return started(args, options?.signal, runListener('tool.execute', options), scopeOption('tool.execute', options))
     },
   }
   const close = (): Promise<void> =>
@@ -172,14 +187,29 @@ async function open(app: App, slots: RunSlots): Promise<CodeMode> {
     async run(code, options) {
       if (typeof code !== 'string')
         throw new IsocodeError(`run: code must be a string (the program); got ${typeof code}`, 'INVALID_ARGS')
-      return started({ code }, options?.signal, runListener('run', options))
+      return started({ code }, options?.signal, runListener('run', options), scopeOption('run', options))
     },
     stream(code, options) {
       if (typeof code !== 'string')
         throw new IsocodeError(`stream: code must be a string (the program); got ${typeof code}`, 'INVALID_ARGS')
-      return runStream((signal, onEvent) => started({ code }, signal, runListener('stream', { onEvent })), options)
+      const scope = scopeOption('stream', options)
+      return runStream(
+        (signal, onEvent) => started({ code }, signal, runListener('stream', { onEvent }), scope),
+        options,
+      )
     },
     runs: runsApi,
+    programs: createPrograms({
+      library: app.programs,
+      store: app.store,
+      reassemble: async () => {
+        if (closing === undefined) current = await assemble(app)
+      },
+      open: (what) => {
+        if (closing !== undefined)
+          throw new IsocodeError(`${what}: this Code Mode is closed; call createCodeMode again for a new one`, 'CLOSED')
+      },
+    }),
     close,
     [Symbol.asyncDispose]: close,
   }

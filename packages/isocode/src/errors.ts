@@ -24,6 +24,8 @@ export const IsocodeErrorCode = {
   TOOL_CHANGED: 'TOOL_CHANGED',
   /** The run store refused a write (a value over its cap, a lost claim). */
   STORE: 'STORE',
+  /** A program to save was refused (`programs.save`): its name, code, description or input schema, named in the message. */
+  INVALID_PROGRAM: 'INVALID_PROGRAM',
 } as const
 
 export type IsocodeErrorCode = (typeof IsocodeErrorCode)[keyof typeof IsocodeErrorCode]

@@ -12,3 +12,5 @@ export type { CodeModeBudgets, McpServerSpec, ToolCallOptions } from './options.
 export type { CodeModeEvent, CodeModeStreamItem, RunOptions, StreamOptions } from './types.ts'
 /** @public */
 export type { CodeModeRuns, PendingCall, RunDecision, RunInfo } from './types.ts'
+/** @public */
+export type { CodeModePrograms, ProgramSource, SavedProgram, SaveProgramOptions } from './types.ts'

@@ -1,5 +1,29 @@
+import type { SavedProgram, SaveProgramOptions } from '@isocode/registry'
+
 /** A JSON value: what tools take and return and what a program may return. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
+
+/** What `cm.programs.save` saves: the program of a recorded run, or a program text. */
+export type ProgramSource = { runId: string; code?: undefined } | { code: string; runId?: undefined }
+
+export type { SavedProgram, SaveProgramOptions }
+
+/**
+ * Saved programs (rules R-120 to R-124): each is `programs.<name>(input)` in the SDK the model
+ * sees (`cm.sdk` and run_code's description follow at once) and callable from any program.
+ */
+export interface CodeModePrograms {
+  /**
+   * Save `source` as `programs.<name>`; saving a name again replaces it with the next version.
+   * Throws IsocodeError `INVALID_PROGRAM` naming the field (name, code, description, input) and saves nothing.
+   */
+  save(name: string, source: ProgramSource, options: SaveProgramOptions): Promise<SavedProgram>
+  /** Every saved program by name; a stale one (a tool it calls changed or is gone) carries `stale`. */
+  list(): Promise<SavedProgram[]>
+  get(name: string): Promise<SavedProgram | undefined>
+  /** Whether it was there. */
+  delete(name: string): Promise<boolean>
+}
 
 /** Why a run failed: the runtime's failure kind (or `refused`), and the program position where known. */
 export interface CodeModeError {
@@ -97,12 +121,16 @@ export type CodeModeEvent =
 export interface RunOptions {
   signal?: AbortSignal
   onEvent?: (event: CodeModeEvent) => void
+  /** The state scope the program's `state` reads and writes (rule R-121); default `default`. */
+  scope?: string
 }
 
 /** Options of {@link CodeMode.stream}: at most `bufferSize` (default 256) unread events are kept. */
 export interface StreamOptions {
   signal?: AbortSignal
   bufferSize?: number
+  /** The state scope of the run, as {@link RunOptions.scope}. */
+  scope?: string
 }
 
 /** What {@link CodeMode.stream} yields: the events, then the result with the events dropped unread. */
@@ -134,4 +162,6 @@ export interface CodeMode extends AsyncDisposable {
   close(): Promise<void> // idempotent; run() after close() rejects with a clear error
   /** Recorded runs: approve, reject, resume, inspect, cancel, roll back. */
   readonly runs: CodeModeRuns
+  /** Saved programs: save, list, get, delete (rules R-120 to R-124). */
+  readonly programs: CodeModePrograms
 }

@@ -23,6 +23,7 @@ const plan = (over: Partial<AppPlan>): AppPlan => ({
 const META: ToolMeta = {
   needsApproval: false,
   idempotent: false,
+  destructive: false,
   replay: 'record',
   revert: undefined,
   check: async () => [],

@@ -34,6 +34,25 @@ export class ProgramAnalyzer {
     return this.position(code, withoutRespelled(findings))
   }
 
+  /**
+   * The type of what the program last checked returns (awaited), as TypeScript text that stands
+   * alone; undefined when it is `any`, too long, or names a type only that program or SDK declares.
+   */
+  output(): string | undefined {
+    const program = this.warm.service.getProgram()
+    const file = program?.getSourceFile(PROGRAM_FILE)
+    if (program === undefined || file === undefined) return undefined
+    const fn = file.statements.find(ts.isFunctionDeclaration)
+    const checker = program.getTypeChecker()
+    const signature = fn === undefined ? undefined : checker.getSignatureFromDeclaration(fn)
+    if (signature === undefined) return undefined
+    const returned = checker.getReturnTypeOfSignature(signature)
+    const awaited = checker.getAwaitedType(returned) ?? returned
+    if ((awaited.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0) return undefined
+    const text = checker.typeToString(awaited, undefined, ts.TypeFormatFlags.NoTruncation)
+    return standsAlone(text) ? text : undefined
+  }
+
   private syntax(
     file: ts.SourceFile,
     syntactic: readonly ts.Diagnostic[],
@@ -95,4 +114,17 @@ function withoutRespelled(findings: Finding[]): Finding[] {
     )
     return !finding.missing.every((name) => suggested.has(name))
   })
+}
+
+// why: a saved program's output type is shown where the program's own interfaces and the SDK's
+// aliases may not be (another prompt, the compact section), so only self-contained text is kept.
+const GLOBAL_TYPES = new Set(['Array', 'ReadonlyArray', 'Record', 'Promise', 'Partial', 'Readonly'])
+const MAX_OUTPUT_CHARS = 2_000
+
+function standsAlone(text: string): boolean {
+  if (text.length > MAX_OUTPUT_CHARS) return false
+  const withoutStrings = text.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""')
+  if (/\b(?:any|typeof|import)\b/.test(withoutStrings)) return false
+  for (const [name] of withoutStrings.matchAll(/\b[A-Z_$][A-Za-z0-9_$]*\b/g)) if (!GLOBAL_TYPES.has(name)) return false
+  return true
 }

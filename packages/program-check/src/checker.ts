@@ -6,11 +6,15 @@ import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { type CheckReply, type CheckRequest, READY } from './protocol.ts'
 import { blockedMessage } from './report.ts'
-import type { CheckResult, ProgramChecker, ProgramCheckerOptions } from './types.ts'
+import type { CheckResult, Inspection, ProgramChecker, ProgramCheckerOptions } from './types.ts'
 import { ProgramCheckError } from './errors.ts'
 
 /** The default time one check may take, worker start included. */
 const DEFAULT_TIMEOUT_MS = 5_000
+
+// why: an inspection (saving a program) is off every run's path, and its first analysis parses the
+// lib files on a possibly loaded machine; the limit only ends a checker stuck on a pathological program.
+const INSPECT_TIMEOUT_MS = 120_000
 
 /** How to start the worker: a module path, or (`eval`) a script that loads it, and the Node flags it needs. */
 export interface WorkerCommand {
@@ -33,8 +37,11 @@ export function workerCommand(moduleUrl: string = import.meta.url): WorkerComman
 }
 
 interface Pending {
-  resolve(result: CheckResult): void
-  timer: NodeJS.Timeout
+  resolve(result: Inspection): void
+  /** How long the analysis may take once the worker is ready. */
+  limitMs: number
+  /** Absent for an inspection queued while the worker starts: its time limit starts once it is ready. */
+  timer: NodeJS.Timeout | undefined
 }
 
 /** A checker backed by one lazily started worker thread. */
@@ -57,25 +64,38 @@ export class WorkerChecker implements ProgramChecker {
   }
 
   check(code: string, sdkText: string): Promise<CheckResult> {
+    return this.request('check', code, sdkText, this.whileStarting === 'skip')
+  }
+
+  inspect(code: string, sdkText: string): Promise<Inspection> {
+    // why: inspecting is for saving a program, rare and not on a run's path: it waits for the start.
+    return this.request('inspect', code, sdkText, false)
+  }
+
+  private request(what: string, code: string, sdkText: string, skipWhileStarting: boolean): Promise<Inspection> {
     if (typeof code !== 'string')
-      throw new ProgramCheckError('INVALID_ARGUMENT', 'check(code, sdkText): code must be a string')
+      throw new ProgramCheckError('INVALID_ARGUMENT', `${what}(code, sdkText): code must be a string`)
     if (typeof sdkText !== 'string')
       throw new ProgramCheckError(
         'INVALID_ARGUMENT',
-        'check(code, sdkText): sdkText must be the tools:sdk text, a string',
+        `${what}(code, sdkText): sdkText must be the tools:sdk text, a string`,
       )
     if (this.closed) return Promise.resolve({ status: 'unchecked', reason: 'the checker is closed' })
     const worker = this.start()
     if (worker === undefined) return Promise.resolve({ status: 'unchecked', reason: 'the checker could not start' })
-    if (!this.ready && this.whileStarting === 'skip')
+    if (!this.ready && skipWhileStarting)
       return Promise.resolve({ status: 'unchecked', reason: 'the checker is still starting' })
     const id = this.nextId++
-    return new Promise<CheckResult>((resolve) => {
-      const timer = setTimeout(() => this.overran(id), this.timeoutMs)
-      this.pending.set(id, { resolve, timer })
+    const infer = what === 'inspect'
+    return new Promise<Inspection>((resolve) => {
+      // why: an inspection waits for the start however long it takes on a loaded machine; only
+      // the analysis itself has the time limit.
+      const limitMs = infer ? Math.max(this.timeoutMs, INSPECT_TIMEOUT_MS) : this.timeoutMs
+      const timer = infer && !this.ready ? undefined : setTimeout(() => this.overran(id), limitMs)
+      this.pending.set(id, { resolve, timer, limitMs })
       worker.ref()
       // oxlint-disable-next-line unicorn/require-post-message-target-origin -- why: a worker_threads Worker, not a window
-      worker.postMessage({ id, code, sdkText } satisfies CheckRequest)
+      worker.postMessage({ id, code, sdkText, ...(infer ? { infer } : {}) } satisfies CheckRequest)
     })
   }
 
@@ -95,8 +115,10 @@ export class WorkerChecker implements ProgramChecker {
       return undefined
     }
     worker.on('message', (reply: CheckReply | typeof READY) => {
-      if (reply === READY) this.ready = true
-      else this.settle(reply)
+      if (reply === READY) {
+        this.ready = true
+        for (const [id, pending] of this.pending) pending.timer ??= setTimeout(() => this.overran(id), pending.limitMs)
+      } else this.settle(reply)
     })
     worker.on('error', (error) => this.fail(`the checker crashed: ${error.message}`, worker))
     worker.on('exit', (code) => this.fail(`the checker exited with code ${code}`, worker))
@@ -111,7 +133,7 @@ export class WorkerChecker implements ProgramChecker {
   // unchecked) and the worker keeps warming for the next one; a ready worker that overran is stuck
   // on a pathological program, so it is dropped with every check queued behind it.
   private overran(id: number): void {
-    const reason = `the check took longer than ${this.timeoutMs} ms`
+    const reason = `the check took longer than ${this.pending.get(id)?.limitMs ?? this.timeoutMs} ms`
     if (this.ready) return this.fail(reason)
     const pending = this.pending.get(id)
     this.pending.delete(id)
@@ -126,9 +148,11 @@ export class WorkerChecker implements ProgramChecker {
     this.pending.delete(reply.id)
     clearTimeout(pending.timer)
     if (this.pending.size === 0) this.worker?.unref()
-    if ('failure' in reply) pending.resolve({ status: 'unchecked', reason: `the checker failed: ${reply.failure}` })
-    else if (reply.errors.length === 0) pending.resolve({ status: 'ok' })
-    else pending.resolve({ status: 'blocked', errors: reply.errors, message: blockedMessage(reply.errors) })
+    if ('failure' in reply)
+      return pending.resolve({ status: 'unchecked', reason: `the checker failed: ${reply.failure}` })
+    const output = reply.output === undefined ? {} : { output: reply.output }
+    if (reply.errors.length === 0) pending.resolve({ status: 'ok', ...output })
+    else pending.resolve({ status: 'blocked', errors: reply.errors, message: blockedMessage(reply.errors), ...output })
   }
 
   /** End every pending check as `unchecked` and drop the worker (`only`: if it is still this one). */

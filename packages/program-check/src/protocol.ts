@@ -6,10 +6,12 @@ export interface CheckRequest {
   id: number
   code: string
   sdkText: string
+  /** Also infer the type of what the program returns. */
+  infer?: boolean
 }
 
 /** The worker's answer: the proven errors, or why the analysis failed. */
-export type CheckReply = { id: number; errors: CheckError[] } | { id: number; failure: string }
+export type CheckReply = { id: number; errors: CheckError[]; output?: string } | { id: number; failure: string }
 
 /** What the worker posts once TypeScript is loaded, before any reply. */
 export const READY = 'ready'

@@ -25,6 +25,9 @@ export type CheckResult =
   | { readonly status: 'blocked'; readonly errors: readonly CheckError[]; readonly message: string }
   | { readonly status: 'unchecked'; readonly reason: string }
 
+/** A check plus the type of what the program returns, when TypeScript could infer a self-contained one. */
+export type Inspection = CheckResult & { readonly output?: string }
+
 /** Options of {@link createProgramChecker}. */
 export interface ProgramCheckerOptions {
   /** How long one check may take, worker start included, before the program runs unchecked (default 5,000 ms). */
@@ -40,6 +43,11 @@ export interface ProgramCheckerOptions {
 export interface ProgramChecker {
   /** Check `code` (an async function body, as run_code takes it) against `sdkText` (the tools:sdk text). */
   check(code: string, sdkText: string): Promise<CheckResult>
+  /**
+   * Check `code` and infer the type it returns (`output`, absent when it is `any` or names a type
+   * declared only in the program or the SDK); waits for a starting worker whatever `whileStarting` says.
+   */
+  inspect(code: string, sdkText: string): Promise<Inspection>
   /** Start the worker now (it loads TypeScript in the background), so the first check finds it warm. */
   warm(): void
   /** Stop the worker; checks still pending resolve `unchecked`. Idempotent. */

@@ -10,7 +10,9 @@ port.postMessage(READY)
 port.on('message', (request: CheckRequest) => {
   let reply: CheckReply
   try {
-    reply = { id: request.id, errors: analyzer.check(request.code, request.sdkText) }
+    const errors = analyzer.check(request.code, request.sdkText)
+    const output = request.infer === true ? analyzer.output() : undefined
+    reply = output === undefined ? { id: request.id, errors } : { id: request.id, errors, output }
   } catch (error) {
     reply = { id: request.id, failure: error instanceof Error ? error.message : String(error) }
   }

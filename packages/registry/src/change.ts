@@ -1,7 +1,7 @@
 import type { ScopeKey } from '@isocode/harness'
 
 /** What changed in the registry. */
-export type ToolsChangeKind = 'register' | 'unregister' | 'restrict' | 'unrestrict'
+export type ToolsChangeKind = 'register' | 'unregister' | 'restrict' | 'unrestrict' | 'programs'
 
 /** Payload of the unfiltered `tools/change` event. */
 export interface ToolsChange {
@@ -16,7 +16,8 @@ declare module 'cordis' {
   interface Events {
     /**
      * Registry shared-state notification, deliberately unfiltered: every listener (global or
-     * scoped) sees every change. Fired on register, unregister, restrict and its lift; not on guard.
+     * scoped) sees every change. Fired on register, unregister, restrict and its lift, and when a
+     * saved program is saved or deleted (`programs`, R-120); not on guard.
      */
     'tools/change'(change: ToolsChange): void
   }

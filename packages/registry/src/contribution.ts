@@ -17,6 +17,8 @@ export interface ContributionSource {
   knownNames(scope: ScopeKey | undefined): string[]
   /** The mounted code runtime, if any. */
   runtime(): CodeRuntime | undefined
+  /** The `state` and `programs` declarations for a run over `tools` ('' without a store, R-124). */
+  programsSdk(tools: readonly ToolDefinition[]): string
   /** The reserved transport's wire schema (non-native modes only). */
   transportSchema(): ToolSchema
 }
@@ -49,10 +51,9 @@ export function contribute(
     protected: true,
     render: (scope) => {
       requireTypeScriptRuntime(source, mode)
-      return renderSdkSection(
-        source.endTools(scope).filter((def) => def.name !== RUN_CODE),
-        sdkBytes,
-      )
+      const tools = source.endTools(scope).filter((def) => def.name !== RUN_CODE)
+      // why: R-124 — each saved program adds its declaration only, in either section form.
+      return renderSdkSection(tools, sdkBytes) + source.programsSdk(tools)
     },
   })
 }

@@ -21,6 +21,10 @@ export const RegistryErrorCode = {
   UNSUPPORTED_SCHEMA: 'UNSUPPORTED_SCHEMA',
   CODE_RUN_FAILED: 'CODE_RUN_FAILED',
   CODE_MODE_UNAVAILABLE: 'CODE_MODE_UNAVAILABLE',
+  /** A program to save was refused (its name, code, description or input schema), naming the field (R-120). */
+  INVALID_PROGRAM: 'INVALID_PROGRAM',
+  /** Saved programs were asked for on a registry with no store (`ctx.tools.programs.use(store)`). */
+  NO_PROGRAM_STORE: 'NO_PROGRAM_STORE',
 } as const
 
 export type RegistryErrorCode = (typeof RegistryErrorCode)[keyof typeof RegistryErrorCode]

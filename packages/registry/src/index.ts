@@ -18,6 +18,9 @@ export { RUN_CODE_OUTPUT_SCHEMA } from './code-mode/structured.ts'
 export { selfContainedRunCodeDescription } from './code-mode/self-contained.ts'
 export type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
 export type { ToolsChange } from './change.ts'
+export type { ProgramLibrary, SavedProgram, SaveProgramOptions } from './code-mode/programs/library.ts'
+/** @public */
+export type { ProgramStaleness, ProgramStore } from './code-mode/programs/library.ts'
 /** @public */
 export type { ToolPipelineEvent } from './pipeline/events.ts'
 export type { RunEvent, RunEventListener } from './run-event.ts'

@@ -16,6 +16,7 @@ import {
 import { DEFAULT_SDK_BUDGET_BYTES } from '@isocode/sdk-codegen'
 import type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
 import { createRunCodeTool } from './code-mode/run-code.ts'
+import { ProgramLibrary } from './code-mode/programs/library.ts'
 import type { RunCodeHost } from './code-mode/run-code.ts'
 import { contribute } from './contribution.ts'
 import type { ContributionSource } from './contribution.ts'
@@ -60,6 +61,11 @@ export class ToolRegistry extends Service {
   readonly toolCalls: number
   /** Whether run_code checks each program before it runs (R-104). */
   readonly checkPrograms: boolean
+  /**
+   * Saved programs and state between runs (R-120 to R-124): `programs.use(store)` keeps them in a
+   * store; then `save`, `list`, `get`, `delete`, and every run gets `state` and `programs`.
+   */
+  readonly programs: ProgramLibrary
   private readonly layers = new ToolLayers()
   private readonly restrictions = new Restrictions()
   private readonly guardTable = new Guards()
@@ -94,12 +100,18 @@ export class ToolRegistry extends Service {
       resolve: (name: string, scope: ScopeKey | undefined) => this.resolve(name, scope),
       guards: (scope: ScopeKey | undefined) => this.guardTable.for(scope),
     })
+    this.programs = new ProgramLibrary({
+      tools: () => this.endTools(undefined),
+      // why: a saved or deleted program changes the SDK text, so it is announced like a tool.
+      changed: (names) => this.announceQuietly(ctx, 'programs', undefined, names),
+    })
     this.transport = this.mode === 'native' ? undefined : snapshotDefinition(createRunCodeTool(this.codeModeHost(ctx)))
     const source: ContributionSource = {
       endTools: (scope) => this.endTools(scope),
       endSchemas: (scope) => this.project(this.endTools(scope)),
       knownNames: (scope) => this.names(scope),
       runtime: () => ctx.get('codeRuntime') ?? undefined,
+      programsSdk: (tools) => this.programs.sdk(tools),
       transportSchema: () => this.project(this.transport === undefined ? [] : [this.transport])[0] as ToolSchema,
     }
     // why: an optional child fiber instead of a static `inject`: the registry and execute() work
@@ -258,6 +270,7 @@ export class ToolRegistry extends Service {
       runtime: () => ctx.get('codeRuntime') ?? undefined,
       endTools: (scope) => this.endTools(scope),
       warn: (message) => ctx.logger('tools').warn(message),
+      library: this.programs,
       sessionLog: (scope) => {
         const sink = ctx.get('session')
         if (sink === undefined) return undefined

@@ -75,6 +75,11 @@ export interface ToolExecutionInput {
    * (rule R-110); kept beside the execution like `onRunEvent`. Ignored by every other tool.
    */
   durable?: RunDurability
+  /**
+   * The state scope of a `run_code` call: what its program's `state` reads and writes (rule
+   * R-121; default `default`); kept beside the execution like `onRunEvent`. Ignored by every other tool.
+   */
+  scope?: string
 }
 
 /** The pipeline-owned call: immutable identity plus the one operational field, `signal`. */

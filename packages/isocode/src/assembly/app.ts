@@ -7,9 +7,15 @@ import { SystemPrompt } from '@isocode/harness'
 import { InProcessIsolateRuntime, resolveConfig, SupervisedIsolateRuntime } from '@isocode/isolate-runtime'
 import type { IsolateRuntimeConfig, ResolvedIsolateRuntimeConfig } from '@isocode/isolate-runtime'
 import { RegistryError, ToolRegistry } from '@isocode/registry'
-import type { ToolDefinition, ToolExecutionInput, ToolExecutionResult, ToolSchema } from '@isocode/registry'
+import type {
+  ProgramLibrary,
+  ToolDefinition,
+  ToolExecutionInput,
+  ToolExecutionResult,
+  ToolSchema,
+} from '@isocode/registry'
 import { openRunStore, RunStoreError } from '@isocode/run-store'
-import type { RunStore } from '@isocode/run-store'
+import type { JsonValue, RunStore } from '@isocode/run-store'
 import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import type { ToolMeta } from '../define.ts'
@@ -56,8 +62,10 @@ export interface App {
   execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
   /** Call `listener` after every change of the tools (an MCP server's list_changed). */
   onToolsChange(listener: () => void): void
-  /** Durable runs over this app's store; `resumed` runs a stored program again. */
-  durable(resumed: (code: string) => ExecuteDurable): DurableRuns
+  /** The registry's saved programs and state (R-120 to R-124); the facade gives it the store. */
+  readonly programs: ProgramLibrary
+  /** Durable runs over this app's store; `resumed` runs a stored program again, with the options kept with it. */
+  durable(resumed: (code: string, options: JsonValue) => ExecuteDurable): DurableRuns
   /** Dispose the tools and MCP connections, then the runtime, then an owned store. */
   dispose(): Promise<void>
 }
@@ -242,6 +250,7 @@ export async function openApp(plan: AppPlan, parts: AppParts = {}): Promise<App>
       assemble: () => root.systemPrompt.assemble(),
       execute: (input) => root.tools.execute(input),
       onToolsChange: (listener) => void root.on('tools/change', listener),
+      programs: root.tools.programs,
       durable: (resumed) => new DurableRuns(store, tools, keys, resumed),
       dispose,
     }

@@ -38,18 +38,23 @@ export class DurableRuns {
     private readonly store: RunStore,
     private readonly tools: ToolFacts,
     private readonly keys: Map<string, string>,
-    private readonly resumed: (code: string) => ExecuteDurable,
+    private readonly resumed: (code: string, options: JsonValue) => ExecuteDurable,
   ) {}
 
   private host(runId: string): RecorderHost {
     return { store: this.store, runId, holder: this.holder, tools: this.tools, keys: this.keys }
   }
 
-  /** Record a new run of `code` and run it. */
-  async start(code: string, execute: ExecuteDurable): Promise<CodeModeResult> {
+  /** Record a new run of `code` and run it; `options` (its state scope) is kept for a resume. */
+  async start(code: string, execute: ExecuteDurable, options?: JsonValue): Promise<CodeModeResult> {
     const runId = randomUUID()
     try {
-      await this.store.createRun({ id: runId, code, holder: this.holder })
+      await this.store.createRun({
+        id: runId,
+        code,
+        holder: this.holder,
+        ...(options === undefined ? {} : { options }),
+      })
     } catch (error) {
       throw new IsocodeError(`run: the run store refused the run: ${errorMessage(error)}`, 'STORE', { cause: error })
     }
@@ -185,7 +190,7 @@ export class DurableRuns {
     const journals = await this.store.readJournal(run.id)
     const { [LINES]: lines, ...journal } = (journals.at(-1) ?? {}) as Partial<RunJournal> & { [LINES]?: number }
     await this.store.appendAudit(run.id, { actor: this.holder, action: 'resume' })
-    return this.go(run.id, this.resumed(run.code), calls, journal, typeof lines === 'number' ? lines : 0)
+    return this.go(run.id, this.resumed(run.code, run.options), calls, journal, typeof lines === 'number' ? lines : 0)
   }
 
   private async info(run: RunRecord): Promise<RunInfo> {

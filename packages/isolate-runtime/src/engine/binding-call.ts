@@ -7,6 +7,8 @@ export interface NamespaceShape {
   global: string
   members: string[]
   errorClass?: { name: string; memberNameProperty: string }
+  /** Every member receives its positional arguments as one array (RT-60). */
+  positional?: true
 }
 
 /**
@@ -33,10 +35,11 @@ export function guestSetup(
     // why: a program started on the host's thread sends its console lines synchronously from the start.
     onHostThread,
     // why: the prelude's wire names the error class's member property `member`, null when absent.
-    namespaces: shapes.map(({ global, members, errorClass }) => ({
+    namespaces: shapes.map(({ global, members, errorClass, positional }) => ({
       global,
       members,
       errorClass: errorClass ? { name: errorClass.name, member: errorClass.memberNameProperty } : null,
+      positional: positional === true,
     })),
   })
 }

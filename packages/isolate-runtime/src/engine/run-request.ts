@@ -151,5 +151,6 @@ function namespaceShapes(
     ...(ns.errorClass === undefined
       ? {}
       : { errorClass: { name: ns.errorClass.name, memberNameProperty: ns.errorClass.memberNameProperty } }),
+    ...(ns.positional === true ? { positional: true as const } : {}),
   }))
 }

@@ -247,8 +247,9 @@ ${CONSOLE_SOURCE}
     defineProperty(C.prototype, 'name', { value: name, writable: true, configurable: true });
     return C;
   }
-  // A member named with a leading $ (the registry's discovery members) receives all its
-  // positional arguments as one array, trailing undefined ones dropped.
+  // A member named with a leading $ (the registry's discovery members), or any member of a
+  // namespace marked positional (RT-60), receives all its positional arguments as one array,
+  // trailing undefined ones dropped.
   function positional(list) {
     let n = list.length;
     while (n > 0 && list[n - 1] === undefined) n--;
@@ -257,8 +258,8 @@ ${CONSOLE_SOURCE}
     for (let i = 0; i < n; i++) out[i] = list[i];
     return setPrototypeOf(out, ArrayPrototype);
   }
-  function stub(ns, member, Fail, label) {
-    const spread = member[0] === '$';
+  function stub(ns, member, Fail, label, allPositional) {
+    const spread = allPositional === true || member[0] === '$';
     return function (args) {
       if (spread) args = positional(arguments);
       return new PromiseCtor(function (resolve, reject) {
@@ -308,7 +309,7 @@ ${CONSOLE_SOURCE}
       const Fail = spec.errorClass ? errorClass(spec.errorClass.name, spec.errorClass.member) : undefined;
       const object = create(null);
       for (const member of spec.members) {
-        defineProperty(object, member, { value: stub(i, member, Fail, spec.global + '.' + member), enumerable: true });
+        defineProperty(object, member, { value: stub(i, member, Fail, spec.global + '.' + member, spec.positional), enumerable: true });
       }
       defineProperty(g, spec.global, { value: freeze(object), enumerable: false });
       if (Fail) defineProperty(g, spec.errorClass.name, { value: Fail, writable: true, configurable: true });

@@ -23,6 +23,7 @@ import { DispatchQueue } from './queue.ts'
 import { registryFailure, errorResult } from '../pipeline/results.ts'
 import type { RunSpan } from './tracing.ts'
 import type { RunEvents } from './run-events.ts'
+import type { ProgramLibrary } from './programs/library.ts'
 
 /** The global the program calls its tools through, and the error class a failed call throws. */
 export const TOOLS_GLOBAL = 'tools'
@@ -138,6 +139,7 @@ export function createCodeBridge(
   events?: RunEvents,
   durable?: RunDurability,
   stopRun: () => void = () => undefined,
+  library?: ProgramLibrary,
 ): CodeBridge {
   const queue = new DispatchQueue()
   const limit = host.concurrentCallLimit()
@@ -296,7 +298,7 @@ export function createCodeBridge(
   // why: registration refuses `$` names, so the discovery members never shadow a tool.
   Object.assign(
     functions,
-    discoveryMembers(tools, () => queue.closed),
+    discoveryMembers(tools, () => queue.closed, library),
   )
 
   const namespace: CodeBindingNamespace = { global: TOOLS_GLOBAL, functions, errorClass: { ...TOOL_ERROR_CLASS } }

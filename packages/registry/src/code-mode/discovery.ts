@@ -11,6 +11,10 @@ import {
 } from '@isocode/sdk-codegen'
 import type { ToolDefinition } from '../types.ts'
 import { sdkTools } from './sdk-section.ts'
+import type { ProgramLibrary } from './programs/library.ts'
+
+/** How `tools.$search` and `tools.$describe` name a saved program: `programs.<name>` (R-124). */
+const PROGRAM_PREFIX = 'programs.'
 
 /**
  * Positional arguments of a discovery call. The runtime passes a `$` member's arguments as one
@@ -48,9 +52,20 @@ export function accessor(name: string): string {
  * BM25, `$describe(name)` returns one declaration and `$describe()` the group listing. They read
  * the run's tool list only: no pipeline, no dispatch events, no call numbers. `closed` refuses them after the run settled.
  */
-export function discoveryMembers(tools: readonly ToolDefinition[], closed: () => boolean): Record<string, CodeBinding> {
+export function discoveryMembers(
+  tools: readonly ToolDefinition[],
+  closed: () => boolean,
+  library?: ProgramLibrary,
+): Record<string, CodeBinding> {
   const schemas = sdkTools(tools)
   const byName = new Map(schemas.map((tool) => [tool.name, tool]))
+  // why: R-124 — saved programs are searched beside the tools, by name and description.
+  const programs = library?.store === undefined ? [] : library.declarations(tools)
+  const programSchemas = programs.map((program) => ({
+    name: `${PROGRAM_PREFIX}${program.name}`,
+    description: program.description,
+    parameters: program.inputSchema ?? {},
+  }))
   let index: ToolSearchIndex | undefined
 
   const search: CodeBinding = async (args) => {
@@ -70,10 +85,14 @@ export function discoveryMembers(tools: readonly ToolDefinition[], closed: () =>
       throw new Error(`${usage}: limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${shown(limit)}`)
     }
     // why: built on first use, so runs that never search pay nothing for the index.
-    index ??= new ToolSearchIndex(schemas)
+    index ??= new ToolSearchIndex(programSchemas.length === 0 ? schemas : [...schemas, ...programSchemas])
     const hits = index.search(query, typeof limit === 'number' ? limit : DEFAULT_SEARCH_LIMIT)
     return hits.map((hit): JsonValue => {
       const tool = byName.get(hit.name)
+      if (tool === undefined && hit.name.startsWith(PROGRAM_PREFIX)) {
+        const declaration = library?.describe(hit.name.slice(PROGRAM_PREFIX.length), tools) ?? ''
+        return { name: hit.name, kind: 'program', declaration }
+      }
       return { name: hit.name, declaration: tool === undefined ? '' : renderToolDeclaration(tool) }
     })
   }
@@ -86,7 +105,18 @@ export function discoveryMembers(tools: readonly ToolDefinition[], closed: () =>
     if (typeof name !== 'string')
       throw new Error(`tools.${DESCRIBE_MEMBER}(name): name must be a tool name string, got ${shown(name)}`)
     const tool = byName.get(name)
-    if (tool === undefined) throw new Error(unknownToolText(`tools.${DESCRIBE_MEMBER}`, name, [...byName.keys()]))
+    const program =
+      tool === undefined && name.startsWith(PROGRAM_PREFIX)
+        ? library?.describe(name.slice(PROGRAM_PREFIX.length), tools)
+        : undefined
+    if (program !== undefined) return program
+    if (tool === undefined)
+      throw new Error(
+        unknownToolText(`tools.${DESCRIBE_MEMBER}`, name, [
+          ...byName.keys(),
+          ...programSchemas.map((schema) => schema.name),
+        ]),
+      )
     return renderToolDeclaration(tool)
   }
 

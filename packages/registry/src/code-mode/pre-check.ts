@@ -2,7 +2,7 @@
 // in @isocode/program-check's worker thread. A blocked program becomes a run that made no call
 // and failed with the kind `check`; a checker that crashed or timed out lets the program run.
 import type { CodeRunResult } from '@isocode/code-runtime'
-import { createProgramChecker, type ProgramChecker } from '@isocode/program-check'
+import { createProgramChecker, type Inspection, type ProgramChecker } from '@isocode/program-check'
 import { renderToolsSdk } from '@isocode/sdk-codegen'
 import type { ToolDefinition } from '../types.ts'
 import { sdkTools } from './sdk-section.ts'
@@ -27,7 +27,8 @@ let lastSdk = ''
 
 // why: the full declarations even when the prompt shows the compact section: they are what
 // `tools.$describe` shows, and only declared tools can be proven unknown. Rendered once per tool list.
-function sdkText(tools: readonly ToolDefinition[]): string {
+/** The full tools:sdk declarations of `tools` (what the check reads), rendered once per tool list. */
+export function sdkText(tools: readonly ToolDefinition[]): string {
   const same = tools.length === lastTools.length && tools.every((tool, i) => tool === lastTools[i])
   if (!same || lastSdk === '') {
     lastSdk = renderToolsSdk(sdkTools(tools))
@@ -36,14 +37,18 @@ function sdkText(tools: readonly ToolDefinition[]): string {
   return lastSdk
 }
 
-/** Check `code` against `tools`; a refusal when the check proved errors the run would hit, else undefined. */
+/**
+ * Check `code` against `tools` (and `extra`: the `state` and `programs` declarations, R-121); a
+ * refusal when the check proved errors the run would hit, else undefined.
+ */
 export async function checkBeforeRun(
   code: string,
   tools: readonly ToolDefinition[],
+  extra = '',
 ): Promise<CheckRefusal | undefined> {
   let verdict: Awaited<ReturnType<ProgramChecker['check']>>
   try {
-    verdict = await checker().check(code, sdkText(tools))
+    verdict = await checker().check(code, extra === '' ? sdkText(tools) : sdkText(tools) + extra)
   } catch {
     // why: a tool list sdk-codegen cannot render is the runtime's to report, not the check's.
     return undefined
@@ -53,4 +58,9 @@ export async function checkBeforeRun(
     result: { logs: [], usage: { cpuMs: 0, wallMs: 0, bindingCalls: 0, bindingMs: 0, outputBytes: 0 } },
     failure: { kind: 'check', message: verdict.message },
   }
+}
+
+/** Check a program to save against `sdk` and infer what it returns (waits for the checker to start). */
+export function inspectProgram(code: string, sdk: string): Promise<Inspection> {
+  return checker().inspect(code, sdk)
 }

@@ -6,7 +6,8 @@ import { RUN_CODE } from '../store/reserved.ts'
 import type { JsonObject, ScopeKey, ToolDefinition, ToolExecution, ToolOutput } from '../types.ts'
 import { type BridgeHost, createCodeBridge } from './bridge.ts'
 import { TOOL_CALL_LIMIT, ToolCallBudget } from './call-budget.ts'
-import { runDurabilityOf, runListenerOf } from '../pipeline/run-listener.ts'
+import { runDurabilityOf, runListenerOf, stateScopeOf } from '../pipeline/run-listener.ts'
+import { DEFAULT_SCOPE, type ProgramLibrary } from './programs/library.ts'
 import { requireTypeScriptRuntime } from './runtime-check.ts'
 import { RunEvents } from './run-events.ts'
 import { failureMessage, type RunFailure, successText } from './result-text.ts'
@@ -27,6 +28,8 @@ export interface RunCodeHost extends BridgeHost {
   endTools(scope: ScopeKey | undefined): readonly ToolDefinition[]
   /** Log a warning on the registry's logger (a failing tracer provider, R-94). */
   warn(message: string): void
+  /** Saved programs and state; without a store, runs get neither. */
+  readonly library: ProgramLibrary
 }
 
 /** The wire schema of the reserved run_code transport. */
@@ -86,8 +89,21 @@ async function runProgram(
   const listener = runListenerOf(exec.token)
   const events = listener === undefined ? undefined : new RunEvents(listener, exec.callId)
   const durable = runDurabilityOf(exec.token)
-  const bridge = createCodeBridge(host, exec, tools, runAbort.signal, log, budget, span, events, durable, () =>
-    runAbort.abort(new Error('the durable run stopped')),
+  // why: R-123 — the saved programs the program calls are linked into it; it runs in the caller's state scope.
+  const library = host.library
+  const prepared = library.prepare(args.code, tools, stateScopeOf(exec.token) ?? DEFAULT_SCOPE)
+  const bridge = createCodeBridge(
+    host,
+    exec,
+    tools,
+    runAbort.signal,
+    log,
+    budget,
+    span,
+    events,
+    durable,
+    () => runAbort.abort(new Error('the durable run stopped')),
+    library,
   )
   let result: CodeRunResult | undefined
   let refusal: CheckRefusal | undefined
@@ -101,12 +117,12 @@ async function runProgram(
     const observe =
       events === undefined ? {} : { onConsole: reported > 0 ? events.consoleAfter(reported) : events.console }
     // why: R-104 — a program the check blocks runs nothing: no call, no log line.
-    refusal = host.checkPrograms() ? await checkBeforeRun(args.code, tools) : undefined
+    refusal = host.checkPrograms() ? await checkBeforeRun(args.code, tools, library.sdk(tools)) : undefined
     result =
       refusal?.result ??
       (await runtime.run({
-        program: args.code,
-        bindings: [bridge.namespace],
+        program: prepared.program,
+        bindings: [bridge.namespace, ...prepared.bindings],
         signal: runAbort.signal,
         ...observe,
         // why: R-110 — a durable run records (or replays) its time, randomness and timers.
@@ -153,7 +169,8 @@ async function runProgram(
     const names = tools.map((def) => def.name)
     // why: a check refusal already quotes every line it names.
     const explain =
-      refusal !== undefined ? undefined : (message: string) => explainProgramError(message, args.code, names)
+      // why: the linked program, so a failure inside a saved program quotes its line.
+      refusal !== undefined ? undefined : (message: string) => explainProgramError(message, prepared.program, names)
     throw new CodeRunFailedError(failureMessage(failure, result.logs, explain), structuredContent)
   }
   return { content: [{ type: 'text', text: successText(result) }], structuredContent }

@@ -3,7 +3,7 @@ import { aroundDispatch } from './dispatch.ts'
 import { finalizeResult, observe } from './finalize.ts'
 import type { PipelineHost, TokenIssuer } from './host.ts'
 import { postExecute } from './post-execute.ts'
-import { attachRunDurability, attachRunListener } from './run-listener.ts'
+import { attachRunDurability, attachStateScope, attachRunListener } from './run-listener.ts'
 import { preExecute, runGuards } from './pre-execute.ts'
 import { describeThrown, errorResult, registryFailure } from './results.ts'
 import { snapshotInput } from './snapshot-input.ts'
@@ -40,6 +40,7 @@ export async function executeTool(
   const { exec } = snapshot.owned
   if (snapshot.onRunEvent !== undefined) attachRunListener(exec.token, snapshot.onRunEvent)
   if (snapshot.durable !== undefined) attachRunDurability(exec.token, snapshot.durable)
+  if (snapshot.scope !== undefined) attachStateScope(exec.token, snapshot.scope)
   let candidate: ToolExecutionResult
   try {
     candidate = await runPolicy(host, exec)

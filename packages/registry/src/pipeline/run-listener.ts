@@ -27,3 +27,15 @@ export function attachRunDurability(token: ToolExecutionToken, durable: RunDurab
 export function runDurabilityOf(token: ToolExecutionToken): RunDurability | undefined {
   return durables.get(token)
 }
+
+const scopes = new WeakMap<ToolExecutionToken, string>()
+
+/** Remember the state scope the caller of the run_code execution `token` names (rule R-121). */
+export function attachStateScope(token: ToolExecutionToken, scope: string): void {
+  scopes.set(token, scope)
+}
+
+/** The state scope the caller of the execution `token` named, if any. */
+export function stateScopeOf(token: ToolExecutionToken): string | undefined {
+  return scopes.get(token)
+}

@@ -12,11 +12,27 @@ import { describeThrown, errorResult, registryFailure, safeInstanceOf } from './
  * tools/result observers; one without (`owned` absent) is answered to the caller only.
  */
 export type Snapshot =
-  | { ok: true; owned: OwnedExecution; onRunEvent: RunEventListener | undefined; durable: RunDurability | undefined }
+  | {
+      ok: true
+      owned: OwnedExecution
+      onRunEvent: RunEventListener | undefined
+      durable: RunDurability | undefined
+      scope: string | undefined
+    }
   | { ok: false; result: ToolExecutionResult; owned: OwnedExecution | undefined }
 
-type Field = 'callId' | 'name' | 'arguments' | 'agent' | 'parent' | 'signal' | 'onRunEvent' | 'durable'
-const FIELDS: readonly Field[] = ['callId', 'name', 'arguments', 'agent', 'parent', 'signal', 'onRunEvent', 'durable']
+type Field = 'callId' | 'name' | 'arguments' | 'agent' | 'parent' | 'signal' | 'onRunEvent' | 'durable' | 'scope'
+const FIELDS: readonly Field[] = [
+  'callId',
+  'name',
+  'arguments',
+  'agent',
+  'parent',
+  'signal',
+  'onRunEvent',
+  'durable',
+  'scope',
+]
 
 interface RawInput {
   values: Record<Field, unknown>
@@ -90,7 +106,7 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
     )
   }
   const { values, failure } = readOnce(input)
-  const { callId, name, agent, parent, signal, onRunEvent, durable } = values
+  const { callId, name, agent, parent, signal, onRunEvent, durable, scope } = values
   if (typeof callId !== 'string') return refuse('INVALID_INPUT', failure ?? 'callId must be a string', '', undefined)
   if (typeof name !== 'string')
     return refuse('INVALID_INPUT', failure ?? 'name must be a string (the tool name)', callId, undefined)
@@ -109,6 +125,9 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
     problem = ['INVALID_INPUT', `onRunEvent of tool call "${name}" must be a function or absent`]
   else if (durable !== undefined && (typeof durable !== 'object' || durable === null))
     problem = ['INVALID_INPUT', `durable of tool call "${name}" must be a RunDurability object or absent`]
+  // why: R-121 — a state scope is a non-empty name; anything else is the caller's mistake.
+  else if (scope !== undefined && (typeof scope !== 'string' || scope === ''))
+    problem = ['INVALID_INPUT', `scope of tool call "${name}" must be a non-empty string or absent`]
   else if (typeof args === 'string') problem = ['INVALID_ARGS', args]
   // why: from here the call has a usable identity, so even a refusal is observable (spec: "final
   // observers still receive one result"). A refused call's execution keeps only what was valid:
@@ -130,5 +149,6 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
     owned,
     onRunEvent: onRunEvent as RunEventListener | undefined,
     durable: durable as RunDurability | undefined,
+    scope: scope as string | undefined,
   }
 }

@@ -71,9 +71,10 @@ function bindingsOf(run: number, shapes: readonly NamespaceShape[]): CodeBinding
     const functions = Object.create(null) as Record<string, CodeBinding>
     for (const member of shape.members)
       functions[member] = (args, site) => calls.call(run, ns, member, args, site) as Promise<JsonValue>
+    const positional = shape.positional === true ? { positional: true as const } : {}
     return shape.errorClass === undefined
-      ? { global: shape.global, functions }
-      : { global: shape.global, functions, errorClass: shape.errorClass }
+      ? { global: shape.global, functions, ...positional }
+      : { global: shape.global, functions, errorClass: shape.errorClass, ...positional }
   })
 }
 
