@@ -11,7 +11,7 @@ import type { CallToolResult, ElicitRequest, ElicitResult } from '@modelcontextp
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'isocode.mjs')
 
 /** How the test's user answers an elicitation; each question is kept for the test to read. */
-export type Answer = (request: ElicitRequest['params']) => ElicitResult
+export type Answer = (request: ElicitRequest['params']) => ElicitResult | Promise<ElicitResult>
 
 /** A connected client and the elicitations it was asked. */
 export interface Connected {
