@@ -31,6 +31,8 @@ export interface CodeModeServerOptions {
   limiter?: Pick<RunLimiter, 'run'>
   /** Recorded runs: run_code pauses at gated calls and run_resume is offered. */
   approvals?: ServeApprovals | undefined
+  /** Whether a client that declared elicitation is asked about pending calls (default true; false when its answer could not come back, as in stateless HTTP). */
+  elicit?: boolean
 }
 
 /**
@@ -152,7 +154,7 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
         slot: (task) => (limiter === undefined ? task(extra.signal) : limiter.run(extra.signal, task)),
       }
       // why: R-143 — only a client that declared elicitation is asked; past the wait the run is parked.
-      if (server.getClientCapabilities()?.elicitation !== undefined)
+      if (options.elicit !== false && server.getClientCapabilities()?.elicitation !== undefined)
         call.elicit = async (pending) => {
           try {
             const answer = await server.elicitInput(elicitationParams(pending), {

@@ -157,7 +157,13 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
   let closing = false
 
   const answerStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
-    const server = createCodeModeServer(ctx, { limiter, approvals: options.approvals })
+    const server = createCodeModeServer(ctx, {
+      limiter,
+      approvals: options.approvals,
+      // why: R-143 — the answer to an elicitation is a new POST, which a stateless server (one per
+      // request) could never route back; such a client gets the paused run at once.
+      elicit: false,
+    })
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
     // why: a stateless server lives for one request; the response closing ends it.
     res.on('close', () => void server.close().catch(() => undefined))
