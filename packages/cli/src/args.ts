@@ -104,6 +104,8 @@ export type Parsed =
       mode: 'code' | 'both'
       isolation: Isolation
       http: HttpServeOptions | undefined
+      /** `--approval-wait-s <n>`: how long an elicitation waits for the user before the run is parked (R-143). */
+      approvalWaitS?: number | undefined
     } & ToolSourceOptions &
       ProgramOptions)
 
@@ -152,6 +154,7 @@ const SERVE_OPTIONS = {
   'max-sessions': { type: 'string' },
   ...PROGRAM_OPTIONS,
   'session-idle-s': { type: 'string' },
+  'approval-wait-s': { type: 'string' },
 } as const
 
 const COMMANDS: readonly Command[] = ['run', 'sdk', 'serve', 'runs']
@@ -314,6 +317,9 @@ function programOptions(values: Record<string, unknown>, command: 'run' | 'serve
   }
 }
 
+const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>
+
 function isolation(value: string | undefined, command: 'run' | 'serve' | 'runs'): Isolation {
   const chosen = value ?? DEFAULT_ISOLATION[command]
   if (chosen !== 'isolate' && chosen !== 'process')
@@ -395,6 +401,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       isolation: isolation(values.isolation, command),
       http: httpOptions(values),
       ...programOptions(values, command),
+      ...optional('approvalWaitS', positiveInt(values['approval-wait-s'], '--approval-wait-s', command, 'seconds')),
       ...toolSource(command, values),
     }
   }

@@ -8,6 +8,7 @@ import { CliError } from './errors.ts'
 import type { Io } from './io.ts'
 import { sameToolsFlags } from './pause.ts'
 import { driveRun } from './run-program.ts'
+import { DEFAULT_APPROVAL_WAIT_S, serveApprovals } from './serve-approvals.ts'
 
 /** Boot the app of `options`, use it, and dispose it whatever happens. */
 export async function withApp<T>(options: Parameters<typeof bootApp>[0], use: (app: CliApp) => Promise<T>): Promise<T> {
@@ -73,14 +74,24 @@ export async function sdkCommand(io: Io, options: ToolSourceOptions & ProgramOpt
 export async function serveCommand(
   io: Io,
   options: ToolSourceOptions &
-    ProgramOptions & { mode: 'code' | 'both'; isolation: Isolation; http?: HttpServeOptions | undefined },
+    ProgramOptions & {
+      mode: 'code' | 'both'
+      isolation: Isolation
+      http?: HttpServeOptions | undefined
+      /** `--approval-wait-s`: how long an elicitation may wait for the user's answer (R-143). */
+      approvalWaitS?: number | undefined
+    },
 ): Promise<number> {
   if (options.http !== undefined) {
     const { serveHttp } = await import('./serve-http.ts')
     return serveHttp(io, { ...options, http: options.http })
   }
   return withApp({ ...options, log: (line) => io.err(`${line}\n`) }, async (app) => {
-    const server = createCodeModeServer(app.root)
+    const approvals = serveApprovals(app, {
+      waitS: options.approvalWaitS ?? DEFAULT_APPROVAL_WAIT_S,
+      flags: sameToolsFlags(options),
+    })
+    const server = createCodeModeServer(app.root, { approvals })
     const closed = new Promise<void>((resolve) => {
       const previous = server.onclose
       // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Protocol only offers the onclose property

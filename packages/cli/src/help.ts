@@ -106,6 +106,8 @@ their wall budget, then the servers close and isocode exits 0.
                              run paused at a gated call can be decided later (isocode runs)
   --approve <tool glob>      calls to matching tools need approval (repeatable; * and ?);
                              --approve destructive gates every MCP tool annotated destructiveHint
+  --approval-wait-s <n>      how long a client that answers elicitation is waited for before
+                             the run is returned as paused for run_resume (default 300)
   --http [host:]port         serve Streamable HTTP at http://host:port/mcp (host default
                              127.0.0.1; port 0 picks a free one)
   --stateless                no sessions: every request stands alone, so N copies can run

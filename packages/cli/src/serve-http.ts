@@ -2,6 +2,8 @@ import { startCodeModeHttpServer } from '@isocode/mcp'
 import { isLoopbackHost, normalizeOrigin } from '@isocode/mcp/internal'
 import type { HttpServeOptions, Isolation, ProgramOptions, ToolSourceOptions } from './args.ts'
 import { bootApp } from './app.ts'
+import { sameToolsFlags } from './pause.ts'
+import { DEFAULT_APPROVAL_WAIT_S, serveApprovals } from './serve-approvals.ts'
 import { CliError } from './errors.ts'
 import { counted } from './counted.ts'
 import type { Io } from './io.ts'
@@ -9,7 +11,12 @@ import { nextStopRequest } from './stop-request.ts'
 
 /** Options of {@link serveHttp}: the tools, the mode and the HTTP server's settings. */
 export type ServeHttpOptions = ToolSourceOptions &
-  ProgramOptions & { mode: 'code' | 'both'; isolation: Isolation; http: HttpServeOptions }
+  ProgramOptions & {
+    mode: 'code' | 'both'
+    isolation: Isolation
+    http: HttpServeOptions
+    approvalWaitS?: number | undefined
+  }
 
 // why: time for a program that is still running at shutdown to reach its own wall budget.
 const GRACE_MARGIN_MS = 1_000
@@ -82,6 +89,10 @@ export async function serveHttp(io: Io, options: ServeHttpOptions): Promise<numb
       maxConnections: http.maxConnections,
       sessionIdleMs: http.sessionIdleS * 1000,
       log,
+      approvals: serveApprovals(app, {
+        waitS: options.approvalWaitS ?? DEFAULT_APPROVAL_WAIT_S,
+        flags: sameToolsFlags(options),
+      }),
     }).catch((error: unknown) => {
       // why: a taken port is an everyday mistake: one line naming the flag, exit 1, no stack.
       const line = listenFailure(error, http.host, http.port)

@@ -8,5 +8,6 @@ export { connectStdio } from './stdio.ts'
 /** @public */
 export { mcpServerConfigs, splitCommandLine } from './spec.ts'
 export { startMcpClients } from './start.ts'
+export type { ApprovalCall, ServeApprovals, ServeResult } from './approvals.ts'
 export type { McpServerConfig, McpStdioServerConfig } from './config.ts'
 export type { CodeModeHttpOptions, CodeModeHttpServer } from './http/server.ts'

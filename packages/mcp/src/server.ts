@@ -6,6 +6,8 @@ import type { CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/s
 import { RUN_CODE, RUN_CODE_OUTPUT_SCHEMA, selfContainedRunCodeDescription } from '@isocode/registry'
 import type { ToolExecutionResult } from '@isocode/registry'
 import type { Context } from 'cordis'
+import { decisionsOf, durableOutputSchema, elicitationParams, RUN_RESUME, RUN_RESUME_TOOL } from './approvals.ts'
+import type { ApprovalCall, ServeApprovals } from './approvals.ts'
 import { CheckedCallToolRequestSchema, invalidParams } from './call-params.ts'
 import type { RunLimiter } from './http/run-limiter.ts'
 import { runNotifications } from './run-notifications.ts'
@@ -17,7 +19,7 @@ const NAMES_SHOWN = 10
 const LIST_CHANGED_COALESCE_MS = 50
 
 // why: the SDK builds a fresh Ajv per Server otherwise (about 1 ms of CPU each), once per HTTP
-// session; these servers validate nothing with it (they never elicit), so they share one.
+// session; they only validate elicitation answers with it, so they share one.
 let validator: AjvJsonSchemaValidator | undefined
 
 /** Options of {@link createCodeModeServer}. */
@@ -27,6 +29,10 @@ export interface CodeModeServerOptions {
   version?: string
   /** Caps run_code calls (shared by every session of an HTTP server); none by default. */
   limiter?: Pick<RunLimiter, 'run'>
+  /** Recorded runs (R-143 to R-146): run_code pauses at gated calls and run_resume is offered. */
+  approvals?: ServeApprovals | undefined
+  /** Whether a client that declared elicitation is asked about pending calls (default true; false when its answer could not come back, as in stateless HTTP). */
+  elicit?: boolean
 }
 
 /**
@@ -34,9 +40,9 @@ export interface CodeModeServerOptions {
  * its mode (run_code, plus the native tools in `both`), with the assembled system text — the
  * tools:sdk section — appended to run_code's description so any MCP client sees the SDK.
  */
-export async function listCodeModeTools(ctx: Context): Promise<Tool[]> {
+export async function listCodeModeTools(ctx: Context, durable = false): Promise<Tool[]> {
   const { system, tools } = await ctx.systemPrompt.assemble()
-  return tools.map((tool) => {
+  const listed = tools.map((tool): Tool => {
     // why: an MCP client has no system prompt to read the SDK from, so it travels with run_code,
     // and the description must point below rather than at a system prompt the client never sees.
     const isRunCode = tool.name === RUN_CODE
@@ -46,16 +52,25 @@ export async function listCodeModeTools(ctx: Context): Promise<Tool[]> {
       ...(description === undefined ? {} : { description }),
       inputSchema: tool.parameters as Tool['inputSchema'],
       // why: R-77 — run_code's structuredContent (value, logs, usage, error) is declared, so clients can validate and read it.
-      ...(isRunCode ? { outputSchema: RUN_CODE_OUTPUT_SCHEMA as Tool['outputSchema'] } : {}),
+      ...(isRunCode ? { outputSchema: runCodeOutputSchema(durable) } : {}),
     }
   })
+  // why: R-144 — run_resume is offered only where runs are recorded, beside run_code.
+  return durable && listed.some((tool) => tool.name === RUN_CODE) ? [...listed, RUN_RESUME_TOOL] : listed
+}
+
+function runCodeOutputSchema(durable: boolean): Tool['outputSchema'] {
+  const base = RUN_CODE_OUTPUT_SCHEMA as Tool['outputSchema']
+  return durable ? durableOutputSchema(base) : base
 }
 
 /**
  * A registry result as an MCP `tools/call` result, its structuredContent kept when it is an object,
  * on failure too (R-79: a failed run_code still carries its run as data).
  */
-export function toCallToolResult(result: ToolExecutionResult): CallToolResult {
+export function toCallToolResult(
+  result: Pick<ToolExecutionResult, 'content' | 'isError' | 'structuredContent'>,
+): CallToolResult {
   const out: CallToolResult = { content: result.content as CallToolResult['content'], isError: result.isError }
   const structured = result.structuredContent
   // why: MCP's structuredContent is a JSON object; a tool's scalar or array value stays in the text only.
@@ -97,10 +112,11 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
     { name: options.name ?? 'isocode', version: options.version ?? '0.1.0' },
     { capabilities: { tools: { listChanged: true }, logging: {} }, jsonSchemaValidator: validator },
   )
+  const { approvals } = options
   // why: R-96 — only what tools/list offers may be called; kept until the tool set changes.
   let offered: Promise<Set<string>> | undefined
   const offeredNames = (): Promise<Set<string>> =>
-    (offered ??= listCodeModeTools(ctx).then(
+    (offered ??= listCodeModeTools(ctx, approvals !== undefined).then(
       (tools) => new Set(tools.map((tool) => tool.name)),
       (error: unknown) => {
         // why: a failed assembly (no runtime loaded yet) is asked again next time, not remembered.
@@ -109,7 +125,7 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
       },
     ))
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const tools = await listCodeModeTools(ctx)
+    const tools = await listCodeModeTools(ctx, approvals !== undefined)
     offered = Promise.resolve(new Set(tools.map((tool) => tool.name)))
     return { tools }
   })
@@ -124,8 +140,39 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
     const { name } = request.params
     const names = await offeredNames()
     if (!names.has(name)) throw unknownTool(ctx, name, names)
-    const notes = name === RUN_CODE ? runNotifications(extra, logLevel) : undefined
+    const notes = name === RUN_CODE || name === RUN_RESUME ? runNotifications(extra, logLevel) : undefined
     const onRunEvent = notes?.listener
+    const { limiter } = options
+    if (approvals !== undefined && (name === RUN_CODE || name === RUN_RESUME)) {
+      const call: ApprovalCall = {
+        name,
+        arguments: request.params.arguments,
+        callId: `mcp:${String(extra.requestId)}:${++calls}`,
+        onRunEvent,
+        // why: each execution (the first, each resume) takes a run slot of its own, so a run
+        // waiting for the user's answer holds none.
+        slot: (task) => (limiter === undefined ? task(extra.signal) : limiter.run(extra.signal, task)),
+      }
+      // why: R-143 — only a client that declared elicitation is asked; past the wait the run is parked.
+      if (options.elicit !== false && server.getClientCapabilities()?.elicitation !== undefined)
+        call.elicit = async (pending) => {
+          try {
+            const answer = await server.elicitInput(elicitationParams(pending), {
+              relatedRequestId: extra.requestId,
+              signal: extra.signal,
+              timeout: approvals.waitMs,
+            })
+            return decisionsOf(pending, answer)
+          } catch {
+            // why: no answer in time, a client that refused the request, or a closed session:
+            // nobody decided, so the run stays paused for run_resume (R-143).
+            return undefined
+          }
+        }
+      const result = await approvals.call(call)
+      await notes?.flush()
+      return toCallToolResult(result)
+    }
     const execute = async (signal: AbortSignal) =>
       ctx.tools.execute({
         // why: request ids repeat across the sessions of an HTTP server, so a counter keeps callIds unique.
@@ -135,7 +182,6 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
         signal,
         ...(onRunEvent === undefined ? {} : { onRunEvent }),
       })
-    const { limiter } = options
     const result =
       limiter !== undefined && name === RUN_CODE
         ? await limiter.run(extra.signal, execute)

@@ -6,6 +6,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import type { Context } from 'cordis'
+import type { ServeApprovals } from '../approvals.ts'
 import { createCodeModeServer } from '../server.ts'
 import { dropInvalidProgressTokens } from '../progress-token.ts'
 import { readBody, refuseBody } from './body.ts'
@@ -49,6 +50,8 @@ export interface CodeModeHttpOptions {
   maxConnections?: number
   /** Where request failures are reported (one line each, never sent to the client). */
   log(line: string): void
+  /** Recorded runs: run_code pauses at gated calls, run_resume is offered. */
+  approvals?: ServeApprovals | undefined
 }
 
 /** A running Streamable HTTP endpoint of Code Mode. */
@@ -154,7 +157,13 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
   let closing = false
 
   const answerStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
-    const server = createCodeModeServer(ctx, { limiter })
+    const server = createCodeModeServer(ctx, {
+      limiter,
+      approvals: options.approvals,
+      // why: R-143 — the answer to an elicitation is a new POST, which a stateless server (one per
+      // request) could never route back; such a client gets the paused run at once.
+      elicit: false,
+    })
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
     // why: a stateless server lives for one request; the response closing ends it.
     res.on('close', () => void server.close().catch(() => undefined))
@@ -175,6 +184,7 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
     // under them; R-98 — and they count against the session's fair share of the run slots.
     const server = createCodeModeServer(ctx, {
       limiter: { run: (signal, task) => sessions.during(session, () => limiter.run(signal, task, session)) },
+      approvals: options.approvals,
     })
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
