@@ -29,8 +29,8 @@ export function childPids(): number[] {
   return pids
 }
 
-/** Wait until `check` holds, polling every 20 ms, for at most `ms` (a generous bound, not a timing claim). */
-export async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
+/** Wait until `check` holds, polling every 20 ms, for at most `ms` (a generous bound under the 60 s test timeout, not a timing claim). */
+export async function until(check: () => boolean, ms = 45_000): Promise<boolean> {
   const end = Date.now() + ms
   while (!check()) {
     if (Date.now() > end) return false
