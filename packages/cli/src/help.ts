@@ -14,6 +14,23 @@ const TOOL_FLAGS = `Tools (default: the read-only workspace toolset over the cur
                              under Promise.all overlap (up to 4) instead of queueing (repeatable)
   -h, --help                 show this help`
 
+/** The flags `run` and `serve` share (limits, the check, the store and approvals), written once. */
+const runFlags = (subject: string): string => `  --cpu-ms <ms>              CPU budget of ${subject} (default 5000)
+  --wall-ms <ms>             wall-clock budget of ${subject} (default 30000, raised to --cpu-ms)
+  --memory-mb <n>            heap limit of ${subject} in MB (default 64)
+  --output-bytes <n>         bytes of logs and returned value kept (default 65536)
+  --tool-calls <n>           tool calls ${subject} may make (default 1000); the next one is
+                             not run and the run fails with tool-call-limit (old name
+                             --max-tool-calls)
+  --sdk-bytes <n>            byte budget of the tools:sdk section (default 16384)
+  --no-check                 run without the check before the run (by default a program with
+                             an unknown tool, a missing or unknown argument or a syntax error
+                             runs nothing and fails with kind check)
+  --store <url>              record runs in memory:, file:<path> (SQLite) or postgres://…, so a
+                             run paused at a gated call can be decided later (isocode runs)
+  --approve <tool glob>      calls to matching tools need approval (repeatable; * and ?);
+                             --approve destructive gates every MCP tool annotated destructiveHint`
+
 const TEXT: Record<Command | 'main', string> = {
   main: `isocode — Code Mode for MCP servers: run TypeScript programs against a typed tools SDK.
 
@@ -46,21 +63,7 @@ in flight is aborted and the report shows the logs so far; the exit code is then
 
   --json                     print only the structured result (value, logs, usage, error) as
                              JSON on stdout, and nothing while it runs
-  --cpu-ms <ms>              CPU budget of the run (default 5000)
-  --wall-ms <ms>             wall-clock budget of the run (default 30000, raised to --cpu-ms)
-  --memory-mb <n>            heap limit of the run in MB (default 64)
-  --output-bytes <n>         bytes of logs and returned value kept (default 65536)
-  --tool-calls <n>           tool calls the run may make (default 1000); the next one is
-                             not run and the run fails with tool-call-limit (old name
-                             --max-tool-calls)
-  --sdk-bytes <n>            byte budget of the tools:sdk section (default 16384)
-  --no-check                 run without the check before the run (by default a program with
-                             an unknown tool, a missing or unknown argument or a syntax error
-                             runs nothing and fails with kind check)
-  --store <url>              record runs in memory:, file:<path> (SQLite) or postgres://…, so a
-                             run paused at a gated call can be decided later (isocode runs)
-  --approve <tool glob>      calls to matching tools need approval (repeatable; * and ?);
-                             --approve destructive gates every MCP tool annotated destructiveHint
+${runFlags('the run')}
   --isolation <kind>         process (default: a V8 abort must not end isocode) or isolate
 ${TOOL_FLAGS}
 
@@ -91,21 +94,7 @@ their wall budget, then the servers close and isocode exits 0.
 
   --mode code|both           code: run_code only (default); both: also the tools themselves
   --isolation <kind>         process (default: a V8 abort must not end the server) or isolate
-  --cpu-ms <ms>              CPU budget of one program (default 5000)
-  --wall-ms <ms>             wall-clock budget of one program (default 30000, raised to --cpu-ms)
-  --memory-mb <n>            heap limit of one program in MB (default 64)
-  --output-bytes <n>         bytes of logs and returned value kept (default 65536)
-  --tool-calls <n>           tool calls one program may make (default 1000); the next one is
-                             not run and the run fails with tool-call-limit (old name
-                             --max-tool-calls)
-  --sdk-bytes <n>            byte budget of the tools:sdk section (default 16384)
-  --no-check                 run without the check before the run (by default a program with
-                             an unknown tool, a missing or unknown argument or a syntax error
-                             runs nothing and fails with kind check)
-  --store <url>              record runs in memory:, file:<path> (SQLite) or postgres://…, so a
-                             run paused at a gated call can be decided later (isocode runs)
-  --approve <tool glob>      calls to matching tools need approval (repeatable; * and ?);
-                             --approve destructive gates every MCP tool annotated destructiveHint
+${runFlags('one program')}
   --approval-wait-s <n>      how long a client that answers elicitation is waited for before
                              the run is returned as paused for run_resume (default 300)
   --http [host:]port         serve Streamable HTTP at http://host:port/mcp (host default
