@@ -5,12 +5,17 @@ import type { Budgets } from 'isocode/internal/plan'
 import { CliError } from './errors.ts'
 
 /** The CLI's commands. */
-export type Command = 'run' | 'sdk' | 'serve' | 'runs'
+export type Command = 'run' | 'sdk' | 'serve' | 'runs' | 'programs'
 
 /** What `isocode runs` does with the recorded runs of a store. */
 export type RunsAction = 'list' | 'show' | 'approve' | 'reject' | 'resume' | 'cancel' | 'rollback'
 
 const RUNS_ACTIONS: readonly RunsAction[] = ['list', 'show', 'approve', 'reject', 'resume', 'cancel', 'rollback']
+
+/** What `isocode programs` does with the saved programs of a store (R-126). */
+export type ProgramsAction = 'list' | 'save' | 'show' | 'rm'
+
+const PROGRAMS_ACTIONS: readonly ProgramsAction[] = ['list', 'save', 'show', 'rm']
 
 /** `--isolation`: `isolate` hosts the V8 isolate in the CLI process, `process` in a supervised child process. */
 export type Isolation = 'isolate' | 'process'
@@ -100,6 +105,24 @@ export type Parsed =
     } & ToolSourceOptions &
       ProgramOptions)
   | ({
+      command: 'programs'
+      action: ProgramsAction
+      /** The program an action other than `list` is about. */
+      name: string | undefined
+      store: string
+      isolation: Isolation
+      json: boolean
+      /** `save --code <file>`: the program text to save. */
+      code: string | undefined
+      /** `save --run <runId>`: the recorded run whose program to save. */
+      run: string | undefined
+      /** `save --description <text>`. */
+      description: string | undefined
+      /** `save --input <schema.json>`: a file holding the input's JSON Schema. */
+      input: string | undefined
+    } & ToolSourceOptions &
+      ProgramOptions)
+  | ({
       command: 'serve'
       mode: 'code' | 'both'
       isolation: Isolation
@@ -157,7 +180,7 @@ const SERVE_OPTIONS = {
   'approval-wait-s': { type: 'string' },
 } as const
 
-const COMMANDS: readonly Command[] = ['run', 'sdk', 'serve', 'runs']
+const COMMANDS: readonly Command[] = ['run', 'sdk', 'serve', 'runs', 'programs']
 
 /** The example the usage error of `run` without a program shows (run from the repo root). */
 export const RUN_EXAMPLE = 'isocode run fixtures/programs/workspace-summary.ts'
@@ -165,10 +188,11 @@ export const RUN_EXAMPLE = 'isocode run fixtures/programs/workspace-summary.ts'
 // why: safe by default on every entry point: a program that makes V8 abort (isolated-vm
 // #457/#527) ends only its own child process, never isocode. `--isolation isolate` is the opt-in
 // for trusted programs (saves ~0.2 ms a run and ~50 µs a binding call).
-const DEFAULT_ISOLATION: Record<'run' | 'serve' | 'runs', Isolation> = {
+const DEFAULT_ISOLATION: Record<'run' | 'serve' | 'runs' | 'programs', Isolation> = {
   run: 'process',
   serve: 'process',
   runs: 'process',
+  programs: 'process',
 }
 
 function usage(message: string, command?: Command): never {
@@ -301,7 +325,10 @@ function limits(values: Record<string, unknown>, command: Command, alias: Record
   return budgets as Budgets
 }
 
-function programOptions(values: Record<string, unknown>, command: 'run' | 'serve' | 'runs'): ProgramOptions {
+function programOptions(
+  values: Record<string, unknown>,
+  command: 'run' | 'serve' | 'runs' | 'programs',
+): ProgramOptions {
   const budgets = limits(values, command, { 'max-tool-calls': 'toolCalls' })
   const store = values.store as string | undefined
   if (store !== undefined && store.trim() === '')
@@ -320,7 +347,7 @@ function programOptions(values: Record<string, unknown>, command: 'run' | 'serve
 const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>
 
-function isolation(value: string | undefined, command: 'run' | 'serve' | 'runs'): Isolation {
+function isolation(value: string | undefined, command: 'run' | 'serve' | 'runs' | 'programs'): Isolation {
   const chosen = value ?? DEFAULT_ISOLATION[command]
   if (chosen !== 'isolate' && chosen !== 'process')
     usage(`--isolation must be "isolate" or "process", got ${JSON.stringify(chosen)}`, command)
@@ -387,6 +414,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     }
   }
   if (command === 'runs') return parseRuns(rest)
+  if (command === 'programs') return parsePrograms(rest)
   if (command === 'serve') {
     const { values, positionals } = parse(command, rest, SERVE_OPTIONS)
     if (values.help === true) return { command: 'help', topic: command }
@@ -455,5 +483,68 @@ function parseRuns(argv: readonly string[]): Parsed {
     ...options,
     store: options.store,
     ...toolSource('runs', values),
+  }
+}
+
+/** `isocode programs list | save <name> | show <name> | rm <name> --store <url>` (R-126), with the tool flags of `run`. */
+function parsePrograms(argv: readonly string[]): Parsed {
+  const { values, positionals } = parse('programs', [...argv], {
+    ...TOOL_OPTIONS,
+    ...PROGRAM_OPTIONS,
+    isolation: { type: 'string' },
+    json: { type: 'boolean' },
+    code: { type: 'string' },
+    run: { type: 'string' },
+    description: { type: 'string' },
+    input: { type: 'string' },
+  })
+  if (values.help === true) return { command: 'help', topic: 'programs' }
+  const [action, name, ...extra] = positionals
+  if (!PROGRAMS_ACTIONS.includes(action as ProgramsAction))
+    usage(
+      action === undefined
+        ? `isocode programs needs an action: ${PROGRAMS_ACTIONS.join(', ')}`
+        : `unknown action "${action}"; the actions are: ${PROGRAMS_ACTIONS.join(', ')}`,
+      'programs',
+    )
+  if (action === 'list' ? name !== undefined : name === undefined || extra.length > 0)
+    usage(
+      action === 'list' ? 'isocode programs list takes no name' : `isocode programs ${action} takes one program name`,
+      'programs',
+    )
+  const options = programOptions(values, 'programs')
+  if (options.store === undefined)
+    usage(
+      'isocode programs needs --store <url>: the store the programs are saved in (file:<path> or postgres://…)',
+      'programs',
+    )
+  const saving =
+    values.code !== undefined ||
+    values.run !== undefined ||
+    values.description !== undefined ||
+    values.input !== undefined
+  if (action !== 'save' && saving) usage('--code, --run, --description and --input apply to save only', 'programs')
+  if (action === 'save') {
+    if ((values.code === undefined) === (values.run === undefined))
+      usage(
+        'isocode programs save takes one of --code <file> (the program text) or --run <runId> (a recorded run)',
+        'programs',
+      )
+    if (values.description === undefined || values.description.trim() === '')
+      usage('isocode programs save needs --description <text>: one line saying what the program does', 'programs')
+  }
+  return {
+    command: 'programs',
+    action: action as ProgramsAction,
+    name,
+    isolation: isolation(values.isolation, 'programs'),
+    json: values.json === true,
+    code: values.code,
+    run: values.run,
+    description: values.description,
+    input: values.input,
+    ...options,
+    store: options.store,
+    ...toolSource('programs', values),
   }
 }

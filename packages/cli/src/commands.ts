@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { connectStdio, createCodeModeServer } from '@isocode/mcp'
 import type { HttpServeOptions, Isolation, ProgramOptions, ToolSourceOptions } from './args.ts'
@@ -91,7 +92,8 @@ export async function serveCommand(
       waitS: options.approvalWaitS ?? DEFAULT_APPROVAL_WAIT_S,
       flags: sameToolsFlags(options),
     })
-    const server = createCodeModeServer(app.root, { approvals })
+    // why: R-127 — on stdio the process is the session, so its state scope is its own.
+    const server = createCodeModeServer(app.root, { approvals, scope: `stdio:${randomUUID()}` })
     const closed = new Promise<void>((resolve) => {
       const previous = server.onclose
       // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Protocol only offers the onclose property

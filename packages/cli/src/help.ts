@@ -40,6 +40,7 @@ Usage:
   isocode serve [--mcp "<command>"]... [--mode code|both] [--isolation process|isolate]
                 [--http [host:]port [--stateless] [--token-env NAME]]
   isocode runs list|show|approve|reject|resume|cancel|rollback [run id] --store <url>
+  isocode programs list|save|show|rm [name] --store <url>
 
 Commands:
   run     run a program through run_code; print its logs, return value, tool calls and budget
@@ -47,6 +48,7 @@ Commands:
   serve   serve Code Mode (run_code with the SDK in its description) as an MCP server on stdio,
           or over Streamable HTTP for many clients with --http
   runs    list, show, decide, resume, cancel or roll back the runs recorded in a --store
+  programs list, save, show or remove the saved programs of a --store (programs.<name> in the SDK)
 
 Run \`isocode <command> --help\` for the flags of a command.`,
   run: `isocode run <program.ts> [flags]
@@ -155,6 +157,29 @@ ${TOOL_FLAGS}
 
 Example:
   isocode runs approve 0b6f… --store file:runs.db --mcp "npx -y @modelcontextprotocol/server-memory"`,
+  programs: `isocode programs <action> [name] --store <url> [flags]
+
+Works with the saved programs of a store; \`isocode run\` and \`serve\` on that store offer each one
+to programs as \`programs.<name>(input)\` in the SDK text:
+
+  list                       the saved programs (name, version, stale or not, description)
+  save <name>                save a program: --code <file> (its text) or --run <run id> (the
+                             program of a recorded run), --description <text> (required) and
+                             --input <schema.json> (the input's JSON Schema); saving a name
+                             again replaces it with the next version
+  show <name>                a saved program's version, output type, the tools it calls and code
+  rm <name>                  remove a saved program
+
+save checks the program against the tools, so it takes the flags of run (--mcp, --tools,
+--workspace, --root); a program that names a tool they do not offer is refused. Exit code 0 on
+success, 1 for a usage error or a refusal (a bad name, code or schema, an unknown program).
+
+  --store <url>              the store: file:<path> or postgres://… (required)
+  --json                     print JSON instead of text
+${TOOL_FLAGS}
+
+Example:
+  isocode programs save weekly --code weekly.ts --description "Sums one week." --store file:runs.db`,
 }
 
 /** The help text of `topic` (or the overview). */

@@ -37,6 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (parsed.command === 'run') return commands.runCommand(io, parsed)
   if (parsed.command === 'sdk') return commands.sdkCommand(io, parsed)
   if (parsed.command === 'runs') return (await import('./runs-command.ts')).runsCommand(io, parsed)
+  if (parsed.command === 'programs') return (await import('./programs-command.ts')).programsCommand(io, parsed)
   return commands.serveCommand(io, parsed)
 }
 

@@ -15,6 +15,12 @@ import { pendingLine } from './pause.ts'
 export const DEFAULT_APPROVAL_WAIT_S = 300
 
 type DurableRuns = ReturnType<App['durable']>
+
+/** The state scope a recorded run was started in, from the options kept with it. */
+function keptScope(options: unknown): string | undefined {
+  const scope = isPlainObject(options) ? options.scope : undefined
+  return typeof scope === 'string' ? scope : undefined
+}
 type Execute = Parameters<DurableRuns['start']>[1]
 
 const text = (value: string): ToolExecutionResult['content'] => [{ type: 'text', text: value }]
@@ -137,7 +143,7 @@ export function serveApprovals(
   ): Promise<ServeResult> {
     let raw: ToolExecutionResult | undefined
     const execute =
-      (args: unknown): Execute =>
+      (args: unknown, scope = call.scope): Execute =>
       async (recorder, runId) => {
         raw = await call.slot((signal) =>
           app.root.tools.execute({
@@ -146,13 +152,14 @@ export function serveApprovals(
             arguments: args,
             signal,
             ...(call.onRunEvent === undefined ? {} : { onRunEvent: call.onRunEvent }),
+            ...(scope === undefined ? {} : { scope }),
             durable: recorder,
           }),
         )
         return toCodeModeResult(raw, runId)
       }
-    // why: a resume runs the stored program again, with nothing but its code.
-    const runs = app.app.durable((code) => execute({ code }))
+    // why: a resume runs the stored program again, with its code and the state scope it started in.
+    const runs = app.app.durable((code, kept) => execute({ code }, keptScope(kept)))
     try {
       let outcome = await first(runs, execute)
       // why: R-143 — the run has ended at the pause (no wall budget runs while the user reads the
@@ -186,9 +193,17 @@ export function serveApprovals(
         // why: arguments run_code refuses are refused by the registry as they always are; nothing to record.
         if (code === undefined)
           return call.slot((signal) =>
-            app.root.tools.execute({ callId: call.callId, name: RUN_CODE, arguments: args, signal }),
+            app.root.tools.execute({
+              callId: call.callId,
+              name: RUN_CODE,
+              arguments: args,
+              signal,
+              ...(call.scope === undefined ? {} : { scope: call.scope }),
+            }),
           )
-        return drive(call, (runs, execute) => runs.start(code, execute(args)))
+        return drive(call, (runs, execute) =>
+          runs.start(code, execute(args), call.scope === undefined ? undefined : { scope: call.scope }),
+        )
       }
       const runId = isPlainObject(args) ? args.runId : undefined
       if (typeof runId !== 'string' || runId.trim() === '')

@@ -52,8 +52,6 @@ async function assemble(
 }
 
 async function open(app: App, slots: RunSlots): Promise<CodeMode> {
-  // why: R-120 — saved programs and state live in the run store (in memory when none was given).
-  await app.programs.use(app.store)
   let current = await assemble(app)
   let closing: Promise<void> | undefined
   let calls = 0

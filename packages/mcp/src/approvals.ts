@@ -28,6 +28,8 @@ export interface ApprovalCall {
   arguments: unknown
   callId: string
   onRunEvent?: RunEventListener | undefined
+  /** The state scope of the run (R-127): `_meta.scope`, the session, or undefined for `default`. */
+  scope?: string | undefined
   /** Runs one execution of the program in a run slot (the HTTP server's limiter), with the request's signal. */
   slot(task: (signal: AbortSignal) => Promise<ToolExecutionResult>): Promise<ToolExecutionResult>
   /**

@@ -24,6 +24,11 @@ let validator: AjvJsonSchemaValidator | undefined
 
 /** Options of {@link createCodeModeServer}. */
 export interface CodeModeServerOptions {
+  /**
+   * The state scope of run_code calls that name none (`_meta.scope`) outside an HTTP session
+   * (rule R-127): `serve` on stdio gives each process one; absent, the `default` scope.
+   */
+  scope?: string
   /** The server name MCP clients see (default `isocode`). */
   name?: string
   version?: string
@@ -138,6 +143,10 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
   let calls = 0
   server.setRequestHandler(CheckedCallToolRequestSchema, async (request, extra) => {
     const { name } = request.params
+    // why: R-127 — state belongs to the client's session unless the client names a scope itself.
+    // oxlint-disable-next-line no-underscore-dangle -- `_meta` is the MCP protocol's own field name
+    const named = (request.params._meta as { scope?: unknown } | undefined)?.scope
+    const scope = typeof named === 'string' && named !== '' ? named : (extra.sessionId ?? options.scope)
     const names = await offeredNames()
     if (!names.has(name)) throw unknownTool(ctx, name, names)
     const notes = name === RUN_CODE || name === RUN_RESUME ? runNotifications(extra, logLevel) : undefined
@@ -149,6 +158,7 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
         arguments: request.params.arguments,
         callId: `mcp:${String(extra.requestId)}:${++calls}`,
         onRunEvent,
+        scope,
         // why: each execution (the first, each resume) takes a run slot of its own, so a run
         // waiting for the user's answer holds none.
         slot: (task) => (limiter === undefined ? task(extra.signal) : limiter.run(extra.signal, task)),
@@ -181,6 +191,7 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
         arguments: request.params.arguments,
         signal,
         ...(onRunEvent === undefined ? {} : { onRunEvent }),
+        ...(scope === undefined ? {} : { scope }),
       })
     const result =
       limiter !== undefined && name === RUN_CODE

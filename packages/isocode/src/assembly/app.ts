@@ -62,7 +62,7 @@ export interface App {
   execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
   /** Call `listener` after every change of the tools (an MCP server's list_changed). */
   onToolsChange(listener: () => void): void
-  /** The registry's saved programs and state (R-120 to R-124); the facade gives it the store. */
+  /** The registry's saved programs and state (R-120 to R-125), kept in {@link App.store}. */
   readonly programs: ProgramLibrary
   /** Durable runs over this app's store; `resumed` runs a stored program again, with the options kept with it. */
   durable(resumed: (code: string, options: JsonValue) => ExecuteDurable): DurableRuns
@@ -237,6 +237,9 @@ export async function openApp(plan: AppPlan, parts: AppParts = {}): Promise<App>
     const keys = new Map<string, string>()
     // why: R-113 — runs are recorded only when a store was given or a tool can pause; otherwise
     // nothing could ever decide or resume them, and recording would cost every call a write.
+    // why: R-125 — both front doors see the saved programs and state of the one store, once every
+    // tool is registered (a program whose tool is missing is listed stale, R-121).
+    await root.tools.programs.use(store)
     const recording =
       plan.store !== undefined || plan.approve.length > 0 || [...own.values()].some((m) => m.needsApproval !== false)
     return {
