@@ -17,6 +17,7 @@ import { DEFAULT_SDK_BUDGET_BYTES } from '@isocode/sdk-codegen'
 import type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
 import { createRunCodeTool } from './code-mode/run-code.ts'
 import { ProgramLibrary } from './code-mode/programs/library.ts'
+import { warmChecker } from './code-mode/pre-check.ts'
 import type { RunCodeHost } from './code-mode/run-code.ts'
 import { contribute } from './contribution.ts'
 import type { ContributionSource } from './contribution.ts'
@@ -93,6 +94,7 @@ export class ToolRegistry extends Service {
     if (config.check !== undefined && typeof config.check !== 'boolean')
       throw new RegistryError(`tools: check must be true or false (got ${String(config.check)})`, 'INVALID_DEFINITION')
     this.checkPrograms = config.check ?? true
+    if (this.checkPrograms && this.mode !== 'native') warmChecker()
     // why: `this` here is the raw instance and `ctx` the registry's own context; the host and the
     // prompt provider must read the registry's state and dispatch on its context, never a caller's.
     this.host = Object.freeze({

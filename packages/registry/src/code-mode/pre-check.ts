@@ -13,15 +13,18 @@ export interface CheckRefusal {
   readonly failure: { readonly kind: 'check'; readonly message: string }
 }
 
-// why: one warm checker per process, shared by every registry. Its worker (and TypeScript, most of
-// the host's memory) starts with the first program checked, never on import nor with a registry, so
-// it does not compete with the first runtime child at boot. Until it is ready a program runs
-// unchecked: no run waits for the start.
+// why: one warm checker per process, shared by every registry: its worker (and TypeScript) starts
+// with the first Code Mode registry that checks, never on import, and holds the event loop only
+// while a check is pending. Until it is ready a program runs unchecked: no run waits for the start.
 let shared: ProgramChecker | undefined
 const checker = (): ProgramChecker =>
   // why: a check takes milliseconds; the limit is there for a checker stuck on a pathological program.
   (shared ??= createProgramChecker({ timeoutMs: 10_000, whileStarting: 'skip' }))
 
+/** Start the shared checker's worker now, so it is warm by the time the first program comes. */
+export function warmChecker(): void {
+  checker().warm()
+}
 let lastTools: readonly ToolDefinition[] = []
 let lastSdk = ''
 
