@@ -18,7 +18,7 @@ export { RUN_CODE_OUTPUT_SCHEMA } from './code-mode/structured.ts'
 export { selfContainedRunCodeDescription } from './code-mode/self-contained.ts'
 export type { ToolPresentationMode, ToolRegistryConfig } from './config.ts'
 export type { ToolsChange } from './change.ts'
-export type { ProgramLibrary, SavedProgram, SaveProgramOptions } from './code-mode/programs/library.ts'
+export type { ProgramLibrary, SavedProgram } from './code-mode/programs/library.ts'
 /** @public */
 export type { ProgramStaleness, ProgramStore } from './code-mode/programs/library.ts'
 /** @public */
