@@ -1,4 +1,4 @@
-import type { Budgets } from './assembly/plan.ts'
+import type { Budgets } from './assembly/budgets.ts'
 import type { RunStore } from '@isocode/run-store'
 /** What a tool's execute gets beside its validated arguments (AI SDK tools read `abortSignal`, `toolCallId`, `messages`). */
 export interface ToolCallOptions {

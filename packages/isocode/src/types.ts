@@ -1,25 +1,17 @@
+import type { ProgramRecord } from '@isocode/run-store'
 /** A JSON value: what tools take and return and what a program may return. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
 
 /** What `cm.programs.save` saves: the program of a recorded run, or a program text. */
 export type ProgramSource = { runId: string; code?: undefined } | { code: string; runId?: undefined }
 
-// why: written here, not re-exported from @isocode/registry: the facade's public .d.ts must not reach
-// the registry's root, whose types import Cordis (a NodeNext consumer could not compile them).
-/** A saved program as `cm.programs.list()` and `get()` show it (R-120). */
-export interface SavedProgram {
-  name: string
-  /** 1 when first saved; saving the name again replaces it with the next version. */
-  version: number
-  description: string
-  code: string
-  inputSchema?: JsonValue
+// why: declared here (on the run store's record), not re-exported from @isocode/registry: the
+// facade's public .d.ts must not reach the registry's root, whose types import Cordis (a NodeNext
+// consumer could not compile them).
+/** A saved program as `cm.programs.list()` and `get()` show it (R-120): the store's record and what the library adds. */
+export interface SavedProgram extends ProgramRecord {
   /** The TypeScript type it returns (`unknown` when the checker could not infer one). */
   output: string
-  /** Schema hash of every tool it calls, by tool name. */
-  toolHashes: Record<string, string>
-  createdAt: number
-  updatedAt: number
   /** Present when it cannot run: calling it fails naming the tool (R-122). */
   stale?: { tool: string; reason: 'changed' | 'gone'; message: string }
 }

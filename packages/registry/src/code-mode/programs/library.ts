@@ -33,20 +33,10 @@ export interface ProgramStaleness {
   message: string
 }
 
-/** A saved program as `list()` and `get()` show it. */
-export interface SavedProgram {
-  name: string
-  /** 1 when first saved; saving the name again replaces it with the next version. */
-  version: number
-  description: string
-  code: string
-  inputSchema?: JsonValue
+/** A saved program as `list()` and `get()` show it: the store's record and what the library adds. */
+export interface SavedProgram extends ProgramRecord {
   /** The TypeScript type it returns (`unknown` when the checker could not infer one). */
   output: string
-  /** Schema hash of every tool it calls, by tool name. */
-  toolHashes: Record<string, string>
-  createdAt: number
-  updatedAt: number
   /** Present when it cannot run: calling it fails naming the tool. */
   stale?: ProgramStaleness
 }
