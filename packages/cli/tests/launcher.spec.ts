@@ -74,7 +74,9 @@ describe('the isocode launcher', () => {
     ])
     expect(outcome).toBe('closed')
     expect(await refused(port)).toBe(true)
-    expect(alive(Number(launcherPid))).toBe(false)
+    // why: a process closes its files before the kernel marks it exited, so the pipe can close a
+    // moment before the launcher reads as gone; wait for that, bounded far above any such moment.
+    expect(await gone(Number(launcherPid))).toBe(true)
     expect(stderr).toContain(
       `isocode serve: the process that started isocode (pid ${parent.pid}) exited: stopping; 0 programs running, 0 queued`,
     )
@@ -116,6 +118,15 @@ function alive(pid: number): boolean {
   } catch {
     return false
   }
+}
+
+/** Whether the process with this pid is gone within 20 s, checked every 50 ms. */
+async function gone(pid: number): Promise<boolean> {
+  for (const stop = Date.now() + 20_000; Date.now() < stop; ) {
+    if (!alive(pid)) return true
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return !alive(pid)
 }
 
 function listening(): Promise<Server> {
