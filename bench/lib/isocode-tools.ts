@@ -41,16 +41,17 @@ export interface IsocodeTools {
 }
 
 /**
- * Boot SystemPrompt + ToolRegistry (code mode) + a runtime (InProcessIsolateRuntime unless `runtime` is
- * given, with the bench's config plus `config`), without a session.
+ * Boot SystemPrompt + ToolRegistry (code mode, plus `registry` config) + a runtime
+ * (InProcessIsolateRuntime unless `runtime` is given, with the bench's config plus `config`), without a session.
  */
 export async function bootIsocode(
   runtime: Plugin = InProcessIsolateRuntime,
   config: Record<string, unknown> = {},
+  registry: Record<string, unknown> = {},
 ): Promise<IsocodeTools> {
   const root = new Context()
   await root.plugin(SystemPrompt)
-  await root.plugin(ToolRegistry, { mode: 'code' })
+  await root.plugin(ToolRegistry, { mode: 'code', ...registry })
   const runtimeFiber = await root.plugin(runtime, { ...RUNTIME_CONFIG, ...config })
   const tools = root.get('tools') as ToolRegistry
   const loaded = root.get('codeRuntime') as CodeRuntime
