@@ -88,7 +88,7 @@ export type Parsed =
       json: boolean
     } & ToolSourceOptions &
       ProgramOptions)
-  | ({ command: 'sdk'; budgets: Budgets } & ToolSourceOptions)
+  | ({ command: 'sdk'; budgets: Budgets; store?: string } & ToolSourceOptions)
   | ({
       command: 'runs'
       action: RunsAction
@@ -437,10 +437,20 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     ...TOOL_OPTIONS,
     'sdk-bytes': { type: 'string' },
     budget: { type: 'string' },
+    store: { type: 'string' },
   })
   if (values.help === true) return { command: 'help', topic: command }
   if (positionals.length > 0) usage(`isocode sdk takes no positional arguments, got: ${positionals.join(' ')}`, command)
-  return { command, budgets: limits(values, command, { budget: 'sdkBytes' }), ...toolSource(command, values) }
+  // why: R-125 — the SDK a store's runs see includes its saved programs, so sdk reads the same store.
+  const store = values.store
+  if (store !== undefined && store.trim() === '')
+    usage('--store takes a store URL: memory:, file:<path> or postgres://…', command)
+  return {
+    command,
+    budgets: limits(values, command, { budget: 'sdkBytes' }),
+    ...optional('store', store),
+    ...toolSource(command, values),
+  }
 }
 
 /** `isocode runs <action> [runId] --store <url>` (R-142); approve, reject and resume take the run's tool flags too. */

@@ -36,7 +36,7 @@ const TEXT: Record<Command | 'main', string> = {
 
 Usage:
   isocode run <program.ts> [--mcp "<command>"]... [--tools <module>] [--isolation process|isolate]
-  isocode sdk [--mcp "<command>"]... [--tools <tools-list.json>] [--sdk-bytes <bytes>]
+  isocode sdk [--mcp "<command>"]... [--tools <tools-list.json>] [--sdk-bytes <bytes>] [--store <url>]
   isocode serve [--mcp "<command>"]... [--mode code|both] [--isolation process|isolate]
                 [--http [host:]port [--stateless] [--token-env NAME]]
   isocode runs list|show|approve|reject|resume|cancel|rollback [run id] --store <url>
@@ -81,6 +81,8 @@ use to list the groups (tools.$describe()) and find declarations.
 
   --sdk-bytes <bytes>        byte budget of the section (default 16384; 0 always prints compact;
                              old name --budget)
+  --store <url>              also declare the programs saved in this store (file:<path> or
+                             postgres://…), as its runs see them
 ${TOOL_FLAGS}
   --tools <file.json>        also accepts a saved MCP tools/list result, to see what the model sees
 

@@ -44,6 +44,15 @@ describe('the CLI on a store with saved programs', () => {
     expect(bad.stdout).toContain('programs.double: input refused by its schema')
   })
 
+  it('isocode sdk --store declares the saved program as its runs see it; without --store it is absent', async () => {
+    const withStore = await isocode(dir, ['sdk', ...store])
+    expect(withStore.code).toBe(0)
+    expect(withStore.stdout).toMatch(/double\(input: \{[^}]*n: number/)
+    const without = await isocode(dir, ['sdk'])
+    expect(without.code).toBe(0)
+    expect(without.stdout).not.toContain('double(')
+  })
+
   it('state set by one run process is read by the next', async () => {
     const set = await isocode(dir, ['run', 'set.ts', ...store])
     expect(set.code).toBe(0)
