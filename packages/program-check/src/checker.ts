@@ -8,6 +8,7 @@ import { type CheckReply, type CheckRequest, READY } from './protocol.ts'
 import { blockedMessage } from './report.ts'
 import type { CheckResult, Inspection, ProgramChecker, ProgramCheckerOptions } from './types.ts'
 import { ProgramCheckError } from './errors.ts'
+import { VerdictCache } from './verdicts.ts'
 
 /** The default time one check may take, worker start included. */
 const DEFAULT_TIMEOUT_MS = 5_000
@@ -52,6 +53,7 @@ export class WorkerChecker implements ProgramChecker {
   private readonly pending = new Map<number, Pending>()
   private nextId = 1
   private closed = false
+  private readonly verdicts = new VerdictCache()
 
   constructor(
     private readonly timeoutMs: number,
@@ -64,7 +66,13 @@ export class WorkerChecker implements ProgramChecker {
   }
 
   check(code: string, sdkText: string): Promise<CheckResult> {
-    return this.request('check', code, sdkText, this.whileStarting === 'skip')
+    // why: R-151 — a program checked before against the same SDK text gets that verdict (or shares
+    // the check still in flight) instead of a place in the worker's queue.
+    const known = this.closed ? undefined : this.verdicts.get(code, sdkText)
+    if (known !== undefined) return known
+    const verdict = this.request('check', code, sdkText, this.whileStarting === 'skip')
+    if (!this.closed) this.verdicts.set(code, sdkText, verdict)
+    return verdict
   }
 
   inspect(code: string, sdkText: string): Promise<Inspection> {
@@ -101,6 +109,7 @@ export class WorkerChecker implements ProgramChecker {
 
   async close(): Promise<void> {
     this.closed = true
+    this.verdicts.clear()
     const worker = this.worker
     this.fail('the checker was closed')
     await worker?.terminate()
