@@ -1,9 +1,11 @@
-// `isocode serve --http` under load: run_code through the Streamable HTTP transport (the MCP SDK
-// client over loopback) with 1 and 8 concurrent clients, against the same run_code called
-// in-process by 2 callers (the 2 run slots the server has): the same registry, runtime, program and
-// check before the run (R-104). Per-program latencies of the client tasks are recorded for p95.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+// `isocode serve --http` under load: run_code through the Streamable HTTP transport (MCP SDK
+// clients in a child process, over loopback) with 1 and 8 concurrent clients, against the same
+// run_code called in-process by 2 callers (the 2 run slots the server has): the same registry,
+// runtime, program and check before the run (R-104). Per-program latencies of the client tasks are
+// recorded for p95.
+import { fork } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { CodeRuntime } from '@isocode/code-runtime'
 import { SessionSink, SystemPrompt } from '@isocode/harness'
 import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
@@ -13,6 +15,7 @@ import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import { CALLERS, expectValue, PROGRAMS, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
 import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
+import type { BatchDone, ClientBatch } from './lib/serve-clients.ts'
 
 const CLIENTS = 8
 const SUB_CALLS = 10
@@ -37,15 +40,52 @@ function quantile(values: readonly number[], q: number): number {
 
 const ms = (value: number): number => Number(value.toFixed(2))
 
-async function callRunCode(client: Client, code: string, expected: string, task: string): Promise<void> {
-  const started = performance.now()
-  const result = await client.callTool({ name: 'run_code', arguments: { code, description: 'bench' } })
-  const text = (result.content as Array<{ text?: string }>)[0]?.text
-  if (result.isError === true || text !== expected)
-    throw new Error(`bench: run_code over HTTP failed: ${JSON.stringify(result)}`)
-  const list = latencies.get(task) ?? []
-  list.push(performance.now() - started)
-  latencies.set(task, list)
+/** The clients' process: `batch` runs a batch there and records its latencies under `task`. */
+interface Clients {
+  batch(task: string, batch: Omit<ClientBatch, 'id'>): Promise<void>
+  close(): Promise<void>
+}
+
+async function startClients(url: string, count: number): Promise<Clients> {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+  const entry = fileURLToPath(new URL('lib/serve-clients.ts', import.meta.url))
+  const child = fork(entry, [url, String(count)], {
+    execArgv: ['--conditions=@isocode/source', '--import', tsx],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const waiting = new Map<number, (done: BatchDone) => void>()
+  let ready!: () => void
+  const started = new Promise<void>((resolve) => (ready = resolve))
+  child.on('message', (message: BatchDone | 'ready') => {
+    if (message === 'ready') return ready()
+    waiting.get(message.id)?.(message)
+    waiting.delete(message.id)
+  })
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`bench: the clients' process exited (${code})`))),
+  )
+  exited.catch(() => undefined)
+  await Promise.race([started, exited])
+  let ids = 0
+  return {
+    async batch(task, batch) {
+      const id = ++ids
+      const done = await Promise.race([
+        new Promise<BatchDone>((resolve) => {
+          waiting.set(id, resolve)
+          child.send({ id, ...batch } satisfies ClientBatch)
+        }),
+        exited,
+      ])
+      if ('error' in done) throw new Error(done.error)
+      latencies.set(task, [...(latencies.get(task) ?? []), ...done.latencies])
+    },
+    async close() {
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      child.send('close')
+      await gone
+    },
+  }
 }
 
 /** Resolves once run_code's check before the run answers: a call of an undeclared tool is blocked. */
@@ -99,35 +139,24 @@ const suite: SuiteFactory = async () => {
     maxBodyBytes: 1 << 20,
     log: (line) => console.error(line),
   })
-  const clients = await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      const client = new Client({ name: 'bench', version: '1.0.0' })
-      await client.connect(new StreamableHTTPClientTransport(new URL(http.url)))
-      return client
-    }),
-  )
-  const [first] = clients as [Client]
+  const clients = await startClients(http.url, CLIENTS)
   // why: until the shared checker is ready a run goes unchecked (R-104), so the first tasks would be
   // measured without the check the later ones pay; a program it blocks proves it is ready.
   await checkerReady(root)
 
   const bench = createBench()
+  // why: every task function is async, so tinybench does not call it once at add time to learn
+  // whether it returns a promise (a stray batch that would still be running when the task starts).
   for (const [label, code, expected] of [
     ['return 1', PROGRAMS.return1, '1'],
     [`${SUB_CALLS} sub-calls`, TEN_CALLS, TEN_CALLS_VALUE],
   ] as const) {
     const one = `serve http: ${label}, 1 client`
-    // why: async, so tinybench does not call it once at add time to learn whether it returns a
-    // promise: that stray run would still hold the session's one run slot when the task starts.
-    bench.add(one, async () => callRunCode(first, code, expected, one))
+    bench.add(one, async () => clients.batch(one, { clients: 1, runs: 1, program: { code, expected } }))
     const many = `serve http: ${label}, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`
-    bench.add(many, async () => {
-      await Promise.all(
-        clients.map(async (client) => {
-          for (let i = 0; i < RUNS_PER_CALLER; i++) await callRunCode(client, code, expected, many)
-        }),
-      )
-    })
+    bench.add(many, async () =>
+      clients.batch(many, { clients: CLIENTS, runs: RUNS_PER_CALLER, program: { code, expected } }),
+    )
   }
   // why: a program no earlier call sent, so its check before the run is paid in full on every call.
   let unique = 0
@@ -136,11 +165,9 @@ const suite: SuiteFactory = async () => {
     return [`return ${n}`, String(n)]
   }
   bench.add(DISTINCT_HTTP, async () => {
-    await Promise.all(
-      clients.map(async (client) => {
-        for (let i = 0; i < RUNS_PER_CALLER; i++) await callRunCode(client, ...fresh(), DISTINCT_HTTP)
-      }),
-    )
+    const distinctFrom = unique + 1
+    unique += CLIENTS * RUNS_PER_CALLER
+    return clients.batch(DISTINCT_HTTP, { clients: CLIENTS, runs: RUNS_PER_CALLER, program: { distinctFrom } })
   })
   let calls = 0
   const runCodeInProcess = async ([code, expected]: readonly [string, string]): Promise<void> => {
@@ -224,7 +251,7 @@ const suite: SuiteFactory = async () => {
       ),
     }),
     teardown: async () => {
-      for (const client of clients) await client.close()
+      await clients.close()
       await http.close(1_000)
       for (const fiber of fibers.toReversed()) await fiber.dispose()
     },
