@@ -53,6 +53,8 @@ export class WorkerChecker implements ProgramChecker {
   private readonly pending = new Map<number, Pending>()
   private nextId = 1
   private closed = false
+  /** The SDK text the current worker last received (it keeps it), undefined for a new worker. */
+  private sentSdk: string | undefined
   private readonly verdicts = new VerdictCache()
 
   constructor(
@@ -103,7 +105,11 @@ export class WorkerChecker implements ProgramChecker {
       this.pending.set(id, { resolve, timer, limitMs })
       worker.ref()
       // oxlint-disable-next-line unicorn/require-post-message-target-origin -- why: a worker_threads Worker, not a window
-      worker.postMessage({ id, code, sdkText, ...(infer ? { infer } : {}) } satisfies CheckRequest)
+      // why: the SDK text is copied to the worker only when it changed, not with every check
+      // (a 500-tool SDK is about 100 kB, cloned on the host's thread).
+      const sdk = sdkText === this.sentSdk ? {} : { sdkText }
+      this.sentSdk = sdkText
+      worker.postMessage({ id, code, ...sdk, ...(infer ? { infer } : {}) } satisfies CheckRequest)
     })
   }
 
@@ -135,6 +141,7 @@ export class WorkerChecker implements ProgramChecker {
     worker.unref()
     this.worker = worker
     this.ready = false
+    this.sentSdk = undefined
     return worker
   }
 
