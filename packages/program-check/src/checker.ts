@@ -104,11 +104,11 @@ export class WorkerChecker implements ProgramChecker {
       const timer = infer && !this.ready ? undefined : setTimeout(() => this.overran(id), limitMs)
       this.pending.set(id, { resolve, timer, limitMs })
       worker.ref()
-      // oxlint-disable-next-line unicorn/require-post-message-target-origin -- why: a worker_threads Worker, not a window
       // why: the SDK text is copied to the worker only when it changed, not with every check
       // (a 500-tool SDK is about 100 kB, cloned on the host's thread).
       const sdk = sdkText === this.sentSdk ? {} : { sdkText }
       this.sentSdk = sdkText
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin -- why: a worker_threads Worker, not a window
       worker.postMessage({ id, code, ...sdk, ...(infer ? { infer } : {}) } satisfies CheckRequest)
     })
   }
