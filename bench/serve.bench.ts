@@ -1,8 +1,11 @@
-// `isocode serve --http` under load: run_code through the Streamable HTTP transport (the MCP SDK
-// client over loopback) with 1 and 8 concurrent clients, against the same runtime called
-// in-process by 2 callers. Per-program latencies of the client tasks are recorded for p95.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+// `isocode serve --http` under load: run_code through the Streamable HTTP transport (MCP SDK
+// clients in a child process, over loopback) with 1 and 8 concurrent clients, against the same
+// run_code called in-process by 2 callers (the 2 run slots the server has): the same registry,
+// runtime, program and check before the run (R-104). Per-program latencies of the client tasks are
+// recorded for p95.
+import { fork } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { CodeRuntime } from '@isocode/code-runtime'
 import { SessionSink, SystemPrompt } from '@isocode/harness'
 import { InProcessIsolateRuntime } from '@isocode/isolate-runtime'
@@ -12,6 +15,7 @@ import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import { CALLERS, expectValue, PROGRAMS, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
 import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
+import type { BatchDone, ClientBatch } from './lib/serve-clients.ts'
 
 const CLIENTS = 8
 const SUB_CALLS = 10
@@ -21,6 +25,10 @@ const TEN_CALLS_VALUE = '45'
 class NullSession extends SessionSink {
   append(): void {}
 }
+
+const VIA_REGISTRY = `in-process run_code: return 1, ${CALLERS} callers x ${RUNS_PER_CALLER} runs`
+const DISTINCT_HTTP = `serve http: distinct programs, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`
+const DISTINCT_IN_PROCESS = `in-process run_code: distinct programs, ${CALLERS} callers x ${RUNS_PER_CALLER} runs`
 
 /** Latencies (ms) of single programs, by task, for median and p95. */
 const latencies = new Map<string, number[]>()
@@ -32,15 +40,68 @@ function quantile(values: readonly number[], q: number): number {
 
 const ms = (value: number): number => Number(value.toFixed(2))
 
-async function callRunCode(client: Client, code: string, expected: string, task: string): Promise<void> {
-  const started = performance.now()
-  const result = await client.callTool({ name: 'run_code', arguments: { code, description: 'bench' } })
-  const text = (result.content as Array<{ text?: string }>)[0]?.text
-  if (result.isError === true || text !== expected)
-    throw new Error(`bench: run_code over HTTP failed: ${JSON.stringify(result)}`)
-  const list = latencies.get(task) ?? []
-  list.push(performance.now() - started)
-  latencies.set(task, list)
+/** The clients' process: `batch` runs a batch there and records its latencies under `task`. */
+interface Clients {
+  batch(task: string, batch: Omit<ClientBatch, 'id'>): Promise<void>
+  close(): Promise<void>
+}
+
+async function startClients(url: string, count: number): Promise<Clients> {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+  const entry = fileURLToPath(new URL('lib/serve-clients.ts', import.meta.url))
+  const child = fork(entry, [url, String(count)], {
+    execArgv: ['--conditions=@isocode/source', '--import', tsx],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const waiting = new Map<number, (done: BatchDone) => void>()
+  let ready!: () => void
+  const started = new Promise<void>((resolve) => (ready = resolve))
+  child.on('message', (message: BatchDone | 'ready') => {
+    if (message === 'ready') return ready()
+    waiting.get(message.id)?.(message)
+    waiting.delete(message.id)
+  })
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`bench: the clients' process exited (${code})`))),
+  )
+  exited.catch(() => undefined)
+  await Promise.race([started, exited])
+  let ids = 0
+  return {
+    async batch(task, batch) {
+      const id = ++ids
+      const done = await Promise.race([
+        new Promise<BatchDone>((resolve) => {
+          waiting.set(id, resolve)
+          child.send({ id, ...batch } satisfies ClientBatch)
+        }),
+        exited,
+      ])
+      if ('error' in done) throw new Error(done.error)
+      latencies.set(task, [...(latencies.get(task) ?? []), ...done.latencies])
+    },
+    async close() {
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      child.send('close')
+      await gone
+    },
+  }
+}
+
+/** Resolves once run_code's check before the run answers: a call of an undeclared tool is blocked. */
+async function checkerReady(root: Context): Promise<void> {
+  const deadline = performance.now() + 60_000
+  for (let call = 1; performance.now() < deadline; call++) {
+    const result = await root.tools.execute({
+      callId: `bench-warm-${call}`,
+      name: 'run_code',
+      arguments: { code: 'return await tools.no_such_tool({})' },
+    })
+    const kind = (result.structuredContent as { error?: { kind?: string } } | undefined)?.error?.kind
+    if (kind === 'check') return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('bench: the check before the run did not start within 60 s')
 }
 
 const suite: SuiteFactory = async () => {
@@ -78,47 +139,58 @@ const suite: SuiteFactory = async () => {
     maxBodyBytes: 1 << 20,
     log: (line) => console.error(line),
   })
-  const clients = await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      const client = new Client({ name: 'bench', version: '1.0.0' })
-      await client.connect(new StreamableHTTPClientTransport(new URL(http.url)))
-      return client
-    }),
-  )
-  const [first] = clients as [Client]
+  const clients = await startClients(http.url, CLIENTS)
+  // why: until the shared checker is ready a run goes unchecked (R-104), so the first tasks would be
+  // measured without the check the later ones pay; a program it blocks proves it is ready.
+  await checkerReady(root)
 
   const bench = createBench()
+  // why: every task function is async, so tinybench does not call it once at add time to learn
+  // whether it returns a promise (a stray batch that would still be running when the task starts).
   for (const [label, code, expected] of [
     ['return 1', PROGRAMS.return1, '1'],
     [`${SUB_CALLS} sub-calls`, TEN_CALLS, TEN_CALLS_VALUE],
   ] as const) {
     const one = `serve http: ${label}, 1 client`
-    bench.add(one, () => callRunCode(first, code, expected, one))
+    bench.add(one, async () => clients.batch(one, { clients: 1, runs: 1, program: { code, expected } }))
     const many = `serve http: ${label}, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`
-    bench.add(many, async () => {
+    bench.add(many, async () =>
+      clients.batch(many, { clients: CLIENTS, runs: RUNS_PER_CALLER, program: { code, expected } }),
+    )
+  }
+  // why: a program no earlier call sent, so its check before the run is paid in full on every call.
+  let unique = 0
+  const fresh = (): [string, string] => {
+    const n = ++unique
+    return [`return ${n}`, String(n)]
+  }
+  bench.add(DISTINCT_HTTP, async () => {
+    const distinctFrom = unique + 1
+    unique += CLIENTS * RUNS_PER_CALLER
+    return clients.batch(DISTINCT_HTTP, { clients: CLIENTS, runs: RUNS_PER_CALLER, program: { distinctFrom } })
+  })
+  let calls = 0
+  const runCodeInProcess = async ([code, expected]: readonly [string, string]): Promise<void> => {
+    const result = await root.tools.execute({
+      callId: `bench-${++calls}`,
+      name: 'run_code',
+      arguments: { code, description: 'bench' },
+    })
+    const text = (result.content[0] as { text?: string } | undefined)?.text
+    if (result.isError || text !== expected) throw new Error(`bench: run_code failed: ${JSON.stringify(result)}`)
+  }
+  for (const [name, program] of [
+    [VIA_REGISTRY, () => [PROGRAMS.return1, '1'] as const],
+    [DISTINCT_IN_PROCESS, fresh],
+  ] as const) {
+    bench.add(name, async () => {
       await Promise.all(
-        clients.map(async (client) => {
-          for (let i = 0; i < RUNS_PER_CALLER; i++) await callRunCode(client, code, expected, many)
+        Array.from({ length: CALLERS }, async () => {
+          for (let i = 0; i < RUNS_PER_CALLER; i++) await runCodeInProcess(program())
         }),
       )
     })
   }
-  const viaRegistry = `in-process run_code: return 1, ${CALLERS} callers x ${RUNS_PER_CALLER} runs`
-  let calls = 0
-  bench.add(viaRegistry, async () => {
-    await Promise.all(
-      Array.from({ length: CALLERS }, async () => {
-        for (let i = 0; i < RUNS_PER_CALLER; i++) {
-          const result = await root.tools.execute({
-            callId: `bench-${++calls}`,
-            name: 'run_code',
-            arguments: { code: PROGRAMS.return1, description: 'bench' },
-          })
-          if (result.isError) throw new Error(`bench: run_code failed: ${JSON.stringify(result)}`)
-        }
-      }),
-    )
-  })
   const inProcess = `in-process: return 1, ${CALLERS} callers x ${RUNS_PER_CALLER} runs`
   bench.add(inProcess, async () => {
     await Promise.all(
@@ -151,22 +223,35 @@ const suite: SuiteFactory = async () => {
         // why: the goals: p95 with 8 clients under 5x the single-client median.
         out[`serve_${key}_p95_${CLIENTS}_vs_median_1`] = Number((quantile(many, 0.95) / quantile(one, 0.5)).toFixed(2))
       }
+      out[`in_process_run_code_return1_${CALLERS}_callers_programs_per_s`] = Math.round(
+        (CALLERS * RUNS_PER_CALLER * 1e6) / stat(stats, VIA_REGISTRY).median_us,
+      )
+      // why: the runtime alone (no registry, no check): what run_code adds on top of it.
       out[`in_process_return1_${CALLERS}_callers_programs_per_s`] = Math.round(
         (CALLERS * RUNS_PER_CALLER * 1e6) / stat(stats, inProcess).median_us,
       )
       return out
     },
     ratios: (stats) => ({
-      // why: the goal: 8 HTTP clients reach >= 0.6 of the in-process 2-caller throughput.
+      // why: the goal: 8 HTTP clients reach >= 0.6 of the in-process 2-caller throughput of the
+      // same run_code (registry, check, runtime); the bare runtime has neither the check nor the
+      // registry's pipeline, so it would price them as HTTP overhead.
       serve_8_clients_vs_in_process_throughput: Number(
         (
-          (CLIENTS * stat(stats, inProcess).median_us) /
+          (CLIENTS * stat(stats, VIA_REGISTRY).median_us) /
           (CALLERS * stat(stats, `serve http: return 1, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`).median_us)
+        ).toFixed(2),
+      ),
+      // why: the same with a new program on every call, so no run is spared its check.
+      serve_8_clients_vs_in_process_throughput_distinct_programs: Number(
+        (
+          (CLIENTS * stat(stats, DISTINCT_IN_PROCESS).median_us) /
+          (CALLERS * stat(stats, DISTINCT_HTTP).median_us)
         ).toFixed(2),
       ),
     }),
     teardown: async () => {
-      for (const client of clients) await client.close()
+      await clients.close()
       await http.close(1_000)
       for (const fiber of fibers.toReversed()) await fiber.dispose()
     },

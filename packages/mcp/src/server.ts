@@ -10,6 +10,7 @@ import { decisionsOf, durableOutputSchema, elicitationParams, RUN_RESUME, RUN_RE
 import type { ApprovalCall, ServeApprovals } from './approvals.ts'
 import { CheckedCallToolRequestSchema, invalidParams } from './call-params.ts'
 import type { RunLimiter } from './http/run-limiter.ts'
+import { OfferedNames } from './offered.ts'
 import { runNotifications } from './run-notifications.ts'
 
 /** Names shown in an unknown-tool error at most. */
@@ -112,6 +113,14 @@ function unknownTool(ctx: Context, name: string, offered: ReadonlySet<string>): 
  * await server.connect(new StdioServerTransport())
  */
 export function createCodeModeServer(ctx: Context, options: CodeModeServerOptions = {}): Server {
+  return serveCodeMode(ctx, options, undefined)
+}
+
+/**
+ * {@link createCodeModeServer} with the offered names `shared` by other servers of the same tools
+ * (an HTTP server's sessions), or, without it, its own, dropped when it closes.
+ */
+export function serveCodeMode(ctx: Context, options: CodeModeServerOptions, shared: OfferedNames | undefined): Server {
   validator ??= new AjvJsonSchemaValidator()
   const server = new Server(
     { name: options.name ?? 'isocode', version: options.version ?? '0.1.0' },
@@ -119,19 +128,10 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
   )
   const { approvals } = options
   // why: R-96 — only what tools/list offers may be called; kept until the tool set changes.
-  let offered: Promise<Set<string>> | undefined
-  const offeredNames = (): Promise<Set<string>> =>
-    (offered ??= listCodeModeTools(ctx, approvals !== undefined).then(
-      (tools) => new Set(tools.map((tool) => tool.name)),
-      (error: unknown) => {
-        // why: a failed assembly (no runtime loaded yet) is asked again next time, not remembered.
-        offered = undefined
-        throw error
-      },
-    ))
+  const offered = shared ?? new OfferedNames(ctx, () => listCodeModeTools(ctx, approvals !== undefined))
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const tools = await listCodeModeTools(ctx, approvals !== undefined)
-    offered = Promise.resolve(new Set(tools.map((tool) => tool.name)))
+    offered.set(tools)
     return { tools }
   })
   // why: console lines go out only once the client asked for logs; one Server serves one session.
@@ -147,7 +147,7 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
     // oxlint-disable-next-line no-underscore-dangle -- `_meta` is the MCP protocol's own field name
     const named = (request.params._meta as { scope?: unknown } | undefined)?.scope
     const scope = typeof named === 'string' && named !== '' ? named : (extra.sessionId ?? options.scope)
-    const names = await offeredNames()
+    const names = await offered.get()
     if (!names.has(name)) throw unknownTool(ctx, name, names)
     const notes = name === RUN_CODE || name === RUN_RESUME ? runNotifications(extra, logLevel) : undefined
     const onRunEvent = notes?.listener
@@ -202,7 +202,6 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
   })
   let pending: NodeJS.Timeout | undefined
   const stop = ctx.on('tools/change', () => {
-    offered = undefined
     // why: one upstream list_changed re-registers every tool of that server (one tools/change
     // each), so the burst is gathered into a single notification for the client.
     pending ??= setTimeout(() => {
@@ -215,6 +214,7 @@ export function createCodeModeServer(ctx: Context, options: CodeModeServerOption
   // oxlint-disable-next-line unicorn/prefer-add-event-listener -- why: the MCP SDK's Protocol only offers the onclose property
   server.onclose = () => {
     stop()
+    if (shared === undefined) offered.dispose()
     clearTimeout(pending)
     previous?.()
   }

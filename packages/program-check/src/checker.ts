@@ -8,6 +8,7 @@ import { type CheckReply, type CheckRequest, READY } from './protocol.ts'
 import { blockedMessage } from './report.ts'
 import type { CheckResult, Inspection, ProgramChecker, ProgramCheckerOptions } from './types.ts'
 import { ProgramCheckError } from './errors.ts'
+import { VerdictCache } from './verdicts.ts'
 
 /** The default time one check may take, worker start included. */
 const DEFAULT_TIMEOUT_MS = 5_000
@@ -52,6 +53,9 @@ export class WorkerChecker implements ProgramChecker {
   private readonly pending = new Map<number, Pending>()
   private nextId = 1
   private closed = false
+  /** The SDK text the current worker last received (it keeps it), undefined for a new worker. */
+  private sentSdk: string | undefined
+  private readonly verdicts = new VerdictCache()
 
   constructor(
     private readonly timeoutMs: number,
@@ -64,7 +68,13 @@ export class WorkerChecker implements ProgramChecker {
   }
 
   check(code: string, sdkText: string): Promise<CheckResult> {
-    return this.request('check', code, sdkText, this.whileStarting === 'skip')
+    // why: R-151 — a program checked before against the same SDK text gets that verdict (or shares
+    // the check still in flight) instead of a place in the worker's queue.
+    const known = this.closed ? undefined : this.verdicts.get(code, sdkText)
+    if (known !== undefined) return known
+    const verdict = this.request('check', code, sdkText, this.whileStarting === 'skip')
+    if (!this.closed) this.verdicts.set(code, sdkText, verdict)
+    return verdict
   }
 
   inspect(code: string, sdkText: string): Promise<Inspection> {
@@ -94,13 +104,18 @@ export class WorkerChecker implements ProgramChecker {
       const timer = infer && !this.ready ? undefined : setTimeout(() => this.overran(id), limitMs)
       this.pending.set(id, { resolve, timer, limitMs })
       worker.ref()
+      // why: the SDK text is copied to the worker only when it changed, not with every check
+      // (a 500-tool SDK is about 100 kB, cloned on the host's thread).
+      const sdk = sdkText === this.sentSdk ? {} : { sdkText }
+      this.sentSdk = sdkText
       // oxlint-disable-next-line unicorn/require-post-message-target-origin -- why: a worker_threads Worker, not a window
-      worker.postMessage({ id, code, sdkText, ...(infer ? { infer } : {}) } satisfies CheckRequest)
+      worker.postMessage({ id, code, ...sdk, ...(infer ? { infer } : {}) } satisfies CheckRequest)
     })
   }
 
   async close(): Promise<void> {
     this.closed = true
+    this.verdicts.clear()
     const worker = this.worker
     this.fail('the checker was closed')
     await worker?.terminate()
@@ -126,6 +141,7 @@ export class WorkerChecker implements ProgramChecker {
     worker.unref()
     this.worker = worker
     this.ready = false
+    this.sentSdk = undefined
     return worker
   }
 

@@ -1,11 +1,17 @@
 // A TypeScript language service kept warm across checks: the lib files and the SDK file are parsed
 // once and reused while the SDK text stays the same; each check replaces only the program file.
+import { basename, dirname, join } from 'node:path'
 import ts from 'typescript'
 import { PROGRAM_FILE } from './wrap.ts'
 
 /** The SDK text's file name inside the language service. */
 export const SDK_FILE = '/tools-sdk.d.ts'
 const GLOBALS_FILE = '/sandbox-globals.d.ts'
+// why: the lib files are served from a folder of their own; under their real path (inside
+// node_modules) every check's new program looked up TypeScript's package.json for each of them
+// (module format), on disk, a fifth of a warm check.
+const LIB_DIR = '/typescript-lib/'
+const REAL_LIB_DIR = dirname(ts.getDefaultLibFilePath({}))
 // why: the sandbox's globals besides `tools` and the error class (the SDK declares those); ES2023
 // without the DOM, so a program is checked against what the isolate really has.
 const GLOBALS = `declare const console: {
@@ -50,9 +56,9 @@ export class WarmLanguageService {
       getScriptSnapshot: (name) => this.files.get(name)?.snapshot ?? this.lib(name),
       getCurrentDirectory: () => '/',
       getCompilationSettings: () => OPTIONS,
-      getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
-      fileExists: (name) => this.files.has(name) || ts.sys.fileExists(name),
-      readFile: (name) => this.files.get(name)?.text ?? ts.sys.readFile(name),
+      getDefaultLibFileName: (options) => `${LIB_DIR}${basename(ts.getDefaultLibFilePath(options))}`,
+      fileExists: (name) => this.files.has(name) || ts.sys.fileExists(realPath(name)),
+      readFile: (name) => this.files.get(name)?.text ?? ts.sys.readFile(realPath(name)),
     }
     this.service = ts.createLanguageService(host, ts.createDocumentRegistry())
   }
@@ -71,9 +77,14 @@ export class WarmLanguageService {
   // why: lib files never change; read from the typescript package once per process.
   private lib(name: string): ts.IScriptSnapshot | undefined {
     if (!this.libs.has(name)) {
-      const text = ts.sys.readFile(name)
+      const text = ts.sys.readFile(realPath(name))
       this.libs.set(name, text === undefined ? undefined : ts.ScriptSnapshot.fromString(text))
     }
     return this.libs.get(name)
   }
+}
+
+/** Where a file of the language service is on disk: a lib file's in TypeScript's own folder. */
+function realPath(name: string): string {
+  return name.startsWith(LIB_DIR) ? join(REAL_LIB_DIR, name.slice(LIB_DIR.length)) : name
 }

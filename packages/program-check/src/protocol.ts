@@ -5,7 +5,8 @@ import type { CheckError } from './types.ts'
 export interface CheckRequest {
   id: number
   code: string
-  sdkText: string
+  /** The SDK text, absent when it is the one of this worker's previous request (it keeps that one). */
+  sdkText?: string
   /** Also infer the type of what the program returns. */
   infer?: boolean
 }

@@ -6,11 +6,14 @@ import { type CheckReply, type CheckRequest, READY } from './protocol.ts'
 const port = parentPort
 if (port === null) throw new Error('program-check: worker.ts runs only as a worker thread')
 const analyzer = new ProgramAnalyzer()
+// why: the host sends the SDK text only when it changed; a request without one means the last.
+let sdkText = ''
 port.postMessage(READY)
 port.on('message', (request: CheckRequest) => {
   let reply: CheckReply
   try {
-    const errors = analyzer.check(request.code, request.sdkText)
+    sdkText = request.sdkText ?? sdkText
+    const errors = analyzer.check(request.code, sdkText)
     const output = request.infer === true ? analyzer.output() : undefined
     reply = output === undefined ? { id: request.id, errors } : { id: request.id, errors, output }
   } catch (error) {

@@ -7,7 +7,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import type { Context } from 'cordis'
 import type { ServeApprovals } from '../approvals.ts'
-import { createCodeModeServer } from '../server.ts'
+import { listCodeModeTools, serveCodeMode } from '../server.ts'
+import { OfferedNames } from '../offered.ts'
 import { dropInvalidProgressTokens } from '../progress-token.ts'
 import { readBody, refuseBody } from './body.ts'
 import { capConnections, DEFAULT_MAX_CONNECTIONS } from './connection-cap.ts'
@@ -143,6 +144,9 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
       throw new TypeError(`${field} must be at least 1, got ${value}; leave it out for the default`)
   }
   const limiter = new RunLimiter(options.limits)
+  // why: what tools/list offers is the same for every session, so the prompt and the SDK are
+  // assembled once per tool change, not once per session (or per request when stateless).
+  const offered = new OfferedNames(ctx, () => listCodeModeTools(ctx, options.approvals !== undefined))
   const sessions = new SessionTable<Session>(
     options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
@@ -157,13 +161,17 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
   let closing = false
 
   const answerStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
-    const server = createCodeModeServer(ctx, {
-      limiter,
-      approvals: options.approvals,
-      // why: R-143 — the answer to an elicitation is a new POST, which a stateless server (one per
-      // request) could never route back; such a client gets the paused run at once.
-      elicit: false,
-    })
+    const server = serveCodeMode(
+      ctx,
+      {
+        limiter,
+        approvals: options.approvals,
+        // why: R-143 — the answer to an elicitation is a new POST, which a stateless server (one per
+        // request) could never route back; such a client gets the paused run at once.
+        elicit: false,
+      },
+      offered,
+    )
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
     // why: a stateless server lives for one request; the response closing ends it.
     res.on('close', () => void server.close().catch(() => undefined))
@@ -182,10 +190,14 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
     let added = false
     // why: the session's runs keep it busy even after their POST stream closed, so it is not evicted
     // under them; R-98 — and they count against the session's fair share of the run slots.
-    const server = createCodeModeServer(ctx, {
-      limiter: { run: (signal, task) => sessions.during(session, () => limiter.run(signal, task, session)) },
-      approvals: options.approvals,
-    })
+    const server = serveCodeMode(
+      ctx,
+      {
+        limiter: { run: (signal, task) => sessions.during(session, () => limiter.run(signal, task, session)) },
+        approvals: options.approvals,
+      },
+      offered,
+    )
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
@@ -347,6 +359,9 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
       http.off('error', reject)
       resolve()
     })
+  }).catch((error: unknown) => {
+    offered.dispose()
+    throw error
   })
   const address = http.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
@@ -372,6 +387,7 @@ export async function startCodeModeHttpServer(ctx: Context, options: CodeModeHtt
         clearTimeout(timer)
       }
       for (const session of sessions.drain()) await session.close()
+      offered.dispose()
       http.closeAllConnections()
       await stopped
     },
