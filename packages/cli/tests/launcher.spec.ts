@@ -122,7 +122,7 @@ function alive(pid: number): boolean {
 
 /** Whether the process with this pid is gone within 20 s, checked every 50 ms. */
 async function gone(pid: number): Promise<boolean> {
-  for (const stop = Date.now() + 20_000; Date.now() < stop; ) {
+  for (const stop = Date.now() + 20_000; Date.now() < stop;) {
     if (!alive(pid)) return true
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
