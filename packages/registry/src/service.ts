@@ -306,7 +306,9 @@ export class ToolRegistry extends Service {
     // why: R-149 — a live approval service answers a gated call before it would pause; it is asked
     // through the call's agent, so a call without one pauses.
     const live = (): boolean => agent !== undefined && home.get('approval') !== undefined
-    return new DurableRuns(service.store, this.facts, this.keys, resumed, live)
+    // why: an agent's run may call the agent's own tools; their facts are read in its scope.
+    const facts = agent === undefined ? this.facts : toolFacts(new Map(), (name) => this.resolve(name, agent))
+    return new DurableRuns(service.store, facts, this.keys, resumed, live)
   }
 
   private resolve(name: string, scope: ScopeKey | undefined): ToolDefinition | undefined {

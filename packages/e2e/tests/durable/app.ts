@@ -94,7 +94,14 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
       return { content: [{ type: 'text', text: `sent to ${to}` }], structuredContent: { to } }
     },
   })
-  const agent = options.agent === true ? createAgentScope(root) : undefined
+  let agent: AgentScope | undefined
+  if (options.agent === true) {
+    // why: an agent scope is minted from a plugin that injects tools, so its ctx may use them.
+    let owner: Context | undefined
+    fibers.push(await root.plugin({ inject: ['tools'], apply: (ctx: Context) => void (owner = ctx) }))
+    if (owner === undefined) throw new Error('the agent owner plugin did not load')
+    agent = createAgentScope(owner)
+  }
   let calls = 0
   return {
     root,
