@@ -262,12 +262,13 @@ export class ToolRegistry extends Service {
     const agent = scopeOf(caller)
     const current = (): DurableRuns => {
       const runs = this.durableRuns(home, agent)
-      if (runs === undefined)
-        throw new RegistryError(
-          'runs: no runStore service is up; load it first (ctx.plugin(RunStoreService, { store: "file:runs.db" }))',
-          'STORE',
-        )
-      return runs
+      if (runs !== undefined) return runs
+      throw new RegistryError(
+        this.transport === undefined
+          ? `runs: the registry is in mode "${this.mode}", which has no run_code; configure ToolRegistry with mode "code" or "both"`
+          : 'runs: no runStore service is up; load it first (ctx.plugin(RunStoreService, { store: "file:runs.db" }))',
+        'STORE',
+      )
     }
     const later =
       <A extends unknown[], R>(pick: (api: RunsApi) => (...args: A) => Promise<R>) =>
