@@ -4,28 +4,18 @@
 import { isPlainObject, toLosslessJson } from '@isocode/code-runtime'
 import { RUN_CODE, ToolArgsError, ToolResultError } from '@isocode/registry'
 import type { JsonValue, ToolDefinition, ToolExecution, ToolOutput } from '@isocode/registry'
-import { schemaHash } from './assembly/tool-facts.ts'
+import { schemaHash } from '@isocode/registry/internal'
+import type { DurableToolFacts } from '@isocode/registry/internal'
 import { IsocodeError } from './errors.ts'
 import type { ToolCallOptions } from './options.ts'
 import { prepareSchema } from './schema.ts'
 import type { PreparedSchema } from './schema.ts'
 
 type Execute = (args: unknown, options: ToolCallOptions) => unknown
-type Gate = boolean | ((args: unknown, options?: unknown) => boolean | PromiseLike<boolean>)
+type Gate = DurableToolFacts['needsApproval']
 
 /** What durable runs need of a tool beside its definition (rules R-110 to R-113). */
-export interface ToolMeta {
-  readonly needsApproval: Gate
-  readonly idempotent: boolean
-  /** The tool says it may destroy data (MCP `destructiveHint`, R-117): what `--approve destructive` gates. */
-  readonly destructive: boolean
-  readonly replay: 'record' | 'reexecute'
-  readonly revert: ((args: unknown, result: unknown) => unknown) | undefined
-  /** Checks (edited) arguments against the input schema: the violations, none when valid. */
-  check(args: unknown): Promise<string[]>
-  /** sha-256 of the tool's schemas: a resume refuses a run whose called tool changed. */
-  readonly hash: string
-}
+export type ToolMeta = DurableToolFacts
 
 function refuse(message: string): never {
   throw new IsocodeError(message, 'INVALID_TOOL')

@@ -25,6 +25,18 @@ export const RegistryErrorCode = {
   INVALID_PROGRAM: 'INVALID_PROGRAM',
   /** Saved programs were asked for on a registry with no store (`ctx.tools.programs.use(store)`). */
   NO_PROGRAM_STORE: 'NO_PROGRAM_STORE',
+  /** The runs API was given a runId the store does not have (R-148). */
+  RUN_NOT_FOUND: 'RUN_NOT_FOUND',
+  /** A decision (approve, reject), resume, cancel or rollback of a run that is not paused (R-148). */
+  RUN_NOT_PAUSED: 'RUN_NOT_PAUSED',
+  /** Decisions that are malformed, do not decide every pending call once, or edit args the tool's schema refuses (R-111). */
+  INVALID_DECISIONS: 'INVALID_DECISIONS',
+  /** A resume refused before anything ran: a tool the run called changed its schema or is gone (R-113). */
+  TOOL_CHANGED: 'TOOL_CHANGED',
+  /** The run store refused a write (a value over its cap, a lost claim), or the runs API has no store (R-148). */
+  STORE: 'STORE',
+  /** The `runStore` service's config: a URL that does not parse, a store that cannot be opened (R-147). */
+  INVALID_STORE: 'INVALID_STORE',
 } as const
 
 export type RegistryErrorCode = (typeof RegistryErrorCode)[keyof typeof RegistryErrorCode]

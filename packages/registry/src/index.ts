@@ -11,6 +11,11 @@ export type { DefinedToolReturn } from './schema/define-tool.ts'
 export type { InferArgs, PropertySpec, SchemaSpec } from './schema/spec.ts'
 export type { OutputSchemaNode, StructuredOutputSchema } from './output-schema/types.ts'
 export { ToolRegistry } from './service.ts'
+export { RunStoreService } from './durable/service.ts'
+/** @public */
+export type { RunStoreConfig } from './durable/service.ts'
+/** @public */
+export type { PendingCall, RunDecision, RunError, RunInfo, RunOutcome, RunsApi } from './durable/types.ts'
 export { RUN_CODE } from './store/reserved.ts'
 export { explainProgramError } from './code-mode/program-error.ts'
 export { contentToText } from './code-mode/result-text.ts'
@@ -27,7 +32,6 @@ export type { RunEvent, RunEventListener } from './run-event.ts'
 export type {
   ContentBlock,
   DurableCall,
-  DurableFailure,
   DurableStep,
   JsonObject,
   JsonValue,
@@ -45,4 +49,4 @@ export type {
   ToolSchema,
 } from './types.ts'
 /** @public */
-export type { HookContext, ToolRestriction } from './types.ts'
+export type { DurableFailure, HookContext, ToolRestriction } from './types.ts'

@@ -31,6 +31,11 @@ import { ToolLayers } from './store/layers.ts'
 import { RUN_CODE } from './store/reserved.ts'
 import { Restrictions, snapshotRestriction } from './store/restrictions.ts'
 import { snapshotDefinition } from './store/snapshot-definition.ts'
+import { toolFacts } from './durable/facts.ts'
+import { runOutcome } from './durable/outcome.ts'
+import { DurableRuns } from './durable/runs.ts'
+import type { ExecuteDurable } from './durable/runs.ts'
+import type { RunsApi, ToolFacts } from './durable/types.ts'
 import type {
   ToolDefinition,
   ToolExecutionInput,
@@ -74,6 +79,11 @@ export class ToolRegistry extends Service {
   private readonly host: PipelineHost
   /** The reserved run_code transport in non-native modes. */
   private readonly transport: ToolDefinition | undefined
+  /** What durable runs know of the global tools (R-148): each definition's needsApproval, revert, hints. */
+  private readonly facts: ToolFacts
+  /** Idempotency keys of the sub-calls of recorded runs in flight, by callId. */
+  private readonly keys = new Map<string, string>()
+  private resumes = 0
 
   constructor(ctx: Context, config: ToolRegistryConfig = {}) {
     super(ctx, 'tools')
@@ -107,6 +117,7 @@ export class ToolRegistry extends Service {
       // why: a saved or deleted program changes the SDK text, so it is announced like a tool.
       changed: (names) => this.announceQuietly(ctx, 'programs', undefined, names),
     })
+    this.facts = toolFacts(new Map(), (name) => this.resolve(name, undefined))
     this.transport = this.mode === 'native' ? undefined : snapshotDefinition(createRunCodeTool(this.codeModeHost(ctx)))
     const source: ContributionSource = {
       endTools: (scope) => this.endTools(scope),
@@ -240,6 +251,67 @@ export class ToolRegistry extends Service {
     return executeTool(this.host, this.tokens, exec)
   }
 
+  /**
+   * Decide, resume and inspect the runs recorded in the `runStore` service's store (R-148): the
+   * facade's `cm.runs` for Cordis apps. A resume runs in the calling context's agent scope.
+   * Every method rejects with RegistryError `STORE` while no runStore service is up.
+   */
+  get runs(): RunsApi {
+    const caller = this.ctx
+    const home = this.host.ctx
+    const agent = scopeOf(caller)
+    const current = (): DurableRuns => {
+      const runs = this.durableRuns(home, agent)
+      if (runs !== undefined) return runs
+      throw new RegistryError(
+        this.transport === undefined
+          ? `runs: the registry is in mode "${this.mode}", which has no run_code; configure ToolRegistry with mode "code" or "both"`
+          : 'runs: no runStore service is up; load it first (ctx.plugin(RunStoreService, { store: "file:runs.db" }))',
+        'STORE',
+      )
+    }
+    const later =
+      <A extends unknown[], R>(pick: (api: RunsApi) => (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> =>
+        pick(current().api())(...args)
+    return {
+      approve: later((api) => api.approve),
+      reject: later((api) => api.reject),
+      resume: later((api) => api.resume),
+      get: later((api) => api.get),
+      list: later((api) => api.list),
+      pending: later((api) => api.pending),
+      cancel: later((api) => api.cancel),
+      rollback: later((api) => api.rollback),
+    }
+  }
+
+  /** The durable runs of the runStore service for calls of `agent`'s scope, or undefined when none is up. */
+  private durableRuns(home: Context, agent: ScopeKey | undefined): DurableRuns | undefined {
+    const service = home.get('runStore')
+    if (service === undefined || this.transport === undefined) return undefined
+    const resumed =
+      (code: string, options: unknown): ExecuteDurable =>
+      async (recorder, runId) => {
+        const scope = stateScopeOfOptions(options)
+        const result = await this.execute({
+          callId: `runs:${runId}:${++this.resumes}`,
+          name: RUN_CODE,
+          arguments: { code },
+          durable: recorder,
+          ...(agent === undefined ? {} : { agent }),
+          ...(scope === undefined ? {} : { scope }),
+        })
+        return runOutcome(result, runId)
+      }
+    // why: R-149 — a live approval service answers a gated call before it would pause; it is asked
+    // through the call's agent, so a call without one pauses.
+    const live = (): boolean => agent !== undefined && home.get('approval') !== undefined
+    // why: an agent's run may call the agent's own tools; their facts are read in its scope.
+    const facts = agent === undefined ? this.facts : toolFacts(new Map(), (name) => this.resolve(name, agent))
+    return new DurableRuns(service.store, facts, this.keys, resumed, live)
+  }
+
   private resolve(name: string, scope: ScopeKey | undefined): ToolDefinition | undefined {
     if (typeof name !== 'string') return undefined
     // why: the transport stays available in non-native modes whatever the scope restricts.
@@ -273,6 +345,7 @@ export class ToolRegistry extends Service {
       endTools: (scope) => this.endTools(scope),
       warn: (message) => ctx.logger('tools').warn(message),
       library: this.programs,
+      durableRuns: (exec) => this.durableRuns(ctx, exec.agent),
       sessionLog: (scope) => {
         const sink = ctx.get('session')
         if (sink === undefined) return undefined
@@ -324,6 +397,13 @@ export class ToolRegistry extends Service {
       }
     }
   }
+}
+
+/** The state scope a recorded run was started in, read back from the options kept with it (R-121). */
+function stateScopeOfOptions(options: unknown): string | undefined {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return undefined
+  const scope = (options as { scope?: unknown }).scope
+  return typeof scope === 'string' ? scope : undefined
 }
 
 // why: the stored parameters are frozen lossless JSON, so re-detaching them cannot fail; it yields

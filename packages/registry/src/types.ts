@@ -41,6 +41,14 @@ export interface ToolDefinition<Args = JsonObject> extends ToolSchema {
    * enforced by the registry; durable runs and approval flags read them. Never sent to the model.
    */
   annotations?: ToolAnnotations
+  /**
+   * Every call (true) or the calls whose arguments it returns true for need a person's approval
+   * (rule R-149): a durable run (a `runStore` service) pauses there unless a live approval service
+   * allows it; without one the call is asked like an `ask` decision. Never sent to the model.
+   */
+  needsApproval?: boolean | ((args: JsonObject) => boolean | PromiseLike<boolean>)
+  /** Undo one applied call of a durable run: `runs.rollback` calls it with its args and structured result (R-148). */
+  revert?(args: JsonObject, result: JsonValue): unknown
 }
 
 /** MCP's behavioural hints of a tool (`tools/list` annotations), booleans only. */

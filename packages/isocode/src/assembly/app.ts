@@ -18,17 +18,19 @@ import { openRunStore, RunStoreError } from '@isocode/run-store'
 import type { JsonValue, RunStore } from '@isocode/run-store'
 import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
+import { DurableRuns, toolFacts } from '@isocode/registry/internal'
+import type { ToolFacts } from '@isocode/registry/internal'
 import type { ToolMeta } from '../define.ts'
-import { DurableRuns } from '../durable/runs.ts'
-import type { ExecuteDurable } from '../durable/runs.ts'
+import { facadeRuns } from '../durable/runs.ts'
+import type { ExecuteDurable, FacadeRuns } from '../durable/runs.ts'
 import type { CodeModeRuns } from '../types.ts'
 import { IsocodeError } from '../errors.ts'
 import { errorMessage } from '../error-message.ts'
 import type { AppPlan } from './plan.ts'
 import { RecordingRuntime } from './recording-runtime.ts'
 import type { RunRecord } from './recording-runtime.ts'
-import { approvalRule, toolFacts, toolHints } from './tool-facts.ts'
-import type { ToolFacts } from './tool-facts.ts'
+import { approvalRule, toolHints } from './approve.ts'
+import { prepareSchema } from '../schema.ts'
 
 /** What a front door adds to the plan: its own tools, how it watches runs and where warnings go. */
 export interface AppParts {
@@ -65,7 +67,7 @@ export interface App {
   /** The registry's saved programs and state (R-120 to R-125), kept in {@link App.store}. */
   readonly programs: ProgramLibrary
   /** Durable runs over this app's store; `resumed` runs a stored program again, with the options kept with it. */
-  durable(resumed: (code: string, options: JsonValue) => ExecuteDurable): DurableRuns
+  durable(resumed: (code: string, options: JsonValue) => ExecuteDurable): FacadeRuns
   /** Dispose the tools and MCP connections, then the runtime, then an owned store. */
   dispose(): Promise<void>
 }
@@ -233,7 +235,16 @@ export async function openApp(plan: AppPlan, parts: AppParts = {}): Promise<App>
     if ('error' in started) throw started.error
     const { runtime } = started
     const own = new Map((parts.tools ?? []).map(({ definition, meta }) => [definition.name, meta]))
-    const tools = toolFacts(own, (name) => root.tools.get(name), gate)
+    const tools = toolFacts(own, (name) => root.tools.get(name), {
+      gate,
+      hints: toolHints,
+      // why: a schema the facade's strict checker refuses is left to the tool's own server.
+      check: async (name, definition, args) => {
+        const prepared = await prepareSchema(name, 'inputSchema', definition.parameters).catch(() => undefined)
+        const checked = await prepared?.check(args)
+        return checked === undefined || checked.ok ? [] : checked.violations
+      },
+    })
     const keys = new Map<string, string>()
     // why: R-113 — runs are recorded only when a store was given or a tool can pause; otherwise
     // nothing could ever decide or resume them, and recording would cost every call a write.
@@ -254,7 +265,7 @@ export async function openApp(plan: AppPlan, parts: AppParts = {}): Promise<App>
       execute: (input) => root.tools.execute(input),
       onToolsChange: (listener) => void root.on('tools/change', listener),
       programs: root.tools.programs,
-      durable: (resumed) => new DurableRuns(store, tools, keys, resumed),
+      durable: (resumed) => facadeRuns(new DurableRuns(store, tools, keys, resumed)),
       dispose,
     }
   } catch (error) {
@@ -275,8 +286,10 @@ export async function openRuns(
 ): Promise<{ runs: CodeModeRuns; close(): Promise<void> }> {
   const { store, owned } = await openStore(plan)
   const none: ToolFacts = { get: () => undefined }
-  const runs = new DurableRuns(store, none, new Map(), () => () => {
-    throw new IsocodeError('runs: resuming needs the tools; boot the app with openApp', 'STARTUP')
-  })
+  const runs = facadeRuns(
+    new DurableRuns(store, none, new Map(), () => () => {
+      throw new IsocodeError('runs: resuming needs the tools; boot the app with openApp', 'STARTUP')
+    }),
+  )
   return { runs: runs.api(), close: async () => void (owned ? await store.close() : undefined) }
 }

@@ -1,285 +1,65 @@
-// The facade's durable runs (rules R-110 to R-113): every run is recorded in the store; a paused
-// run is decided and resumed by replay here, in this process or any other on the same store.
-import { randomUUID } from 'node:crypto'
-import type { RunJournal } from '@isocode/code-runtime'
-import { RunStoreError } from '@isocode/run-store'
-import type { CallEntry, DecisionInput, JsonValue, RunRecord, RunStore } from '@isocode/run-store'
-import type { ToolFacts } from '../assembly/tool-facts.ts'
-import { errorMessage } from '../error-message.ts'
+// The facade's edge of durable runs (rules R-110 to R-113): the registry's one implementation,
+// its RegistryErrors thrown on as IsocodeErrors with the same code and message.
+import { RegistryError } from '@isocode/registry'
+import type { DurableRuns } from '@isocode/registry/internal'
 import { IsocodeError } from '../errors.ts'
-import type { CodeModeResult, CodeModeRuns, PendingCall, RunDecision, RunInfo } from '../types.ts'
-import { checkDecisions } from './decisions.ts'
-import { Recorder } from './recorder.ts'
-import type { RecorderHost } from './recorder.ts'
+import type { IsocodeErrorCode } from '../errors.ts'
+import type { CodeModeResult, CodeModeRuns, RunDecision } from '../types.ts'
 
-/** Runs one program with a recorder attached (through the run slots and the registry). */
-export type ExecuteDurable = (recorder: Recorder, runId: string) => Promise<CodeModeResult>
+export type { ExecuteDurable } from '@isocode/registry/internal'
+type ExecuteDurable = Parameters<DurableRuns['start']>[1]
 
-const WAITING = new Set(['paused', 'needs-review'])
-/** The journal entry's field that holds how many console lines the run printed so far (R-116). */
-const LINES = 'lines'
-const RENEW_MS = 10_000
+const DURABLE_CODES: ReadonlySet<string> = new Set([
+  'RUN_NOT_FOUND',
+  'RUN_NOT_PAUSED',
+  'INVALID_DECISIONS',
+  'TOOL_CHANGED',
+  'STORE',
+] satisfies IsocodeErrorCode[])
 
-function pendingOf(entry: CallEntry): PendingCall {
-  const out: PendingCall = { seq: entry.seq, tool: entry.tool, args: entry.args }
-  if (entry.position !== undefined) {
-    out.line = entry.position.line
-    out.column = entry.position.column
-  }
-  return out
+/** A durable-runs refusal of the registry as the facade's error; anything else as it is. */
+function facadeError(error: unknown): unknown {
+  if (error instanceof RegistryError && DURABLE_CODES.has(error.code))
+    return new IsocodeError(error.message, error.code as IsocodeErrorCode, { cause: error })
+  return error
 }
 
-/** Starts, finishes and resumes durable runs over one store. */
-export class DurableRuns {
-  private readonly holder = `isocode:${randomUUID()}`
-
-  /** `keys`: the idempotency key of each sub-call in flight, by callId; `resumed` runs a stored program again. */
-  constructor(
-    private readonly store: RunStore,
-    private readonly tools: ToolFacts,
-    private readonly keys: Map<string, string>,
-    private readonly resumed: (code: string, options: JsonValue) => ExecuteDurable,
-  ) {}
-
-  private host(runId: string): RecorderHost {
-    return { store: this.store, runId, holder: this.holder, tools: this.tools, keys: this.keys }
+const mapped =
+  <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+  async (...args: A): Promise<R> => {
+    try {
+      return await fn(...args)
+    } catch (error) {
+      throw facadeError(error)
+    }
   }
 
+/** Durable runs as the facade and the CLI drive them: start, decide, resume and the `cm.runs` API. */
+export interface FacadeRuns {
   /** Record a new run of `code` and run it; `options` (its state scope) is kept for a resume. */
-  async start(code: string, execute: ExecuteDurable, options?: JsonValue): Promise<CodeModeResult> {
-    const runId = randomUUID()
-    try {
-      await this.store.createRun({
-        id: runId,
-        code,
-        holder: this.holder,
-        ...(options === undefined ? {} : { options }),
-      })
-    } catch (error) {
-      throw new IsocodeError(`run: the run store refused the run: ${errorMessage(error)}`, 'STORE', { cause: error })
-    }
-    return this.go(runId, execute, new Map(), {}, 0)
-  }
-
-  private async go(
-    runId: string,
-    execute: ExecuteDurable,
-    calls: ReadonlyMap<number, CallEntry>,
-    journal: Partial<RunJournal>,
-    reportedLines: number,
-  ): Promise<CodeModeResult> {
-    const recorder = new Recorder(this.host(runId), calls, journal, reportedLines)
-    // why: R-113 — the claim's lease is renewed while the program runs, so no one takes it over.
-    const renew = setInterval(() => void this.store.renew(runId, this.holder).catch(() => undefined), RENEW_MS)
-    renew.unref()
-    let result: CodeModeResult
-    try {
-      result = await execute(recorder, runId)
-    } finally {
-      clearInterval(renew)
-      recorder.dispose()
-    }
-    return this.finish(runId, recorder, result)
-  }
-
-  private async finish(runId: string, recorder: Recorder, result: CodeModeResult): Promise<CodeModeResult> {
-    const stop = recorder.stop
-    const expect = { status: ['running' as const], holder: this.holder }
-    try {
-      if (stop?.kind === 'paused' || stop?.kind === 'needs-review') {
-        // why: R-116 — the lines printed so far travel with the journal, so a resume does not report them again.
-        const entry = { ...recorder.recorded, [LINES]: result.logs.length }
-        await this.store.appendJournal(runId, [entry as unknown as JsonValue])
-        await this.store.updateRun(runId, { expect, status: stop.kind })
-        const error = result.error ?? { kind: stop.kind, message: 'the run paused' }
-        return { ...result, ok: false, status: 'paused', runId, error, pending: stop.pending }
-      }
-      const status = result.ok ? 'completed' : 'failed'
-      const written = await this.store.updateRun(runId, { expect, status, result: stored(result) }).catch(async () =>
-        // why: a result over the store's cap is still a finished run; its record keeps the outcome only.
-        this.store.updateRun(runId, { expect, status, result: { ok: result.ok, status } }),
-      )
-      if (!written.ok && written.reason === 'holder')
-        return failed(result, 'store', `the run ${runId} was taken over by another holder before it ended`)
-      return result
-    } catch (error) {
-      return failed(result, 'store', `the run store refused the outcome of run ${runId}: ${errorMessage(error)}`)
-    }
-  }
-
-  private async read(runId: unknown, what: string): Promise<RunRecord> {
-    if (typeof runId !== 'string' || runId === '')
-      throw new IsocodeError(`runs.${what}: runId must be a non-empty string (a result's runId)`, 'RUN_NOT_FOUND')
-    const run = await this.store.getRun(runId)
-    if (run === undefined)
-      throw new IsocodeError(`runs.${what}: no run ${JSON.stringify(runId)} in ${this.store.url}`, 'RUN_NOT_FOUND')
-    return run
-  }
-
-  private notPaused(run: RunRecord, what: string): IsocodeError {
-    return new IsocodeError(
-      `runs.${what}: run ${run.id} is ${run.status}, not paused; only a paused run can be decided or resumed`,
-      'RUN_NOT_PAUSED',
-    )
-  }
-
-  /** R-113 — refuse a resume before anything runs when a called tool changed or is gone. */
-  private async checkTools(runId: string, what: string): Promise<void> {
-    const hashes = await this.store.toolHashes(runId)
-    for (const [tool, hash] of Object.entries(hashes)) {
-      const meta = this.tools.get(tool)
-      if (meta === undefined)
-        throw new IsocodeError(
-          `runs.${what}: run ${runId} called tools.${tool}, which is gone; it cannot be resumed`,
-          'TOOL_CHANGED',
-        )
-      if (meta.hash !== hash)
-        throw new IsocodeError(
-          `runs.${what}: the schema of tools.${tool} changed since run ${runId} called it; it cannot be resumed (cancel it or run the program again)`,
-          'TOOL_CHANGED',
-        )
-    }
-  }
-
-  async decide(runId: unknown, decisions: readonly RunDecision[] | undefined, what: string): Promise<CodeModeResult> {
-    const run = await this.read(runId, what)
-    if (!WAITING.has(run.status)) throw this.notPaused(run, what)
-    const pending = await this.store.pending(run.id)
-    const list = await checkDecisions(what, decisions, pending, this.tools)
-    await this.checkTools(run.id, what)
-    let written
-    try {
-      written = await this.store.decide(run.id, list as DecisionInput[], {
-        actor: this.holder,
-        expectVersion: run.version,
-      })
-    } catch (error) {
-      if (error instanceof RunStoreError && error.code === 'INVALID_DECISIONS')
-        throw new IsocodeError(`runs.${what}: ${error.message}`, 'INVALID_DECISIONS', { cause: error })
-      throw new IsocodeError(`runs.${what}: the run store refused the decisions: ${errorMessage(error)}`, 'STORE', {
-        cause: error,
-      })
-    }
-    if (!written.ok) {
-      const now = written.run ?? (await this.store.getRun(run.id)) ?? run
-      throw written.reason === 'not-found'
-        ? new IsocodeError(`runs.${what}: no run ${run.id}`, 'RUN_NOT_FOUND')
-        : new IsocodeError(
-            `runs.${what}: run ${run.id} is no longer waiting for these decisions (${written.reason === 'version' || written.reason === 'decided' ? 'decided or resumed elsewhere' : now.status}); nothing was changed`,
-            'RUN_NOT_PAUSED',
-          )
-    }
-    return this.resume(run.id, what)
-  }
-
-  async resume(runId: unknown, what = 'resume'): Promise<CodeModeResult> {
-    const run = await this.read(runId, what)
-    await this.checkTools(run.id, what)
-    const claimed = await this.store.claim(run.id, this.holder)
-    if (!claimed.ok) {
-      if (claimed.reason === 'undecided') {
-        const waiting = (await this.store.pending(run.id)).map((p) => p.seq)
-        throw new IsocodeError(
-          `runs.${what}: run ${run.id} still waits for decisions on call${waiting.length === 1 ? '' : 's'} ${waiting.join(', ')}; approve or reject them first`,
-          'INVALID_DECISIONS',
-        )
-      }
-      throw this.notPaused(claimed.run ?? run, what)
-    }
-    const calls = new Map((await this.store.listCalls(run.id)).map((c) => [c.seq, c]))
-    const journals = await this.store.readJournal(run.id)
-    const { [LINES]: lines, ...journal } = (journals.at(-1) ?? {}) as Partial<RunJournal> & { [LINES]?: number }
-    await this.store.appendAudit(run.id, { actor: this.holder, action: 'resume' })
-    return this.go(run.id, this.resumed(run.code, run.options), calls, journal, typeof lines === 'number' ? lines : 0)
-  }
-
-  private async info(run: RunRecord): Promise<RunInfo> {
-    const info: RunInfo = {
-      runId: run.id,
-      status: run.status,
-      code: run.code,
-      createdAt: run.createdAt,
-      updatedAt: run.updatedAt,
-      pending: WAITING.has(run.status) ? (await this.store.pending(run.id)).map(pendingOf) : [],
-    }
-    if (run.result !== undefined) info.result = run.result
-    return info
-  }
-
+  start(code: string, execute: ExecuteDurable, options?: Parameters<DurableRuns['start']>[2]): Promise<CodeModeResult>
+  decide(runId: unknown, decisions: readonly RunDecision[] | undefined, what: string): Promise<CodeModeResult>
+  resume(runId: unknown, what?: string): Promise<CodeModeResult>
   /** The `cm.runs` object. */
-  api(): CodeModeRuns {
-    return {
-      approve: (runId, decisions) => this.decide(runId, decisions, 'approve'),
-      reject: async (runId, options) => {
-        const run = await this.read(runId, 'reject')
-        if (!WAITING.has(run.status)) throw this.notPaused(run, 'reject')
-        const reason = options?.reason
-        if (reason !== undefined && typeof reason !== 'string')
-          throw new IsocodeError('runs.reject: options.reason must be a string when given', 'INVALID_DECISIONS')
-        const pending = await this.store.pending(run.id)
-        const decisions = pending.map((p) => ({
-          seq: p.seq,
-          approve: false,
-          ...(reason === undefined ? {} : { reason }),
-        }))
-        return this.decide(run.id, decisions, 'reject')
-      },
-      resume: (runId) => this.resume(runId),
-      get: async (runId) => {
-        const run = typeof runId === 'string' ? await this.store.getRun(runId) : undefined
-        return run === undefined ? undefined : this.info(run)
-      },
-      list: async (filter) => {
-        const runs = await this.store.listRuns(filter)
-        return Promise.all(runs.map((run) => this.info(run)))
-      },
-      pending: async () => (await this.store.pending()).map((entry) => ({ runId: entry.runId, ...pendingOf(entry) })),
-      cancel: async (runId) => {
-        const run = await this.read(runId, 'cancel')
-        const written = await this.store.updateRun(run.id, {
-          expect: { status: ['paused', 'needs-review'] },
-          status: 'cancelled',
-        })
-        if (!written.ok) throw this.notPaused(written.run ?? run, 'cancel')
-        await this.store.appendAudit(run.id, { actor: this.holder, action: 'cancel' })
-      },
-      rollback: async (runId) => {
-        const run = await this.read(runId, 'rollback')
-        if (run.status === 'running' || run.status === 'rolled-back')
-          throw new IsocodeError(
-            `runs.rollback: run ${run.id} is ${run.status}; only an ended or waiting run can be rolled back`,
-            'RUN_NOT_PAUSED',
-          )
-        const applied = (await this.store.listCalls(run.id))
-          .filter((c) => c.state === 'done' && c.error === undefined)
-          .toReversed()
-        const failures: Array<{ seq: number; tool: string; message: string }> = []
-        let reverted = 0
-        for (const call of applied) {
-          const revert = this.tools.get(call.tool)?.revert
-          if (revert === undefined) continue
-          const recorded = call.result as { structuredContent?: JsonValue } | undefined
-          try {
-            // why: one failing revert does not stop the others (R-113).
-            await revert(call.decision?.args ?? call.args, recorded?.structuredContent ?? null)
-            reverted++
-          } catch (error) {
-            failures.push({ seq: call.seq, tool: call.tool, message: errorMessage(error) })
-          }
-        }
-        const written = await this.store.updateRun(run.id, { expect: { version: run.version }, status: 'rolled-back' })
-        if (!written.ok) throw this.notPaused(written.run ?? run, 'rollback')
-        await this.store.appendAudit(run.id, { actor: this.holder, action: 'rollback', detail: { reverted, failures } })
-        return { reverted, failures }
-      },
-    }
+  api(): CodeModeRuns
+}
+
+/** The facade's view of the registry's {@link DurableRuns}. */
+export function facadeRuns(core: DurableRuns): FacadeRuns {
+  const api = core.api()
+  return {
+    start: mapped((code, execute, options) => core.start(code, execute, options)),
+    decide: mapped((runId, decisions, what) => core.decide(runId, decisions, what)),
+    resume: mapped((runId, what) => core.resume(runId, what)),
+    api: () => ({
+      approve: mapped(api.approve),
+      reject: mapped(api.reject),
+      resume: mapped(api.resume),
+      get: mapped(api.get),
+      list: mapped(api.list),
+      pending: mapped(api.pending),
+      cancel: mapped(api.cancel),
+      rollback: mapped(api.rollback),
+    }),
   }
-}
-
-function stored(result: CodeModeResult): JsonValue {
-  return JSON.parse(JSON.stringify(result)) as JsonValue
-}
-
-function failed(result: CodeModeResult, kind: string, text: string): CodeModeResult {
-  return { ...result, ok: false, status: 'failed', pending: undefined, error: { kind, message: text }, text }
 }

@@ -15,6 +15,8 @@ import { explainProgramError } from './program-error.ts'
 import { failurePosition, runStructuredContent } from './structured.ts'
 import { CodeModeTracing } from './tracing.ts'
 import { type CheckRefusal, checkBeforeRun } from './pre-check.ts'
+import { recordRun } from '../durable/record-run.ts'
+import type { DurableRuns } from '../durable/runs.ts'
 
 /** What run_code needs beyond the bridge: the runtime and the calling scope's end tools. */
 export interface RunCodeHost extends BridgeHost {
@@ -30,6 +32,11 @@ export interface RunCodeHost extends BridgeHost {
   warn(message: string): void
   /** Saved programs and state (R-120 to R-124); without a store, runs get neither. */
   readonly library: ProgramLibrary
+  /**
+   * The durable runs of the `runStore` service for a call of `exec`'s scope (R-148), or undefined
+   * when no such service is up: run_code then records nothing.
+   */
+  durableRuns(exec: ToolExecution): DurableRuns | undefined
 }
 
 /** The wire schema of the reserved run_code transport. */
@@ -213,7 +220,12 @@ export function createRunCodeTool(host: RunCodeHost): ToolDefinition {
     description: 'Run a TypeScript program that calls the `tools` SDK described in the system prompt.',
     parameters: RUN_CODE_PARAMETERS,
     async execute(args, exec) {
-      return runProgram(host, tracing, readArgs(args), exec)
+      const read = readArgs(args)
+      // why: R-148 — a call that brings no durable side of its own is recorded in the runStore
+      // service's store, when one is up; a resume brings its recorder, so it is not recorded twice.
+      const runs = runDurabilityOf(exec.token) === undefined ? host.durableRuns(exec) : undefined
+      if (runs === undefined) return runProgram(host, tracing, read, exec)
+      return recordRun(runs, read.code, exec, () => runProgram(host, tracing, read, exec))
     },
     presentCall(args) {
       return typeof args.code === 'string' ? { card: 'generic', kind: 'execute', title: args.code } : undefined

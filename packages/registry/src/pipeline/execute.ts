@@ -4,14 +4,17 @@ import { finalizeResult, observe } from './finalize.ts'
 import type { PipelineHost, TokenIssuer } from './host.ts'
 import { postExecute } from './post-execute.ts'
 import { attachRunDurability, attachStateScope, attachRunListener } from './run-listener.ts'
-import { preExecute, runGuards } from './pre-execute.ts'
+import { preExecute, runGuards, toolGate } from './pre-execute.ts'
 import { describeThrown, errorResult, registryFailure } from './results.ts'
 import { snapshotInput } from './snapshot-input.ts'
 
 async function runPolicy(host: PipelineHost, exec: ToolExecution): Promise<ToolExecutionResult> {
   const gate = await preExecute(host.ctx, exec)
   if (gate.kind === 'failed') return gate.result
-  let result = gate.kind === 'denied' ? gate.result : runGuards(host, exec)
+  // why: R-149 — a call the policy already asked about is not asked twice.
+  const gated = gate.kind === 'denied' || gate.asked === true ? undefined : toolGate(host, exec)
+  let result =
+    gate.kind === 'denied' ? gate.result : ((gated === undefined ? undefined : await gated) ?? runGuards(host, exec))
   if (result === undefined) {
     const outcome = await aroundDispatch(host, exec)
     if (!outcome.post) return outcome.result

@@ -1,6 +1,6 @@
 import { scopeTarget } from '@isocode/harness'
 import type { Context } from 'cordis'
-import type { PreToolDecision, ToolExecution, ToolExecutionResult } from '../types.ts'
+import type { PreToolDecision, ToolDefinition, ToolExecution, ToolExecutionResult } from '../types.ts'
 import { askApproval } from './approval.ts'
 import { ALLOW, parsePreDecision } from './decisions.ts'
 import { hasListeners, waterfall } from './events.ts'
@@ -12,11 +12,12 @@ import { describeThrown, errorResult, failureOfThrown, registryFailure } from '.
  * tools/post-execute), or a policy failure (skips post-execute; observers still see it).
  */
 export type Gate =
-  | { kind: 'proceed' }
+  | { kind: 'proceed'; asked?: true }
   | { kind: 'denied'; result: ToolExecutionResult }
   | { kind: 'failed'; result: ToolExecutionResult }
 
 const PROCEED: Gate = Object.freeze({ kind: 'proceed' })
+const ASKED: Gate = Object.freeze({ kind: 'proceed', asked: true })
 const allowByDefault = async (): Promise<PreToolDecision> => ALLOW
 
 function denied(exec: ToolExecution, reason: string): Gate {
@@ -50,7 +51,49 @@ export async function preExecute(ctx: Context, exec: ToolExecution): Promise<Gat
   // why: a refused or abandoned approval is a decision like deny: it still flows through
   // tools/post-execute (an abandoned one carries ABORTED, as base dispatch would, R-37).
   const refusal = await askApproval(ctx, exec, decision.reason)
-  return refusal === undefined ? PROCEED : { kind: 'denied', result: refusal }
+  return refusal === undefined ? ASKED : { kind: 'denied', result: refusal }
+}
+
+/**
+ * The tool's own gate (rule R-149): a definition whose `needsApproval` holds for these arguments
+ * is asked like an `ask` decision (a live approver, else denied; in a durable run, parked, R-114).
+ * Undefined when the call may proceed. A sub-call of a durable run was gated by its recorder
+ * already, which lets it through only with a decision or a live approver to ask.
+ */
+export function toolGate(
+  host: PipelineHost,
+  exec: ToolExecution,
+): Promise<ToolExecutionResult | undefined> | undefined {
+  let gate
+  try {
+    gate = host.resolve(exec.name, exec.agent)?.needsApproval
+  } catch {
+    // why: dispatch resolves the tool again and reports the failure.
+    return undefined
+  }
+  // why: no gate, no await: an ungated call pays one lookup, not a turn of the event loop.
+  if (gate === undefined || gate === false) return undefined
+  return askGated(host, exec, gate)
+}
+
+async function askGated(
+  host: PipelineHost,
+  exec: ToolExecution,
+  gate: Exclude<ToolDefinition['needsApproval'], undefined | false>,
+): Promise<ToolExecutionResult | undefined> {
+  if (gate !== true) {
+    let needed: unknown
+    try {
+      needed = await gate(exec.arguments)
+    } catch (error) {
+      return errorResult(
+        exec.callId,
+        registryFailure('DENIED', `needsApproval of tool "${exec.name}" failed: ${describeThrown(error)}`),
+      )
+    }
+    if (needed !== true) return undefined
+  }
+  return askApproval(host.ctx, exec, 'needsApproval')
 }
 
 /**

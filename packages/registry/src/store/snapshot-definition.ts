@@ -94,6 +94,12 @@ export function snapshotDefinition(definition: unknown): ToolDefinition {
     invalid(`tool "${name}": execute must be a function (args, exec) => Promise<ContentBlock[]>`)
   const presentCall = optionalFunction(def, name, 'presentCall')
   const presentResult = optionalFunction(def, name, 'presentResult')
+  // why: R-149 — a gate is read by durable runs (pause) and, outside them, asked like an `ask` decision.
+  const rawGate = read(def, 'needsApproval')
+  if (rawGate !== undefined && typeof rawGate !== 'boolean' && typeof rawGate !== 'function')
+    invalid(`tool "${name}": needsApproval must be true, false or a function (args) => boolean | Promise<boolean>`)
+  const needsApproval = typeof rawGate === 'function' ? (rawGate as (...a: never[]) => unknown).bind(def) : rawGate
+  const revert = optionalFunction(def, name, 'revert')
   const snapshot: Record<string, unknown> = { name }
   if (description !== undefined) snapshot.description = description
   snapshot.parameters = parameters
@@ -105,6 +111,8 @@ export function snapshotDefinition(definition: unknown): ToolDefinition {
   if (group !== undefined) snapshot.group = group
   if (concurrencySafe === true) snapshot.concurrencySafe = true
   if (annotations !== undefined) snapshot.annotations = annotations
+  if (needsApproval !== undefined && needsApproval !== false) snapshot.needsApproval = needsApproval
+  if (revert !== undefined) snapshot.revert = revert
   return Object.freeze(snapshot) as unknown as ToolDefinition
 }
 

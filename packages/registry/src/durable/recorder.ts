@@ -1,12 +1,10 @@
 // One execution of a durable run, as the registry's bridge sees it: each call is replayed from the
 // log, run for real (recorded before and after), or stops the run (a pause, a divergence).
 import type { RunJournal } from '@isocode/code-runtime'
-import type { DurableCall, DurableFailure, DurableStep, RunDurability, ToolExecutionResult } from '@isocode/registry'
 import type { CallEntry, JsonValue, RunStore } from '@isocode/run-store'
-import type { ToolFacts } from '../assembly/tool-facts.ts'
-import type { ToolMeta } from '../define.ts'
-import type { PendingCall } from '../types.ts'
+import type { DurableCall, DurableFailure, DurableStep, RunDurability, ToolExecutionResult } from '../types.ts'
 import { firstDifference } from './difference.ts'
+import type { DurableToolFacts, PendingCall, ToolFacts } from './types.ts'
 
 /** How a durable execution stopped the program, if it did. */
 export type Stop =
@@ -37,6 +35,11 @@ export interface RecorderHost {
   readonly tools: ToolFacts
   /** The idempotency key of each dispatched sub-call, by callId (read by the tools' execute). */
   readonly keys: Map<string, string>
+  /**
+   * Whether a live approval service is there to answer (R-149): a gated call is then dispatched
+   * and asked in the pipeline, and pauses only when no one answers (R-114). Absent: never.
+   */
+  readonly liveApproval?: () => boolean
 }
 
 /** The registry-facing side of one execution (rules R-110 to R-113). */
@@ -131,7 +134,9 @@ export class Recorder implements RunDurability {
       if (meta?.replay === 'reexecute') return this.run(call, recorded.decision?.args ?? recorded.args, false, true)
       return { kind: 'replay', result: replayed(call.callId, recorded) }
     }
-    if (await gated(meta, call.args)) {
+    // why: R-149 — a live answer wins: with an approval service the call goes on to the pipeline,
+    // which asks it (and parks the call, R-114, when no one answers).
+    if (!(this.stop === undefined && this.host.liveApproval?.() === true) && (await gated(meta, call.args))) {
       await store.recordPending(
         runId,
         { seq: call.seq, tool: call.tool, args: call.args, gate: 'approval', ...hash, ...position },
@@ -159,6 +164,8 @@ export class Recorder implements RunDurability {
     const { store, runId } = this.host
     this.host.keys.set(call.callId, `${runId}:${call.seq}`)
     this.callIds.push(call.callId)
+    // why: a recorded call run again ran under an earlier approval; the pipeline does not ask again.
+    if (again) this.decided.add(call.callId)
     return {
       kind: 'run',
       args,
@@ -168,9 +175,17 @@ export class Recorder implements RunDurability {
         // why: R-114 — a policy asked and no live approver answered: the call is pending, the run pauses.
         if (result.isError && result.error?.code === 'APPROVAL_REQUIRED') {
           try {
+            const meta = this.host.tools.get(call.tool)
             await store.recordPending(
               runId,
-              { seq: call.seq, tool: call.tool, args: call.args, gate: 'approval' },
+              {
+                seq: call.seq,
+                tool: call.tool,
+                args: call.args,
+                gate: 'approval',
+                ...(meta === undefined ? {} : { toolHash: meta.hash }),
+                ...(call.line === undefined ? {} : { position: { line: call.line, column: call.column ?? 0 } }),
+              },
               this.host.holder,
             )
             this.pause(call, 'paused')
@@ -247,7 +262,7 @@ export class Recorder implements RunDurability {
 
 const show = (value: unknown): string => (value === undefined ? 'absent' : JSON.stringify(value))
 
-async function gated(meta: ToolMeta | undefined, args: JsonValue): Promise<boolean> {
+async function gated(meta: DurableToolFacts | undefined, args: JsonValue): Promise<boolean> {
   if (meta === undefined) return false
   const gate = meta.needsApproval
   if (typeof gate === 'boolean') return gate

@@ -1,12 +1,11 @@
 import type { CallEntry, JsonValue } from '@isocode/run-store'
-import type { ToolFacts } from '../assembly/tool-facts.ts'
-import { IsocodeError } from '../errors.ts'
-import type { RunDecision } from '../types.ts'
+import { RegistryError } from '../errors.ts'
+import type { RunDecision, ToolFacts } from './types.ts'
 
 const KEYS = new Set(['seq', 'approve', 'args', 'reason'])
 
 function invalid(what: string, text: string): never {
-  throw new IsocodeError(`runs.${what}: ${text}`, 'INVALID_DECISIONS')
+  throw new RegistryError(`runs.${what}: ${text}`, 'INVALID_DECISIONS')
 }
 
 /**
