@@ -61,7 +61,7 @@ export class DurableRuns {
     } catch (error) {
       throw new RegistryError(`run: the run store refused the run: ${errorMessage(error)}`, 'STORE')
     }
-    return this.go(runId, execute, new Map(), {}, 0)
+    return this.go(runId, execute, new Map(), {}, 0, undefined)
   }
 
   private async go(
@@ -70,6 +70,8 @@ export class DurableRuns {
     calls: ReadonlyMap<number, CallEntry>,
     journal: Partial<RunJournal>,
     reportedLines: number,
+    /** The status the run was claimed from (a resume), or undefined for a new run. */
+    before: RunRecord['status'] | undefined,
   ): Promise<RunOutcome> {
     const recorder = new Recorder(this.host(runId), calls, journal, reportedLines)
     // why: R-113 — the claim's lease is renewed while the program runs, so no one takes it over.
@@ -78,11 +80,37 @@ export class DurableRuns {
     let result: RunOutcome
     try {
       result = await execute(recorder, runId)
+    } catch (error) {
+      await this.unclaim(runId, before, error)
+      throw error
     } finally {
       clearInterval(renew)
       recorder.dispose()
     }
     return this.finish(runId, recorder, result)
+  }
+
+  /**
+   * An execution that threw instead of ending the program (a refused run slot, no runtime) gives
+   * the run back (R-113): a resumed run waits again, decided, for the next resume; a new run ends
+   * failed. Never left `running` under a claim nobody renews.
+   */
+  private async unclaim(runId: string, before: RunRecord['status'] | undefined, error: unknown): Promise<void> {
+    const expect = { status: ['running' as const], holder: this.holder }
+    try {
+      if (before === 'paused' || before === 'needs-review')
+        await this.store.updateRun(runId, { expect, status: before })
+      else if (before === undefined) {
+        const failure = { kind: 'exception', message: errorMessage(error) }
+        await this.store.updateRun(runId, {
+          expect,
+          status: 'failed',
+          result: { ok: false, status: 'failed', error: failure },
+        })
+      } else await this.store.release(runId, this.holder)
+    } catch {
+      // why: a store that refuses this too leaves the claim to its lease, which nobody renews now.
+    }
   }
 
   private async finish(runId: string, recorder: Recorder, result: RunOutcome): Promise<RunOutcome> {
@@ -191,7 +219,8 @@ export class DurableRuns {
     const journals = await this.store.readJournal(run.id)
     const { [LINES]: lines, ...journal } = (journals.at(-1) ?? {}) as Partial<RunJournal> & { [LINES]?: number }
     await this.store.appendAudit(run.id, { actor: this.holder, action: 'resume' })
-    return this.go(run.id, this.resumed(run.code, run.options), calls, journal, typeof lines === 'number' ? lines : 0)
+    const lineCount = typeof lines === 'number' ? lines : 0
+    return this.go(run.id, this.resumed(run.code, run.options), calls, journal, lineCount, run.status)
   }
 
   private async info(run: RunRecord): Promise<RunInfo> {
