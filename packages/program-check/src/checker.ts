@@ -16,6 +16,14 @@ const DEFAULT_TIMEOUT_MS = 5_000
 // lib files on a possibly loaded machine; the limit only ends a checker stuck on a pathological program.
 const INSPECT_TIMEOUT_MS = 120_000
 
+/**
+ * The worker's V8 heap limits (R-155). A check keeps ~35–45 MB live (TypeScript, the lib files, a
+ * 500-tool SDK) but leaves ~200 KB of garbage; uncapped, V8 let the heap grow to ~250 MB over
+ * 1,000 checks. A cap of this size makes V8 collect with the small growing factor of a
+ * memory-constrained heap, and the short young generation keeps each scavenge's garbage small.
+ */
+export const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 } as const
+
 /** How to start the worker: a module path, or (`eval`) a script that loads it, and the Node flags it needs. */
 export interface WorkerCommand {
   entry: string
@@ -110,7 +118,13 @@ export class WorkerChecker implements ProgramChecker {
     if (this.worker !== undefined) return this.worker
     let worker: Worker
     try {
-      worker = new Worker(this.command.entry, { eval: this.command.eval === true, execArgv: this.command.execArgv })
+      // why: R-155 — a check that needs more heap than this ends the worker like a crash: the
+      // program runs unchecked and the next check starts a fresh worker.
+      worker = new Worker(this.command.entry, {
+        eval: this.command.eval === true,
+        execArgv: this.command.execArgv,
+        resourceLimits: WORKER_RESOURCE_LIMITS,
+      })
     } catch {
       return undefined
     }
