@@ -29,6 +29,8 @@ interface Resumer {
   ready: Promise<void>
   done: Promise<number>
   send(line: string): void
+  /** End its input and wait for it to exit (killed if it has not within 10 s). */
+  close(): Promise<void>
 }
 
 function resumer(log: string, rotation: number): Resumer {
@@ -51,11 +53,19 @@ function resumer(log: string, rotation: number): Resumer {
     if (match !== null) won(Number(match[1]))
   })
   proc.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()))
   proc.on('exit', (code) => {
     if (!/^won \d+$/m.test(out))
       failed(new Error(`bench: a resumer exited (${code}) without finishing:\n${out}\n${err}`))
   })
-  return { ready: readyP, done, send: (line) => proc.stdin.write(`${line}\n`) }
+  const close = async (): Promise<void> => {
+    // why: its open stdin keeps a finished resumer alive, and a live child keeps the bench alive.
+    proc.stdin.end()
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000)
+    await exited
+    clearTimeout(timer)
+  }
+  return { ready: readyP, done, send: (line) => proc.stdin.write(`${line}\n`), close }
 }
 
 /** Run the task once: the time in ms from "go" until all processes finished; throws when a check fails. */
@@ -93,6 +103,7 @@ export async function resumeAtOnce(dir: string): Promise<number> {
       if ((await store.getRun(id))?.status !== 'completed') throw new Error(`bench: run ${id} did not complete`)
     return ms
   } finally {
+    await Promise.all(procs.map((p) => p.close()))
     await store.close()
   }
 }
