@@ -1,3 +1,4 @@
+import type { PendingCall, RunDecision, RunError, RunInfo, RunOutcome, RunsApi } from '@isocode/registry/durable-types'
 import type { ProgramRecord } from '@isocode/run-store'
 /** A JSON value: what tools take and return and what a program may return. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
@@ -41,83 +42,22 @@ export interface CodeModePrograms {
   delete(name: string): Promise<boolean>
 }
 
+// why: one declaration of a run's outcome and of the runs API, the registry's, which `ctx.tools.runs`
+// uses too; served by a registry entry that reaches no Cordis type (a NodeNext consumer compiles it).
 /** Why a run failed: the runtime's failure kind (or `refused`), and the program position where known. */
-export interface CodeModeError {
-  kind: string
-  message: string
-  line?: number
-  column?: number
-}
-
-/** What every run produced, whatever its outcome. */
-interface CodeModeResultBase {
-  value?: JsonValue // the returned value (absent when nothing was returned)
-  logs: string[] // console lines
-  usage: { cpuMs: number; wallMs: number; toolCalls: number; outputBytes: number }
-  text: string // model-facing text (logs + value, or the failure explained)
-  /** The run's id in the store, what `cm.runs` takes; absent when runs are not recorded (rule R-113). */
-  runId?: string
-}
-
-/** A gated call a paused run waits on: its call number, tool, arguments and place in the program. */
-export interface PendingCall {
-  seq: number
-  tool: string
-  args: JsonValue
-  line?: number
-  column?: number
-}
+export type CodeModeError = RunError
 
 /**
  * What a run produced; `text` is what the model should read (the text run_code gives today). `ok`
  * (true iff completed) and `status` discriminate: `if (!r.ok) r.error.kind` type-checks, a
  * successful result has no `error`, and a paused one lists its `pending` calls (rule R-110).
  */
-export type CodeModeResult =
-  | (CodeModeResultBase & { ok: true; status: 'completed'; error?: undefined; pending?: undefined })
-  | (CodeModeResultBase & { ok: false; status: 'failed'; error: CodeModeError; pending?: undefined })
-  | (CodeModeResultBase & { ok: false; status: 'paused'; runId: string; error: CodeModeError; pending: PendingCall[] })
-
-/** A decision on one pending call: approve (with edited `args`, checked by the tool's schema) or deny with a reason. */
-export interface RunDecision {
-  seq: number
-  approve: boolean
-  args?: JsonValue
-  reason?: string
-}
-
-/** A recorded run as `cm.runs` shows it. */
-export interface RunInfo {
-  runId: string
-  status: 'running' | 'paused' | 'needs-review' | 'completed' | 'failed' | 'cancelled' | 'rolled-back' | 'expired'
-  code: string
-  createdAt: number
-  updatedAt: number
-  /** The undecided calls of a paused or needs-review run. */
-  pending: PendingCall[]
-  /** The result the run ended with, once finished. */
-  result?: JsonValue
-}
+export type CodeModeResult = RunOutcome
 
 /** Decide, resume and inspect recorded runs (rules R-110 to R-113). */
-export interface CodeModeRuns {
-  /** Record approvals (all pending calls when `decisions` is omitted) and resume; resolves to the next result. */
-  approve(runId: string, decisions?: readonly RunDecision[]): Promise<CodeModeResult>
-  /** Deny every pending call (they reach the program as ToolCallError `DENIED`) and resume. */
-  reject(runId: string, options?: { reason?: string }): Promise<CodeModeResult>
-  /** Resume a run whose decisions were recorded elsewhere (another process on the same store). */
-  resume(runId: string): Promise<CodeModeResult>
-  get(runId: string): Promise<RunInfo | undefined>
-  list(filter?: { status?: RunInfo['status']; limit?: number }): Promise<RunInfo[]>
-  /** Every undecided call across runs, each with its runId. */
-  pending(): Promise<Array<PendingCall & { runId: string }>>
-  /** End a paused run as `cancelled`. */
-  cancel(runId: string): Promise<void>
-  /** Call each applied call's `revert(args, result)`, newest first; the run ends `rolled-back`. */
-  rollback(
-    runId: string,
-  ): Promise<{ reverted: number; failures: Array<{ seq: number; tool: string; message: string }> }>
-}
+export type CodeModeRuns = RunsApi
+
+export type { PendingCall, RunDecision, RunInfo }
 
 /** The arguments of `run_code`: the program, and an optional note of what it does. */
 export interface RunCodeArgs {

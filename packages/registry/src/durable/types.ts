@@ -1,7 +1,7 @@
 // The shapes of durable runs (rules R-110 to R-113, R-147 to R-149): a run's outcome, its pending
-// calls, decisions on them and what the runs API shows. The facade declares the same shapes for its
-// public types; these are the registry's, for `ctx.tools.runs`.
-import type { JsonValue } from '@isocode/code-runtime'
+// calls, decisions on them and what the runs API shows, for `ctx.tools.runs` and the facade's `cm.runs`
+// alike. Served as `@isocode/registry/durable-types`, so it imports nothing that reaches Cordis.
+import type { JsonValue } from '@isocode/run-store'
 
 /** Why a run failed (or paused): the failure kind, and the program position where known. */
 export interface RunError {
@@ -34,7 +34,7 @@ interface RunOutcomeBase {
 
 /**
  * What one execution of a run produced: `ok` (true iff completed) and `status` discriminate, and a
- * paused run lists its `pending` calls (R-110). The same shape as the facade's CodeModeResult.
+ * paused run lists its `pending` calls (R-110). The facade's CodeModeResult.
  */
 export type RunOutcome =
   | (RunOutcomeBase & { ok: true; status: 'completed'; error?: undefined; pending?: undefined })
