@@ -2,21 +2,10 @@
 // budgets, the registry's limits and an owned store out, and disposal that closes the store last.
 import { describe, expect, it } from 'vitest'
 import { openApp } from '../src/assembly/app.ts'
-import type { AppPlan } from '../src/assembly/plan.ts'
 import { budgetProblem } from '../src/assembly/plan.ts'
+import { testPlan } from './helpers.ts'
 
-const plan = (over: Partial<AppPlan>): AppPlan => ({
-  isolation: 'isolate',
-  budgets: {},
-  mode: 'code',
-  check: false,
-  poolSize: 1,
-  mcp: [],
-  store: undefined,
-  approve: [],
-  say: { runtime: 'the runtime', mcp: 'mcp', store: 'store' },
-  ...over,
-})
+const plan = testPlan
 
 describe('openApp', () => {
   it('hands every limit to the part that enforces it, raising the wall budget to a CPU budget above its default', async () => {

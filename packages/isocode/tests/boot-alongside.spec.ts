@@ -4,20 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { openApp } from '../src/assembly/app.ts'
 import type { AppPlan } from '../src/assembly/plan.ts'
 import type { ToolMeta } from '../src/define.ts'
-import { childPids, until } from './helpers.ts'
+import { childPids, testPlan, until } from './helpers.ts'
 
-const plan = (over: Partial<AppPlan>): AppPlan => ({
-  isolation: 'process',
-  budgets: {},
-  mode: 'code',
-  check: false,
-  poolSize: 1,
-  mcp: [],
-  store: undefined,
-  approve: [],
-  say: { runtime: 'the runtime', mcp: 'mcp', store: 'store' },
-  ...over,
-})
+const plan = (over: Partial<AppPlan>): AppPlan => testPlan({ isolation: 'process', ...over })
 
 // why: registration fails before any fact of the tool is read; the facts only have to be well-typed.
 const META: ToolMeta = {

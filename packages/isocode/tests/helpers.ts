@@ -1,7 +1,9 @@
-// Shared pieces of the facade specs: the tiny MCP server of the bridge tests and child-process checks.
+// Shared pieces of the facade specs: the tiny MCP server of the bridge tests, child-process checks
+// and a minimal assembly plan.
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { AppPlan } from '../src/assembly/plan.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 
@@ -38,3 +40,17 @@ export async function until(check: () => boolean, ms = 45_000): Promise<boolean>
   }
   return true
 }
+
+/** An assembly plan with nothing optional (in-process isolation, no check, no store), `over` on top. */
+export const testPlan = (over: Partial<AppPlan>): AppPlan => ({
+  isolation: 'isolate',
+  budgets: {},
+  mode: 'code',
+  check: false,
+  poolSize: 1,
+  mcp: [],
+  store: undefined,
+  approve: [],
+  say: { runtime: 'the runtime', mcp: 'mcp', store: 'store' },
+  ...over,
+})

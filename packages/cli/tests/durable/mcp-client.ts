@@ -7,6 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { CallToolResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
+import { expect } from 'vitest'
 
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'isocode.mjs')
 
@@ -67,4 +68,15 @@ export async function call(c: Client, name: string, args: Record<string, unknown
 /** The form field names of an elicitation, e.g. `approve_2` and `reason_2`. */
 export function fieldsOf(request: ElicitRequest['params']): string[] {
   return 'requestedSchema' in request ? Object.keys(request.requestedSchema.properties) : []
+}
+
+/** run_code of `code` (in the `_meta.scope` given): its value, once it is checked to be no error. */
+export async function runValue(c: Connected, code: string, scope?: string): Promise<unknown> {
+  const result = (await c.client.callTool({
+    name: 'run_code',
+    arguments: { code },
+    ...(scope === undefined ? {} : { _meta: { scope } }),
+  })) as CallToolResult
+  expect(result.isError ?? false).toBe(false)
+  return (result.structuredContent as { value?: unknown }).value
 }

@@ -3,10 +3,9 @@
 // session's unless the client names a scope in `_meta.scope`.
 import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isocode, scratch } from '../durable/helpers.ts'
-import { overHttp } from '../durable/mcp-client.ts'
+import { overHttp, runValue as run } from '../durable/mcp-client.ts'
 import type { Connected } from '../durable/mcp-client.ts'
 import { startServe } from '../serve-helpers.ts'
 import type { Served } from '../serve-helpers.ts'
@@ -52,16 +51,6 @@ async function session(): Promise<Connected> {
   const c = await overHttp((served as Served).url)
   clients.push(c)
   return c
-}
-
-async function run(c: Connected, code: string, scope?: string): Promise<unknown> {
-  const result = (await c.client.callTool({
-    name: 'run_code',
-    arguments: { code },
-    ...(scope === undefined ? {} : { _meta: { scope } }),
-  })) as CallToolResult
-  expect(result.isError ?? false).toBe(false)
-  return (result.structuredContent as { value?: unknown }).value
 }
 
 describe('isocode serve --http with saved programs and state', () => {

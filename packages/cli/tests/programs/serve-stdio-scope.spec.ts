@@ -1,10 +1,9 @@
 // `isocode serve` on stdio with a `file:` store, with the real MCP SDK client (R-127): each process
 // is one session with a state scope of its own, and a `_meta.scope` is shared across processes.
 import { rm } from 'node:fs/promises'
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { scratch } from '../durable/helpers.ts'
-import { overStdio } from '../durable/mcp-client.ts'
+import { overStdio, runValue as run } from '../durable/mcp-client.ts'
 import type { Connected } from '../durable/mcp-client.ts'
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 })
@@ -20,16 +19,6 @@ afterAll(async () => {
   for (const c of clients) await c.close().catch(() => undefined)
   await rm(dir, { recursive: true, force: true })
 })
-
-async function run(c: Connected, code: string, scope?: string): Promise<unknown> {
-  const result = (await c.client.callTool({
-    name: 'run_code',
-    arguments: { code },
-    ...(scope === undefined ? {} : { _meta: { scope } }),
-  })) as CallToolResult
-  expect(result.isError ?? false).toBe(false)
-  return (result.structuredContent as { value?: unknown }).value
-}
 
 describe('isocode serve on stdio', () => {
   it('keeps state per process, and shares a named _meta.scope across processes', async () => {
