@@ -453,6 +453,33 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   }
 }
 
+/**
+ * The action and its one operand of `isocode <command> <action> [operand]`: `list` takes none, every
+ * other action exactly one; anything else is a usage error naming the actions or the operand.
+ */
+function actionOf<A extends string>(
+  command: 'runs' | 'programs',
+  actions: readonly A[],
+  positionals: readonly string[],
+  noun: string,
+  operand: string,
+): [A, string | undefined] {
+  const [action, target, ...extra] = positionals
+  if (!actions.includes(action as A))
+    usage(
+      action === undefined
+        ? `isocode ${command} needs an action: ${actions.join(', ')}`
+        : `unknown action "${action}"; the actions are: ${actions.join(', ')}`,
+      command,
+    )
+  if (action === 'list' ? target !== undefined : target === undefined || extra.length > 0)
+    usage(
+      action === 'list' ? `isocode ${command} list takes no ${noun}` : `isocode ${command} ${action} takes ${operand}`,
+      command,
+    )
+  return [action as A, target]
+}
+
 /** `isocode runs <action> [runId] --store <url>` (R-142); approve, reject and resume take the run's tool flags too. */
 function parseRuns(argv: readonly string[]): Parsed {
   const { values, positionals } = parse('runs', [...argv], {
@@ -465,16 +492,7 @@ function parseRuns(argv: readonly string[]): Parsed {
     limit: { type: 'string' },
   })
   if (values.help === true) return { command: 'help', topic: 'runs' }
-  const [action, runId, ...extra] = positionals
-  if (!RUNS_ACTIONS.includes(action as RunsAction))
-    usage(
-      action === undefined
-        ? `isocode runs needs an action: ${RUNS_ACTIONS.join(', ')}`
-        : `unknown action "${action}"; the actions are: ${RUNS_ACTIONS.join(', ')}`,
-      'runs',
-    )
-  if (action === 'list' ? runId !== undefined : runId === undefined || extra.length > 0)
-    usage(action === 'list' ? 'isocode runs list takes no run id' : `isocode runs ${action} takes one run id`, 'runs')
+  const [action, runId] = actionOf('runs', RUNS_ACTIONS, positionals, 'run id', 'one run id')
   const options = programOptions(values, 'runs')
   if (options.store === undefined)
     usage('isocode runs needs --store <url>: the store the runs were recorded in (file:<path> or postgres://…)', 'runs')
@@ -483,7 +501,7 @@ function parseRuns(argv: readonly string[]): Parsed {
     usage('--status and --limit apply to list only', 'runs')
   return {
     command: 'runs',
-    action: action as RunsAction,
+    action,
     runId,
     isolation: isolation(values.isolation, 'runs'),
     json: values.json === true,
@@ -509,19 +527,7 @@ function parsePrograms(argv: readonly string[]): Parsed {
     input: { type: 'string' },
   })
   if (values.help === true) return { command: 'help', topic: 'programs' }
-  const [action, name, ...extra] = positionals
-  if (!PROGRAMS_ACTIONS.includes(action as ProgramsAction))
-    usage(
-      action === undefined
-        ? `isocode programs needs an action: ${PROGRAMS_ACTIONS.join(', ')}`
-        : `unknown action "${action}"; the actions are: ${PROGRAMS_ACTIONS.join(', ')}`,
-      'programs',
-    )
-  if (action === 'list' ? name !== undefined : name === undefined || extra.length > 0)
-    usage(
-      action === 'list' ? 'isocode programs list takes no name' : `isocode programs ${action} takes one program name`,
-      'programs',
-    )
+  const [action, name] = actionOf('programs', PROGRAMS_ACTIONS, positionals, 'name', 'one program name')
   const options = programOptions(values, 'programs')
   if (options.store === undefined)
     usage(
@@ -545,7 +551,7 @@ function parsePrograms(argv: readonly string[]): Parsed {
   }
   return {
     command: 'programs',
-    action: action as ProgramsAction,
+    action,
     name,
     isolation: isolation(values.isolation, 'programs'),
     json: values.json === true,

@@ -20,3 +20,19 @@ export class CliError extends Error {
     super(message)
   }
 }
+
+/**
+ * Run `work`; a refusal of one of `kinds` (a library's own error: a bad name, an unknown run) is the
+ * user's to fix, so it becomes a one-line CliError INPUT (exit 1). Anything else goes on as it is.
+ */
+export async function asInputError<T>(
+  work: () => Promise<T>,
+  kinds: ReadonlyArray<abstract new (...args: never[]) => Error>,
+): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (kinds.some((kind) => error instanceof kind)) throw new CliError((error as Error).message, 'INPUT')
+    throw error
+  }
+}

@@ -5,20 +5,13 @@ import { RegistryError } from '@isocode/registry'
 import type { SavedProgram } from '@isocode/registry'
 import type { Parsed } from './args.ts'
 import { withApp } from './commands.ts'
-import { CliError } from './errors.ts'
+import { asInputError, CliError } from './errors.ts'
 import type { Io } from './io.ts'
 
 type ProgramsOptions = Extract<Parsed, { command: 'programs' }>
 
 // why: the registry's refusals (a bad name, code or schema) are the user's to fix: one line, exit 1.
-async function told<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof RegistryError) throw new CliError(error.message, 'INPUT')
-    throw error
-  }
-}
+const told = <T>(work: () => Promise<T>): Promise<T> => asInputError(work, [RegistryError])
 
 async function readText(path: string, flag: string): Promise<string> {
   try {

@@ -3,7 +3,7 @@
 import { isPlainObject } from '@isocode/code-runtime'
 import { contentToText, explainProgramError, RUN_CODE } from '@isocode/registry'
 import type { ToolExecutionResult } from '@isocode/registry'
-import { toCodeModeResult } from 'isocode/internal'
+import { runOutcome } from '@isocode/registry/internal'
 import type { App, CodeModeResult } from 'isocode/internal'
 import type { CliApp } from './app.ts'
 import type { Io } from './io.ts'
@@ -78,7 +78,7 @@ export async function driveRun(io: Io, app: CliApp, options: DriveOptions): Prom
     } finally {
       report = watch.take()
     }
-    return toCodeModeResult(raw, runId)
+    return runOutcome(raw, runId)
   }
   process.on('SIGINT', onSigint)
   let outcome: CodeModeResult

@@ -4,7 +4,7 @@ import { IsocodeError, openRuns } from 'isocode/internal'
 import type { CodeModeResult, RunInfo } from 'isocode/internal'
 import type { Parsed } from './args.ts'
 import { withApp } from './commands.ts'
-import { CliError } from './errors.ts'
+import { asInputError, CliError } from './errors.ts'
 import type { Io } from './io.ts'
 import { pendingLine, sameToolsFlags } from './pause.ts'
 import { driveRun } from './run-program.ts'
@@ -24,14 +24,7 @@ function infoLines(run: RunInfo): string {
 }
 
 // why: the run store's refusals (unknown run, not paused, changed tool) are the user's to fix: one line, exit 1.
-async function told<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof IsocodeError) throw new CliError(error.message, 'INPUT')
-    throw error
-  }
-}
+const told = <T>(work: () => Promise<T>): Promise<T> => asInputError(work, [IsocodeError])
 
 /** The store-only actions: no runtime and no tools are started. */
 async function storeAction(io: Io, options: RunsOptions): Promise<number> {

@@ -5,7 +5,8 @@ import { isPlainObject } from '@isocode/code-runtime'
 import type { ApprovalCall, ServeApprovals, ServeResult } from '@isocode/mcp'
 import { RUN_CODE } from '@isocode/registry'
 import type { JsonValue, ToolExecutionResult } from '@isocode/registry'
-import { IsocodeError, toCodeModeResult } from 'isocode/internal'
+import { runOutcome } from '@isocode/registry/internal'
+import { IsocodeError } from 'isocode/internal'
 import type { App, CodeModeResult, PendingCall, RunInfo } from 'isocode/internal'
 import type { CliApp } from './app.ts'
 import { counted } from './counted.ts'
@@ -16,11 +17,6 @@ export const DEFAULT_APPROVAL_WAIT_S = 300
 
 type DurableRuns = ReturnType<App['durable']>
 
-/** The state scope a recorded run was started in, from the options kept with it. */
-function keptScope(options: unknown): string | undefined {
-  const scope = isPlainObject(options) ? options.scope : undefined
-  return typeof scope === 'string' ? scope : undefined
-}
 type Execute = Parameters<DurableRuns['start']>[1]
 
 const text = (value: string): ToolExecutionResult['content'] => [{ type: 'text', text: value }]
@@ -156,10 +152,10 @@ export function serveApprovals(
             durable: recorder,
           }),
         )
-        return toCodeModeResult(raw, runId)
+        return runOutcome(raw, runId)
       }
     // why: a resume runs the stored program again, with its code and the state scope it started in.
-    const runs = app.app.durable((code, kept) => execute({ code }, keptScope(kept)))
+    const runs = app.app.durable((code, scope) => execute({ code }, scope))
     try {
       let outcome = await first(runs, execute)
       // why: R-143 — the run has ended at the pause (no wall budget runs while the user reads the
@@ -201,9 +197,7 @@ export function serveApprovals(
               ...(call.scope === undefined ? {} : { scope: call.scope }),
             }),
           )
-        return drive(call, (runs, execute) =>
-          runs.start(code, execute(args), call.scope === undefined ? undefined : { scope: call.scope }),
-        )
+        return drive(call, (runs, execute) => runs.start(code, execute(args), call.scope))
       }
       const runId = isPlainObject(args) ? args.runId : undefined
       if (typeof runId !== 'string' || runId.trim() === '')

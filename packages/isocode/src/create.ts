@@ -5,13 +5,14 @@ import type { App } from './assembly/app.ts'
 import { checkOptions } from './check-options.ts'
 import { toDefinition } from './define.ts'
 import type { DefinedTool } from './define.ts'
+import { runOutcome } from '@isocode/registry/internal'
 import type { Recorder } from '@isocode/registry/internal'
 import { IsocodeError } from './errors.ts'
 import { runListener, runStream } from './events.ts'
 import type { CodeModeOptions } from './options.ts'
 import { createPrograms } from './programs/programs.ts'
-import { scopeOf, scopeOption } from './programs/scope.ts'
-import { refusedResult, toCodeModeResult } from './result.ts'
+import { scopeOption } from './programs/scope.ts'
+import { refusedResult } from './result.ts'
 import { RunSlots } from './run-slots.ts'
 import type { RunEventListener } from '@isocode/registry'
 import type { CodeMode, CodeModeResult, CodeModeRuns, CodeModeTool, RunCodeArgs } from './types.ts'
@@ -96,7 +97,7 @@ async function open(app: App, slots: RunSlots): Promise<CodeMode> {
           ...(onRunEvent === undefined ? {} : { onRunEvent }),
           ...(scope === undefined ? {} : { scope }),
         })
-        return toCodeModeResult(result, runId)
+        return runOutcome(result, runId)
       } finally {
         slots.release()
       }
@@ -114,7 +115,7 @@ async function open(app: App, slots: RunSlots): Promise<CodeMode> {
   // why: R-113 — a recorded run and a resumed one run through the same slots and budgets;
   // R-121 — a resumed run reads and writes the state scope it started in.
   const runs = app.durable(
-    (code, options) => (recorder, runId) => execute({ code }, undefined, undefined, recorder, runId, scopeOf(options)),
+    (code, scope) => (recorder, runId) => execute({ code }, undefined, undefined, recorder, runId, scope),
   )
   const started = async (
     args: RunCodeArgs,
@@ -125,11 +126,7 @@ async function open(app: App, slots: RunSlots): Promise<CodeMode> {
     if (closing !== undefined)
       throw new IsocodeError('run_code: this Code Mode is closed; call createCodeMode again for a new one', 'CLOSED')
     if (!app.recording) return execute(args, signal, onRunEvent, undefined, undefined, scope)
-    return runs.start(
-      args.code,
-      (recorder, runId) => execute(args, signal, onRunEvent, recorder, runId, scope),
-      scope === undefined ? undefined : { scope },
-    )
+    return runs.start(args.code, (recorder, runId) => execute(args, signal, onRunEvent, recorder, runId, scope), scope)
   }
   const guarded =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>

@@ -2,7 +2,6 @@
 // workspace's own packages. Not part of the public API; it may change in any release.
 export { openApp, openRuns } from './assembly/app.ts'
 export { IsocodeError } from './errors.ts'
-export { toCodeModeResult } from './result.ts'
 export type { App } from './assembly/app.ts'
 export type { AppPlan, Budgets } from './assembly/plan.ts'
 export type { RunRecord } from './assembly/recording-runtime.ts'

@@ -291,9 +291,8 @@ export class ToolRegistry extends Service {
     const service = home.get('runStore')
     if (service === undefined || this.transport === undefined) return undefined
     const resumed =
-      (code: string, options: unknown): ExecuteDurable =>
+      (code: string, scope: string | undefined): ExecuteDurable =>
       async (recorder, runId) => {
-        const scope = stateScopeOfOptions(options)
         const result = await this.execute({
           callId: `runs:${runId}:${++this.resumes}`,
           name: RUN_CODE,
@@ -400,12 +399,6 @@ export class ToolRegistry extends Service {
 }
 
 /** The state scope a recorded run was started in, read back from the options kept with it (R-121). */
-function stateScopeOfOptions(options: unknown): string | undefined {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) return undefined
-  const scope = (options as { scope?: unknown }).scope
-  return typeof scope === 'string' ? scope : undefined
-}
-
 // why: the stored parameters are frozen lossless JSON, so re-detaching them cannot fail; it yields
 // a fresh mutable deep copy without recursion (any nesting depth).
 function structuredCopy(name: string, schema: ToolSchema['parameters']): ToolSchema['parameters'] {

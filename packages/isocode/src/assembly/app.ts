@@ -15,7 +15,7 @@ import type {
   ToolSchema,
 } from '@isocode/registry'
 import { openRunStore, RunStoreError } from '@isocode/run-store'
-import type { JsonValue, RunStore } from '@isocode/run-store'
+import type { RunStore } from '@isocode/run-store'
 import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import { DurableRuns, toolFacts } from '@isocode/registry/internal'
@@ -66,8 +66,8 @@ export interface App {
   onToolsChange(listener: () => void): void
   /** The registry's saved programs and state (R-120 to R-125), kept in {@link App.store}. */
   readonly programs: ProgramLibrary
-  /** Durable runs over this app's store; `resumed` runs a stored program again, with the options kept with it. */
-  durable(resumed: (code: string, options: JsonValue) => ExecuteDurable): FacadeRuns
+  /** Durable runs over this app's store; `resumed` runs a stored program again, in the state scope it started in. */
+  durable(resumed: (code: string, scope: string | undefined) => ExecuteDurable): FacadeRuns
   /** Dispose the tools and MCP connections, then the runtime, then an owned store. */
   dispose(): Promise<void>
 }

@@ -1,13 +1,12 @@
 // The facade's edge of durable runs (rules R-110 to R-113): the registry's one implementation,
 // its RegistryErrors thrown on as IsocodeErrors with the same code and message.
 import { RegistryError } from '@isocode/registry'
-import type { DurableRuns } from '@isocode/registry/internal'
+import type { DurableRuns, ExecuteDurable } from '@isocode/registry/internal'
 import { IsocodeError } from '../errors.ts'
 import type { IsocodeErrorCode } from '../errors.ts'
 import type { CodeModeResult, CodeModeRuns, RunDecision } from '../types.ts'
 
-export type { ExecuteDurable } from '@isocode/registry/internal'
-type ExecuteDurable = Parameters<DurableRuns['start']>[1]
+export type { ExecuteDurable }
 
 const DURABLE_CODES: ReadonlySet<string> = new Set([
   'RUN_NOT_FOUND',
@@ -36,8 +35,8 @@ const mapped =
 
 /** Durable runs as the facade and the CLI drive them: start, decide, resume and the `cm.runs` API. */
 export interface FacadeRuns {
-  /** Record a new run of `code` and run it; `options` (its state scope) is kept for a resume. */
-  start(code: string, execute: ExecuteDurable, options?: Parameters<DurableRuns['start']>[2]): Promise<CodeModeResult>
+  /** Record a new run of `code` and run it; its state `scope` is kept for a resume. */
+  start(code: string, execute: ExecuteDurable, scope?: string): Promise<CodeModeResult>
   decide(runId: unknown, decisions: readonly RunDecision[] | undefined, what: string): Promise<CodeModeResult>
   resume(runId: unknown, what?: string): Promise<CodeModeResult>
   /** The `cm.runs` object. */
@@ -48,7 +47,7 @@ export interface FacadeRuns {
 export function facadeRuns(core: DurableRuns): FacadeRuns {
   const api = core.api()
   return {
-    start: mapped((code, execute, options) => core.start(code, execute, options)),
+    start: mapped((code, execute, scope) => core.start(code, execute, scope)),
     decide: mapped((runId, decisions, what) => core.decide(runId, decisions, what)),
     resume: mapped((runId, what) => core.resume(runId, what)),
     api: () => ({

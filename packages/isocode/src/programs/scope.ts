@@ -1,5 +1,4 @@
 // The state scope a run names: checked at the facade's door, kept with a recorded run.
-import type { JsonValue } from '@isocode/run-store'
 import { IsocodeError } from '../errors.ts'
 
 /** Longest scope name: a session id or a user id fits, a document does not. */
@@ -15,11 +14,4 @@ export function scopeOption(what: string, options: { scope?: unknown } | undefin
       'INVALID_ARGS',
     )
   return scope
-}
-
-/** The scope a recorded run was started in, read back from its options. */
-export function scopeOf(options: JsonValue | undefined): string | undefined {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) return undefined
-  const scope = options.scope
-  return typeof scope === 'string' ? scope : undefined
 }

@@ -73,7 +73,7 @@ export async function recordRun(
       } else raw = settled
       return runOutcome(raw, runId)
     },
-    scope === undefined ? undefined : { scope },
+    scope,
   )
   if (thrown !== undefined) throw thrown.thrown
   const result = recordedResult(raw, outcome)

@@ -1,6 +1,7 @@
 // The facade's durable runs (rules R-110 to R-113): every run is recorded in the store; a paused
 // run is decided and resumed by replay here, in this process or any other on the same store.
 import { randomUUID } from 'node:crypto'
+import { isPlainObject } from '@isocode/code-runtime'
 import type { RunJournal } from '@isocode/code-runtime'
 import { RunStoreError } from '@isocode/run-store'
 import type { CallEntry, DecisionInput, JsonValue, RunRecord, RunStore } from '@isocode/run-store'
@@ -11,6 +12,12 @@ import type { RecorderHost } from './recorder.ts'
 import type { PendingCall, RunDecision, RunInfo, RunOutcome, RunsApi, ToolFacts } from './types.ts'
 
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+/** The state scope a run was started in, from the options kept with it. */
+function keptScope(options: JsonValue | undefined): string | undefined {
+  const scope = isPlainObject(options) ? options.scope : undefined
+  return typeof scope === 'string' ? scope : undefined
+}
 
 /** Runs one program with a recorder attached (through the run slots and the registry). */
 export type ExecuteDurable = (recorder: Recorder, runId: string) => Promise<RunOutcome>
@@ -33,12 +40,15 @@ function pendingOf(entry: CallEntry): PendingCall {
 export class DurableRuns {
   private readonly holder = `isocode:${randomUUID()}`
 
-  /** `keys`: the idempotency key of each sub-call in flight, by callId; `resumed` runs a stored program again. */
+  /**
+   * `keys`: the idempotency key of each sub-call in flight, by callId; `resumed` runs a stored
+   * program again, in the state scope it started in (R-121).
+   */
   constructor(
     private readonly store: RunStore,
     private readonly tools: ToolFacts,
     private readonly keys: Map<string, string>,
-    private readonly resumed: (code: string, options: JsonValue) => ExecuteDurable,
+    private readonly resumed: (code: string, scope: string | undefined) => ExecuteDurable,
     /** Whether a live approval service answers gated calls (R-149); absent: never. */
     private readonly liveApproval?: () => boolean,
   ) {}
@@ -48,15 +58,15 @@ export class DurableRuns {
     return this.liveApproval === undefined ? host : { ...host, liveApproval: this.liveApproval }
   }
 
-  /** Record a new run of `code` and run it; `options` (its state scope) is kept for a resume. */
-  async start(code: string, execute: ExecuteDurable, options?: JsonValue): Promise<RunOutcome> {
+  /** Record a new run of `code` and run it; its state `scope` is kept for a resume. */
+  async start(code: string, execute: ExecuteDurable, scope?: string): Promise<RunOutcome> {
     const runId = randomUUID()
     try {
       await this.store.createRun({
         id: runId,
         code,
         holder: this.holder,
-        ...(options === undefined ? {} : { options }),
+        ...(scope === undefined ? {} : { options: { scope } }),
       })
     } catch (error) {
       throw new RegistryError(`run: the run store refused the run: ${errorMessage(error)}`, 'STORE')
@@ -220,7 +230,7 @@ export class DurableRuns {
     const { [LINES]: lines, ...journal } = (journals.at(-1) ?? {}) as Partial<RunJournal> & { [LINES]?: number }
     await this.store.appendAudit(run.id, { actor: this.holder, action: 'resume' })
     const lineCount = typeof lines === 'number' ? lines : 0
-    return this.go(run.id, this.resumed(run.code, run.options), calls, journal, lineCount, run.status)
+    return this.go(run.id, this.resumed(run.code, keptScope(run.options)), calls, journal, lineCount, run.status)
   }
 
   private async info(run: RunRecord): Promise<RunInfo> {
