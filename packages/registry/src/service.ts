@@ -31,11 +31,8 @@ import { ToolLayers } from './store/layers.ts'
 import { RUN_CODE } from './store/reserved.ts'
 import { Restrictions, snapshotRestriction } from './store/restrictions.ts'
 import { snapshotDefinition } from './store/snapshot-definition.ts'
-import { toolFacts } from './durable/facts.ts'
-import { runOutcome } from './durable/outcome.ts'
-import { DurableRuns } from './durable/runs.ts'
-import type { ExecuteDurable } from './durable/runs.ts'
-import type { RunsApi, ToolFacts } from './durable/types.ts'
+import { RecordedRuns } from './durable/recorded-runs.ts'
+import type { RunsApi } from './durable/types.ts'
 import type {
   ToolDefinition,
   ToolExecutionInput,
@@ -79,11 +76,8 @@ export class ToolRegistry extends Service {
   private readonly host: PipelineHost
   /** The reserved run_code transport in non-native modes. */
   private readonly transport: ToolDefinition | undefined
-  /** What durable runs know of the global tools (R-148): each definition's needsApproval, revert, hints. */
-  private readonly facts: ToolFacts
-  /** Idempotency keys of the sub-calls of recorded runs in flight, by callId. */
-  private readonly keys = new Map<string, string>()
-  private resumes = 0
+  /** The runs recorded in the runStore service's store, and `runs` (R-147 to R-149). */
+  private readonly recorded: RecordedRuns
 
   constructor(ctx: Context, config: ToolRegistryConfig = {}) {
     super(ctx, 'tools')
@@ -117,7 +111,11 @@ export class ToolRegistry extends Service {
       // why: a saved or deleted program changes the SDK text, so it is announced like a tool.
       changed: (names) => this.announceQuietly(ctx, 'programs', undefined, names),
     })
-    this.facts = toolFacts(new Map(), (name) => this.resolve(name, undefined))
+    this.recorded = new RecordedRuns({
+      mode: this.mode,
+      execute: (exec) => this.execute(exec),
+      resolve: (name, scope) => this.resolve(name, scope),
+    })
     this.transport = this.mode === 'native' ? undefined : snapshotDefinition(createRunCodeTool(this.codeModeHost(ctx)))
     const source: ContributionSource = {
       endTools: (scope) => this.endTools(scope),
@@ -257,58 +255,7 @@ export class ToolRegistry extends Service {
    * Every method rejects with RegistryError `STORE` while no runStore service is up.
    */
   get runs(): RunsApi {
-    const caller = this.ctx
-    const home = this.host.ctx
-    const agent = scopeOf(caller)
-    const current = (): DurableRuns => {
-      const runs = this.durableRuns(home, agent)
-      if (runs !== undefined) return runs
-      throw new RegistryError(
-        this.transport === undefined
-          ? `runs: the registry is in mode "${this.mode}", which has no run_code; configure ToolRegistry with mode "code" or "both"`
-          : 'runs: no runStore service is up; load it first (ctx.plugin(RunStoreService, { store: "file:runs.db" }))',
-        'STORE',
-      )
-    }
-    const later =
-      <A extends unknown[], R>(pick: (api: RunsApi) => (...args: A) => Promise<R>) =>
-      async (...args: A): Promise<R> =>
-        pick(current().api())(...args)
-    return {
-      approve: later((api) => api.approve),
-      reject: later((api) => api.reject),
-      resume: later((api) => api.resume),
-      get: later((api) => api.get),
-      list: later((api) => api.list),
-      pending: later((api) => api.pending),
-      cancel: later((api) => api.cancel),
-      rollback: later((api) => api.rollback),
-    }
-  }
-
-  /** The durable runs of the runStore service for calls of `agent`'s scope, or undefined when none is up. */
-  private durableRuns(home: Context, agent: ScopeKey | undefined): DurableRuns | undefined {
-    const service = home.get('runStore')
-    if (service === undefined || this.transport === undefined) return undefined
-    const resumed =
-      (code: string, scope: string | undefined): ExecuteDurable =>
-      async (recorder, runId) => {
-        const result = await this.execute({
-          callId: `runs:${runId}:${++this.resumes}`,
-          name: RUN_CODE,
-          arguments: { code },
-          durable: recorder,
-          ...(agent === undefined ? {} : { agent }),
-          ...(scope === undefined ? {} : { scope }),
-        })
-        return runOutcome(result, runId)
-      }
-    // why: R-149 — a live approval service answers a gated call before it would pause; it is asked
-    // through the call's agent, so a call without one pauses.
-    const live = (): boolean => agent !== undefined && home.get('approval') !== undefined
-    // why: an agent's run may call the agent's own tools; their facts are read in its scope.
-    const facts = agent === undefined ? this.facts : toolFacts(new Map(), (name) => this.resolve(name, agent))
-    return new DurableRuns(service.store, facts, this.keys, resumed, live)
+    return this.recorded.api(this.host.ctx, scopeOf(this.ctx))
   }
 
   private resolve(name: string, scope: ScopeKey | undefined): ToolDefinition | undefined {
@@ -344,7 +291,7 @@ export class ToolRegistry extends Service {
       endTools: (scope) => this.endTools(scope),
       warn: (message) => ctx.logger('tools').warn(message),
       library: this.programs,
-      durableRuns: (exec) => this.durableRuns(ctx, exec.agent),
+      durableRuns: (exec) => this.recorded.of(ctx, exec.agent),
       sessionLog: (scope) => {
         const sink = ctx.get('session')
         if (sink === undefined) return undefined
