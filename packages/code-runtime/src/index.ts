@@ -8,14 +8,19 @@ export { toLosslessJson } from './json.ts'
 export { showValue } from './show-value.ts'
 export { isPlainObject } from './plain-object.ts'
 export { checkJournal, JOURNAL_LIMIT } from './journal.ts'
+export { checkReplay } from './replay.ts'
+export type { CheckedReplay, ServedCall } from './replay.ts'
 export { outputBytesOf, withUsage } from './usage.ts'
 /** @public */
 export { utf8Length } from './usage.ts'
 export type { ConfigIssue, ConfigSchema } from './config-schema.ts'
 export type {
   CodeBinding,
+  CodeCallOutcome,
   CodeCallSite,
   CodeBindingNamespace,
+  CodeReplay,
+  CodeReplayCall,
   CodeRunEvent,
   CodeRunFailure,
   CodeRunFailureKind,

@@ -91,7 +91,40 @@ export interface CodeRunRequest {
    * call's turn without waiting on a clock. A backend that does not offer it never calls it.
    */
   onIdle?: () => void
+  /**
+   * With `journal`: outcomes the host already holds for calls of this run (rule RT-71). A call whose
+   * number, namespace, member and argument match an entry gets that outcome without reaching its
+   * binding, and `onServed` is told. A backend that does not offer it calls every binding as usual.
+   */
+  replay?: CodeReplay
 }
+
+/** Binding outcomes a run may serve itself, by call number; see {@link CodeRunRequest.replay}. */
+export interface CodeReplay {
+  calls: readonly CodeReplayCall[]
+  /**
+   * Called with the number of each call served from {@link calls}, before any later call of the
+   * program reaches its binding and before the run's result; it must not block.
+   */
+  onServed: (call: number) => void
+}
+
+/** One call a replayed run may serve itself: where it stands in the run, what it sends and what it gets. */
+export interface CodeReplayCall {
+  /** The call's number (rule RT-52). */
+  call: number
+  global: string
+  member: string
+  /** The argument the call must send (compared as JSON text) for the outcome to be served. */
+  args: JsonValue
+  outcome: CodeCallOutcome
+}
+
+/**
+ * What one binding call gives the program: a lossless JSON value (or undefined), or a failure's
+ * message and, when the host error carried one, its `code` (rule RT-63).
+ */
+export type CodeCallOutcome = { ok: true; value?: JsonValue } | { ok: false; message: string; code?: string }
 
 /** Something a live run did; see {@link CodeRunRequest.onEvent}. */
 export type CodeRunEvent =

@@ -199,4 +199,23 @@ export interface RunDurability {
    * policy decision does not ask again for it.
    */
   approved(callId: string): boolean
+  /**
+   * The recorded outcomes a resumed run's runtime may serve without a host round trip (rules
+   * R-111, RT-71): calls recorded done, by call number. Absent: every call goes through {@link step}.
+   */
+  replayable?(): readonly ReplayableCall[]
+  /**
+   * The runtime served recorded call `seq` itself (RT-71): counted as replayed, once. False, and
+   * nothing counted, for a number that is not a replayable call or was counted already.
+   */
+  served?(seq: number): boolean
+}
+
+/** A call recorded done, as {@link RunDurability.replayable} offers it to be served again. */
+export interface ReplayableCall {
+  seq: number
+  tool: string
+  /** The arguments the program made the call with: a replay with others diverges. */
+  args: JsonValue
+  result: ToolExecutionResult
 }

@@ -1,5 +1,5 @@
 import { withUsage } from '@isocode/code-runtime'
-import type { CodeBinding, CodeCallSite, CodeRunResult } from '@isocode/code-runtime'
+import type { CodeBinding, CodeCallOutcome, CodeCallSite, CodeRunResult } from '@isocode/code-runtime'
 import { type BindingOutcome, callBinding } from './binding-call.ts'
 import { CallScheduler, concurrencyTables } from './call-scheduler.ts'
 import { OutputBook } from './output-book.ts'
@@ -44,6 +44,7 @@ export class RunLedger<C extends LedgerCall, R> {
   private readonly members: readonly Map<string, CodeBinding>[]
   private readonly tap: ((line: string, now: boolean) => void) | undefined
   private readonly bindings: RunOrder['bindings']
+  private readonly replay: RunOrder['replay']
   // why: made at the first scheduled call; a run that calls no binding (or forwards them all) needs none.
   private calls: CallScheduler<C> | undefined
   /** The replies of this host turn, handed to the owner's `flushReplies` once it is over. */
@@ -52,7 +53,7 @@ export class RunLedger<C extends LedgerCall, R> {
 
   constructor(
     private readonly owner: LedgerOwner<C, R>,
-    order: Pick<RunOrder, 'bindings' | 'members' | 'tap'>,
+    order: Pick<RunOrder, 'bindings' | 'members' | 'tap' | 'replay'>,
     outputBytes: number,
     /** The run's journal (rule RT-49), only when its request asked for one. */
     readonly journal?: JournalBook,
@@ -62,6 +63,7 @@ export class RunLedger<C extends LedgerCall, R> {
     this.members = order.members
     this.tap = order.tap
     this.bindings = order.bindings
+    this.replay = order.replay
   }
 
   /**
@@ -87,6 +89,31 @@ export class RunLedger<C extends LedgerCall, R> {
       () => this.owner.open,
     )
     this.calls.push(call)
+  }
+
+  /**
+   * The outcome the request holds for `call` (rule RT-71): its number, namespace, member and
+   * argument JSON match an entry. Undefined otherwise: the call goes to its binding.
+   */
+  heldOutcome(call: C, json: string | undefined): CodeCallOutcome | undefined {
+    const number = call.site?.call
+    const entry = number === undefined ? undefined : this.replay?.checked.calls.get(number)
+    if (entry === undefined || entry.member !== call.member || entry.argsJson !== json) return undefined
+    return entry.global === this.bindings[call.ns]?.global ? entry.outcome : undefined
+  }
+
+  /**
+   * Answer `call` with an outcome its request held (rule RT-71): no binding runs and nothing is
+   * counted as a binding call; the request's `onServed` is told, a throw of it ignored.
+   */
+  serve(call: C, outcome: CodeCallOutcome): void {
+    if (!this.owner.open || this.replay === undefined || call.site === undefined) return
+    try {
+      this.replay.checked.onServed(call.site.call)
+    } catch {
+      // why: a throwing listener is the host's bug; it must not end or corrupt the program's run.
+    }
+    this.owner.encode(this.replies, call, outcome.ok ? { ok: true, value: outcome.value } : outcome)
   }
 
   /** Invoke `call`'s binding now, time it, and queue its reply while the run is open; never rejects. */

@@ -1,5 +1,6 @@
 import {
   checkJournal,
+  checkReplay,
   CodeRuntimeError,
   CodeRuntimeErrorCode,
   consoleTap,
@@ -7,8 +8,10 @@ import {
   withUsage,
 } from '@isocode/code-runtime'
 import type {
+  CheckedReplay,
   CodeBinding,
   CodeBindingNamespace,
+  CodeReplayCall,
   CodeRunRequest,
   CodeRunResult,
   RunJournal,
@@ -72,6 +75,8 @@ export interface RunOrder {
   readonly onJournal: ((chunk: RunJournal) => void) | undefined
   /** Called at the end of each program turn while the run goes on (rule RT-64); only for a journaled run. */
   readonly onIdle: (() => void) | undefined
+  /** The outcomes the run may serve itself (rule RT-71), checked, and the request's entries (what a supervised child is sent). */
+  readonly replay: { readonly checked: CheckedReplay; readonly calls: readonly CodeReplayCall[] } | undefined
 }
 
 /** What {@link openRun} gives: the order to run, or a result that is already settled. */
@@ -91,6 +96,10 @@ export function openRun(
   checkRequest(request)
   validateBindings(request.bindings)
   const journal = request.journal === undefined ? undefined : checkJournal(request.journal)
+  const replay =
+    request.replay === undefined
+      ? undefined
+      : { checked: checkReplay(request.replay, journal !== undefined), calls: request.replay.calls }
   const early = (result: CodeRunResult): Opened => ({
     result: journal === undefined ? result : { ...result, journal: emptyJournal() },
   })
@@ -108,6 +117,7 @@ export function openRun(
     onJournal: request.onJournal,
     // why: RT-64 — only a journaled run reports the ends of its turns.
     onIdle: journal === undefined ? undefined : request.onIdle,
+    replay,
     bindings: request.bindings,
     members,
     shapes: namespaceShapes(request.bindings, members),

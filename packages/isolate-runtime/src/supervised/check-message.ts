@@ -26,6 +26,8 @@ const isRecord = (value: unknown): value is Record_ =>
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0
 const isStrings = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string')
+const isCallNumbers = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((item) => Number.isSafeInteger(item) && (item as number) >= 1)
 const onlyKeys = (value: Record_, allowed: readonly string[]): boolean =>
   Object.keys(value).every((key) => allowed.includes(key))
 
@@ -91,6 +93,11 @@ export function checkChildMessage(value: unknown): Checked {
     case 'idle':
       if (!onlyKeys(value, ['t', 'run']) || !isId(value.run)) return refuse('idle is not { run }')
       return { ok: true, message: { t: 'idle', run: value.run } }
+    case 'served': {
+      if (!onlyKeys(value, ['t', 'run', 'calls']) || !isId(value.run) || !isCallNumbers(value.calls))
+        return refuse('served is not { run, calls: number[] }')
+      return { ok: true, message: { t: 'served', run: value.run, calls: value.calls } }
+    }
     case 'journal': {
       if (!onlyKeys(value, ['t', 'run', 'chunk']) || !isId(value.run)) return refuse('journal is not { run, chunk }')
       const chunk = checkJournalChunk(value.chunk)

@@ -157,13 +157,16 @@ export class ChildHost {
       )
       this.enter({ phase: 'serving', run })
       this.watchWall()
-      const { code, signal, journal, shapes } = order
+      const { code, signal, journal, shapes, replay } = order
       run.detach = onAbort(signal, () => this.aborted(run, describeHostError(signal?.reason)))
-      // why: the journal crosses the wire only for a journaled run (rule RT-49).
+      // why: the journal crosses the wire only for a journaled run (rule RT-49), and with it the
+      // outcomes the child may serve itself (RT-71).
       this.send(
         journal === undefined
           ? { t: 'run', run: id, program: code, namespaces: shapes }
-          : { t: 'run', run: id, program: code, namespaces: shapes, journal },
+          : replay === undefined
+            ? { t: 'run', run: id, program: code, namespaces: shapes, journal }
+            : { t: 'run', run: id, program: code, namespaces: shapes, journal, replay: replay.calls },
       )
     })
   }
@@ -239,6 +242,7 @@ export class ChildHost {
     if (message.t === 'logs') return this.logs(run, message.lines)
     if (message.t === 'journal') return this.journaled(run, message.chunk)
     if (message.t === 'idle') return run.idle()
+    if (message.t === 'served') return run.served(message.calls)
     // why: a retiring child exits after this result; ending now, it is never handed another run.
     if (message.retire === true) this.enter({ phase: 'ending', why: 'retired', started: true })
     this.result(run, message.result)

@@ -28,6 +28,7 @@ export class HostedRun implements LedgerOwner<Call, Reply> {
   readonly timers: NodeJS.Timeout[] = []
   detach: () => void = () => {}
   private readonly onIdle: (() => void) | undefined
+  private readonly onServed: ((call: number) => void) | undefined
 
   constructor(
     readonly id: number,
@@ -41,6 +42,7 @@ export class HostedRun implements LedgerOwner<Call, Reply> {
     this.ledger = new RunLedger(this, order, outputBytes, book)
     // why: RT-64 — the order carries onIdle only for a journaled run.
     this.onIdle = order.onIdle
+    this.onServed = order.replay?.checked.onServed
     this.deadline = this.ledger.startedAt + giveUpAfterMs
   }
 
@@ -51,6 +53,18 @@ export class HostedRun implements LedgerOwner<Call, Reply> {
       this.onIdle()
     } catch {
       // why: a throwing listener is the host's bug; it must not end or corrupt the run.
+    }
+  }
+
+  /** The child answered these calls from the run's replay (rule RT-71); never throws. */
+  served(calls: readonly number[]): void {
+    if (this.onServed === undefined || !this.open) return
+    for (const call of calls) {
+      try {
+        this.onServed(call)
+      } catch {
+        // why: a throwing listener is the host's bug; it must not end or corrupt the run.
+      }
     }
   }
 

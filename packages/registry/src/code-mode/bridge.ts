@@ -1,13 +1,18 @@
 import {
+  bindingErrorCode,
   type CodeBinding,
   type CodeBindingNamespace,
+  type CodeCallOutcome,
   type CodeCallSite,
+  type CodeReplay,
+  type CodeReplayCall,
   type JsonValue,
   toLosslessJson,
 } from '@isocode/code-runtime'
 import type { SessionEvent } from '@isocode/harness'
 import { TOOL_CALL_ERROR_CLASS, TOOL_CALL_ERROR_TOOL_PROPERTY } from '@isocode/sdk-codegen'
 import type {
+  ReplayableCall,
   RunDurability,
   ScopeKey,
   ToolDefinition,
@@ -72,10 +77,18 @@ export interface CodeBridge {
   readonly turnEnded: () => void
   /** Of {@link dispatched}, the calls a durable run served from its log or ran again (R-116). */
   readonly replayed: number
+  /** A resumed durable run's recorded outcomes, for its runtime to serve itself (R-111, RT-71). */
+  readonly replay: CodeReplay | undefined
 }
 
 /** Calls a durable run's guest may have in flight at once (the bridge's queue still orders them). */
 const DURABLE_CALLS_IN_FLIGHT = 1024
+
+/**
+ * The most JSON a resumed run hands its runtime to serve itself (R-111, RT-71); calls past it
+ * are served through the bridge as any recorded call.
+ */
+const HELD_OUTCOME_BYTES = 8 * 1024 * 1024
 
 /** What a queued task returns when the durable run stopped instead of dispatching. */
 const STOPPED: unique symbol = Symbol('stopped')
@@ -117,6 +130,37 @@ function finish(name: string, typed: boolean, result: ToolExecutionResult): Json
       : Object.assign(new Error(callFailureText(name, result)), { code: result.error.code })
   // why: a sub-call's additionalContext is dropped on purpose (it would break call/result adjacency).
   return programValue(result, typed)
+}
+
+/** What the program gets from a recorded call served again: exactly what {@link finish} gives it through a binding. */
+function heldOutcome(name: string, typed: boolean, result: ToolExecutionResult): CodeCallOutcome {
+  try {
+    const value = finish(name, typed, result)
+    return value === undefined ? { ok: true } : { ok: true, value }
+  } catch (error) {
+    const message = (error as Error).message
+    const code = bindingErrorCode(error)
+    return code === undefined ? { ok: false, message } : { ok: false, message, code }
+  }
+}
+
+/**
+ * The recorded calls a resumed run's runtime may serve itself (R-111, RT-71): those of tools in
+ * this run's namespace, up to {@link HELD_OUTCOME_BYTES} of JSON.
+ */
+function heldCalls(recorded: readonly ReplayableCall[], tools: readonly ToolDefinition[]): CodeReplayCall[] {
+  const typed = new Map(tools.map((tool) => [tool.name, tool.outputSchema !== undefined]))
+  const calls: CodeReplayCall[] = []
+  let bytes = 0
+  for (const { seq, tool, args, result } of recorded) {
+    const isTyped = typed.get(tool)
+    if (isTyped === undefined) continue
+    const outcome = heldOutcome(tool, isTyped, result)
+    bytes += JSON.stringify(args).length + JSON.stringify(outcome).length
+    if (bytes > HELD_OUTCOME_BYTES) break
+    calls.push({ call: seq, global: TOOLS_GLOBAL, member: tool, args, outcome })
+  }
+  return calls
 }
 
 /**
@@ -286,6 +330,21 @@ export function createCodeBridge(
     return ran.then((value) => (value === STOPPED ? stop() : value))
   }
 
+  // why: R-111 — a resumed run's runtime answers recorded calls itself (RT-71); each one it served
+  // counts once in the logical run, as a call served through step does.
+  const recorded = durable?.replayable?.() ?? []
+  const replay: CodeReplay | undefined =
+    durable === undefined || recorded.length === 0
+      ? undefined
+      : {
+          calls: heldCalls(recorded, tools),
+          onServed: (seq) => {
+            if (durable.served?.(seq) !== true) return
+            dispatched += 1
+            replayed += 1
+          },
+        }
+
   // why: tool names are hostile input (`__proto__`, `constructor`): a null-prototype record.
   const functions = Object.create(null) as Record<string, CodeBinding>
   const concurrentNames: string[] = []
@@ -316,6 +375,7 @@ export function createCodeBridge(
     get replayed() {
       return replayed
     },
+    replay,
     turnEnded: () => {
       guestIdle = true
       endIfStill()

@@ -135,6 +135,8 @@ async function runProgram(
         // why: R-110 — a durable run records (or replays) its time, randomness and timers.
         // why: R-110 — a durable run ends a pause when the program's turn is over (RT-64).
         ...(durable === undefined ? {} : { journal: durable.journal, onIdle: bridge.turnEnded }),
+        // why: R-111 — a resumed run's recorded calls are answered in its runtime (RT-71).
+        ...(bridge.replay === undefined ? {} : { replay: bridge.replay }),
       }))
   } finally {
     detach()

@@ -2,7 +2,14 @@
 // log, run for real (recorded before and after), or stops the run (a pause, a divergence).
 import type { RunJournal } from '@isocode/code-runtime'
 import type { CallEntry, JsonValue, RunStore } from '@isocode/run-store'
-import type { DurableCall, DurableFailure, DurableStep, RunDurability, ToolExecutionResult } from '../types.ts'
+import type {
+  DurableCall,
+  DurableFailure,
+  DurableStep,
+  ReplayableCall,
+  RunDurability,
+  ToolExecutionResult,
+} from '../types.ts'
 import { firstDifference } from './difference.ts'
 import type { DurableToolFacts, PendingCall, ToolFacts } from './types.ts'
 
@@ -65,6 +72,25 @@ export class Recorder implements RunDurability {
 
   approved(callId: string): boolean {
     return this.decided.has(callId)
+  }
+
+  replayable(): ReplayableCall[] {
+    const out: ReplayableCall[] = []
+    for (const entry of this.calls.values()) {
+      // why: R-111 — only an outcome the log holds is served again; a tool gone, or one re-run on
+      // replay (`replay: 'reexecute'`), goes through step like any pending or started call.
+      const meta = this.host.tools.get(entry.tool)
+      if (entry.state !== 'done' || meta === undefined || meta.replay === 'reexecute') continue
+      out.push({ seq: entry.seq, tool: entry.tool, args: entry.args, result: replayed('', entry) })
+    }
+    return out
+  }
+
+  served(seq: number): boolean {
+    const entry = this.calls.get(seq)
+    if (entry?.state !== 'done' || this.used.has(seq)) return false
+    this.used.add(seq)
+    return true
   }
 
   /** Forget the keys of this execution's sub-calls. */

@@ -6,7 +6,7 @@
 // exits right after a dispose), or kills itself after a result that retires it (see `retire`).
 import { Socket } from 'node:net'
 import { withUsage } from '@isocode/code-runtime'
-import type { CodeBinding, CodeBindingNamespace, JsonValue, RunJournal } from '@isocode/code-runtime'
+import type { CodeBinding, CodeBindingNamespace, CodeReplayCall, JsonValue, RunJournal } from '@isocode/code-runtime'
 import { resolveConfig } from '../../engine/config.ts'
 import { supervisedChildMode } from '../../engine/run-mode.ts'
 import { IsolateEngine } from '../../engine/isolate-engine.ts'
@@ -83,6 +83,7 @@ async function start(
   program: string,
   shapes: readonly NamespaceShape[],
   journal: RunJournal | undefined,
+  replay: readonly CodeReplayCall[] | undefined,
 ): Promise<void> {
   // why: one message per host turn, not one per console.log.
   const lines: TurnBatch<string> = new TurnBatch(() => send({ t: 'logs', run: id, lines: lines.take() }))
@@ -112,8 +113,11 @@ async function start(
             onJournal: (chunk) => send({ t: 'journal', run: id, chunk }),
             // why: RT-64 — after this turn's calls, which ParentCalls sends on an earlier-queued immediate.
             onIdle: () => setImmediate(() => send({ t: 'idle', run: id })),
+            // why: RT-71 — the parent learns of each served call before the next call and the result.
+            ...(replay === undefined ? {} : { replay: { calls: replay, onServed: (call) => calls.served(id, call) } }),
           },
     )
+    calls.flushServed()
     // why: lines still waiting for this turn's flush go first, so each reaches the parent's
     // listeners while the run is live (rule RT-45), not only inside the result.
     lines.flushNow()
@@ -174,7 +178,7 @@ function dispose(): Promise<void> {
 function onMessage(message: ToChild): void {
   switch (message.t) {
     case 'run':
-      void start(message.run, message.program, message.namespaces, message.journal)
+      void start(message.run, message.program, message.namespaces, message.journal, message.replay)
       return
     case 'abort':
       // why: an abort that crossed its run's result finds no live run and is dropped.

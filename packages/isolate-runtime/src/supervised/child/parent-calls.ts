@@ -20,6 +20,9 @@ export class ParentCalls {
   private readonly outgoing = new TurnBatch<Call>(() => this.flush(this.outgoing.take()))
   // why: a binding call's answer usually lands within tens of µs; waking from an OS sleep costs more.
   private readonly poll: PeerPoll
+  // why: served calls cross lazily, batched up to the next forwarded call or the result (RT-71).
+  private servedCalls: number[] = []
+  private servedRun = 0
 
   constructor(
     private readonly send: (message: ToParent) => 'sent' | 'closed' | 'oversize',
@@ -46,6 +49,24 @@ export class ParentCalls {
       if (site !== undefined) entry.site = site
       this.outgoing.push(entry)
     })
+  }
+
+  /**
+   * Note a call of `run` answered from its replay (rule RT-71); the parent learns of it before
+   * the next forwarded call ({@link flushServed} runs first) and before the run's result.
+   */
+  served(run: number, call: number): void {
+    if (this.servedRun !== run) this.flushServed()
+    this.servedRun = run
+    this.servedCalls.push(call)
+  }
+
+  /** Send the served calls noted so far, if any. */
+  flushServed(): void {
+    if (this.servedCalls.length === 0) return
+    const calls = this.servedCalls
+    this.servedCalls = []
+    this.send({ t: 'served', run: this.servedRun, calls })
   }
 
   /** Settle the calls the parent replied to. */
@@ -75,6 +96,7 @@ export class ParentCalls {
   }
 
   private flush(calls: Call[]): void {
+    this.flushServed()
     const sent = this.send({ t: 'calls', calls })
     if (sent === 'sent') this.poll.sent()
     if (sent !== 'oversize') return

@@ -1,7 +1,7 @@
 // The messages between a supervised runtime and its child process (one JSON frame each over the
 // channel of frame-channel.ts). Every payload is plain JSON: programs, binding arguments and results
 // were checked as lossless JSON before they get here.
-import type { CodeCallSite, CodeRunResult, JsonValue, RunJournal } from '@isocode/code-runtime'
+import type { CodeCallSite, CodeReplayCall, CodeRunResult, JsonValue, RunJournal } from '@isocode/code-runtime'
 import type { NamespaceShape } from '../../engine/binding-call.ts'
 import type { ResolvedIsolateRuntimeConfig } from '../../engine/config.ts'
 import { MAX_BODY_BYTES } from './frame-codec.ts'
@@ -30,7 +30,15 @@ export interface Call {
  * reaches the guest in one batch, as it does in-process.
  */
 export type ToChild =
-  | { t: 'run'; run: number; program: string; namespaces: readonly NamespaceShape[]; journal?: RunJournal }
+  | {
+      t: 'run'
+      run: number
+      program: string
+      namespaces: readonly NamespaceShape[]
+      journal?: RunJournal
+      /** The outcomes the child may serve itself (rule RT-71); only with a journal. */
+      replay?: readonly CodeReplayCall[]
+    }
   | { t: 'abort'; run: number; reason: string }
   | { t: 'replies'; replies: Reply[] }
   | { t: 'dispose' }
@@ -50,6 +58,11 @@ export type ToParent =
   | { t: 'logs'; run: number; lines: string[] }
   | { t: 'journal'; run: number; chunk: RunJournal }
   | { t: 'calls'; calls: Call[] }
+  /**
+   * Calls the child answered from the run's `replay` (rule RT-71), by number: sent before any
+   * later call and before the run's result.
+   */
+  | { t: 'served'; run: number; calls: number[] }
   /** A journaled run's program ended a turn, after the calls of that turn were sent (RT-64). */
   | { t: 'idle'; run: number }
   | { t: 'result'; run: number; result: CodeRunResult; retire?: true }
