@@ -9,7 +9,7 @@ export { showValue } from './show-value.ts'
 export { isPlainObject } from './plain-object.ts'
 export { checkJournal, JOURNAL_LIMIT } from './journal.ts'
 export { checkReplay } from './replay.ts'
-export type { CheckedReplay, ServedCall } from './replay.ts'
+export type { CheckedReplay } from './replay.ts'
 export { outputBytesOf, withUsage } from './usage.ts'
 /** @public */
 export { utf8Length } from './usage.ts'

@@ -32,7 +32,8 @@ function lossless(value: unknown, field: string): JsonValue {
 function outcomeOf(value: unknown, field: string): CodeCallOutcome {
   if (!isRecord(value) || typeof value.ok !== 'boolean')
     fail(`${field} must be { ok: true, value? } or { ok: false, message, code? }`)
-  if (value.ok) return value.value === undefined ? { ok: true } : { ok: true, value: lossless(value.value, `${field}.value`) }
+  if (value.ok)
+    return value.value === undefined ? { ok: true } : { ok: true, value: lossless(value.value, `${field}.value`) }
   if (typeof value.message !== 'string') fail(`${field}.message must be a string`)
   if (value.code === undefined) return { ok: false, message: value.message }
   if (typeof value.code !== 'string') fail(`${field}.code must be a string`)

@@ -37,6 +37,7 @@ export type {
   JsonValue,
   PostToolDecision,
   PreToolDecision,
+  ReplayableCall,
   RunDurability,
   ToolAnnotations,
   ToolDefinition,

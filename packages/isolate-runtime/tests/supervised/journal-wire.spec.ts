@@ -3,7 +3,7 @@ import { parseCallSite } from '../../src/engine/run-journal.ts'
 import { checkChildMessage } from '../../src/supervised/check-message.ts'
 
 // why: the parent is the last line against a broken child (RT-32); the journal parts and call
-// sites it now reads (RT-49, RT-52) are held to the same field-by-field check.
+// sites it now reads (RT-49, RT-52), and the calls it served from a replay (RT-71), are held to the same field-by-field check.
 describe('the journal on the child wire', () => {
   it('accepts a journal part and a call with its site', () => {
     const chunk = { clock: [1.5], random: [0.25], timers: [1] }
@@ -16,6 +16,11 @@ describe('the journal on the child wire', () => {
       ok: true,
       message: { t: 'calls', calls: [call, { ...call, site: { call: 3 } }] },
     })
+    // why: RT-71 — the calls the child answered from the run's replay, by number.
+    expect(checkChildMessage({ t: 'served', run: 1, calls: [1, 2, 5] })).toEqual({
+      ok: true,
+      message: { t: 'served', run: 1, calls: [1, 2, 5] },
+    })
   })
 
   it.each([
@@ -24,6 +29,10 @@ describe('the journal on the child wire', () => {
     [{ t: 'journal', run: 1, chunk: { clock: [], random: [], timers: [0.5] } }],
     [{ t: 'journal', run: 1, chunk: { clock: [], random: [] } }],
     [{ t: 'journal', run: 1, chunk: { clock: [], random: [], timers: [] }, extra: 1 }],
+    [{ t: 'served', run: 1, calls: [0] }],
+    [{ t: 'served', run: 1, calls: [1.5] }],
+    [{ t: 'served', run: 1, calls: 1 }],
+    [{ t: 'served', calls: [1] }],
     [{ t: 'calls', calls: [{ call: 1, run: 1, ns: 0, member: 'x', site: { call: 0 } }] }],
     [{ t: 'calls', calls: [{ call: 1, run: 1, ns: 0, member: 'x', site: { call: 1, line: 2 } }] }],
     [{ t: 'calls', calls: [{ call: 1, run: 1, ns: 0, member: 'x', site: { call: 1, line: 2, column: 3, x: 1 } }] }],
