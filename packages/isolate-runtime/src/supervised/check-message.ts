@@ -105,15 +105,19 @@ export function checkChildMessage(value: unknown): Checked {
       return { ok: true, message: { t: 'journal', run: value.run, chunk } }
     }
     case 'calls': {
-      if (!onlyKeys(value, ['t', 'calls']) || !Array.isArray(value.calls))
-        return refuse('calls is not { calls: [...] }')
+      if (!onlyKeys(value, ['t', 'calls', 'idle']) || !Array.isArray(value.calls))
+        return refuse('calls is not { calls: [...], idle? }')
+      if (value.idle !== undefined && !isId(value.idle)) return refuse('calls.idle is not a run id')
       const calls: Call[] = []
       for (const entry of value.calls as unknown[]) {
         const checked = checkCall(entry)
         if (checked === undefined) return refuse('a call is not { call, run, ns, member, args? }')
         calls.push(checked)
       }
-      return { ok: true, message: { t: 'calls', calls } }
+      return {
+        ok: true,
+        message: value.idle === undefined ? { t: 'calls', calls } : { t: 'calls', calls, idle: value.idle },
+      }
     }
     case 'result': {
       if (!onlyKeys(value, ['t', 'run', 'result', 'retire']) || !isId(value.run))

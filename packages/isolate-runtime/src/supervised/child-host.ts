@@ -234,7 +234,12 @@ export class ChildHost {
     const run = state.run
     // why: lines the program prints between two calls do not end the wait for its next call.
     if (message.t !== 'logs' && message.t !== 'started') this.poll.answered()
-    if (message.t === 'calls') return this.enqueue(run, message.calls)
+    if (message.t === 'calls') {
+      this.enqueue(run, message.calls)
+      // why: RT-64 — the turn that made these calls ended; told after they were queued.
+      if (message.idle === run.id) run.idle()
+      return
+    }
     if (message.run !== run.id) return
     // why: from here on the program may have run and called bindings, so the run is never retried (RT-42).
     run.started = true

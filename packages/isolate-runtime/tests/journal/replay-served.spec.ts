@@ -92,7 +92,7 @@ describe('replay (misuse)', () => {
       await expect(runtime.run({ program: 'return 1', bindings, replay: { calls: [], onServed } })).rejects.toThrow(
         /request\.replay needs request\.journal/,
       )
-      const bad = [{ call: 0, global: 'tools', member: 'read', args: {}, outcome: { ok: true } }]
+      const bad: CodeReplayCall[] = [{ call: 0, global: 'tools', member: 'read', args: {}, outcome: { ok: true } }]
       await expect(
         runtime.run({ program: 'return 1', bindings, journal: {}, replay: { calls: bad, onServed } }),
       ).rejects.toThrow(/request\.replay\.calls\[0\]\.call must be a whole number >= 1/)

@@ -16,6 +16,11 @@ describe('the journal on the child wire', () => {
       ok: true,
       message: { t: 'calls', calls: [call, { ...call, site: { call: 3 } }] },
     })
+    // why: RT-64 — a turn's end may travel in the frame of the calls that turn made.
+    expect(checkChildMessage({ t: 'calls', calls: [call], idle: 1 })).toEqual({
+      ok: true,
+      message: { t: 'calls', calls: [call], idle: 1 },
+    })
     // why: RT-71 — the calls the child answered from the run's replay, by number.
     expect(checkChildMessage({ t: 'served', run: 1, calls: [1, 2, 5] })).toEqual({
       ok: true,
@@ -29,6 +34,8 @@ describe('the journal on the child wire', () => {
     [{ t: 'journal', run: 1, chunk: { clock: [], random: [], timers: [0.5] } }],
     [{ t: 'journal', run: 1, chunk: { clock: [], random: [] } }],
     [{ t: 'journal', run: 1, chunk: { clock: [], random: [], timers: [] }, extra: 1 }],
+    [{ t: 'calls', calls: [], idle: -1 }],
+    [{ t: 'calls', calls: [], idle: '1' }],
     [{ t: 'served', run: 1, calls: [0] }],
     [{ t: 'served', run: 1, calls: [1.5] }],
     [{ t: 'served', run: 1, calls: 1 }],

@@ -111,8 +111,8 @@ async function start(
             onLog,
             journal,
             onJournal: (chunk) => send({ t: 'journal', run: id, chunk }),
-            // why: RT-64 — after this turn's calls, which ParentCalls sends on an earlier-queued immediate.
-            onIdle: () => setImmediate(() => send({ t: 'idle', run: id })),
+            // why: RT-64 — after this turn's calls, in their frame when they have not crossed yet.
+            onIdle: () => calls.idle(id),
             // why: RT-71 — the parent learns of each served call before the next call and the result.
             ...(replay === undefined ? {} : { replay: { calls: replay, onServed: (call) => calls.served(id, call) } }),
           },

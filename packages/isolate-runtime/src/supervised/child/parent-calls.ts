@@ -23,6 +23,8 @@ export class ParentCalls {
   // why: served calls cross lazily, batched up to the next forwarded call or the result (RT-71).
   private servedCalls: number[] = []
   private servedRun = 0
+  // why: the run whose turn ended while its calls waited for this turn's frame (RT-64).
+  private idleRun: number | undefined
 
   constructor(
     private readonly send: (message: ToParent) => 'sent' | 'closed' | 'oversize',
@@ -61,6 +63,19 @@ export class ParentCalls {
     this.servedCalls.push(call)
   }
 
+  /**
+   * The program of `run` ended a turn (rule RT-64): the parent hears it after the calls that turn
+   * made, in their own frame when they have not crossed yet (one frame a call, not two).
+   */
+  idle(run: number): void {
+    if (this.outgoing.scheduled) {
+      this.idleRun = run
+      return
+    }
+    // why: after this turn's calls, which an earlier-queued immediate may still send.
+    setImmediate(() => this.send({ t: 'idle', run }))
+  }
+
   /** Send the served calls noted so far, if any. */
   flushServed(): void {
     if (this.servedCalls.length === 0) return
@@ -97,9 +112,16 @@ export class ParentCalls {
 
   private flush(calls: Call[]): void {
     this.flushServed()
-    const sent = this.send({ t: 'calls', calls })
+    const idle = this.idleRun
+    this.idleRun = undefined
+    const sent = this.send(idle === undefined ? { t: 'calls', calls } : { t: 'calls', calls, idle })
     if (sent === 'sent') this.poll.sent()
-    if (sent !== 'oversize') return
+    if (sent === 'oversize') this.flushOneByOne(calls)
+    // why: after the calls, as if the frame had carried it.
+    if (sent === 'oversize' && idle !== undefined) this.send({ t: 'idle', run: idle })
+  }
+
+  private flushOneByOne(calls: Call[]): void {
     // why: rare: a batch over the parent's frame limit goes call by call, and a call that alone is
     // over it fails here, in the guest, instead of reaching a parent that would kill this process.
     for (const call of calls) {

@@ -57,7 +57,8 @@ export type ToParent =
   | { t: 'started'; run: number }
   | { t: 'logs'; run: number; lines: string[] }
   | { t: 'journal'; run: number; chunk: RunJournal }
-  | { t: 'calls'; calls: Call[] }
+  /** `idle`: the run whose program ended its turn right after making these calls (RT-64). */
+  | { t: 'calls'; calls: Call[]; idle?: number }
   /**
    * Calls the child answered from the run's `replay` (rule RT-71), by number: sent before any
    * later call and before the run's result.
