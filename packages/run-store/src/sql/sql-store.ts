@@ -12,7 +12,7 @@ import {
   waitingStatuses,
 } from '../checks.ts'
 import { RunStoreError } from '../errors.ts'
-import { capRecord, fromJsonText, toJsonText } from '../json.ts'
+import { byteSize, capRecord, fromJsonText, toJsonText } from '../json.ts'
 import { resolveOptions, type ResolvedOptions, type RunStoreOptions } from '../options.ts'
 import type {
   CallInput,
@@ -232,32 +232,31 @@ export class SqlRunStore implements RunStore {
 
   async callDone(runId: string, seq: number, outcome: CallOutcome): Promise<CallEntry> {
     const db = this.#open()
-    const entry = await this.#call(db, runId, seq)
-    if (entry?.state !== 'started') {
-      throw new RunStoreError(
-        'CALL_NOT_STARTED',
-        `run ${runId}: call ${seq} is not started (${entry?.state ?? 'absent'})`,
-      )
-    }
     let result: string | null = null
     let error: string | null = null
-    if ('error' in outcome) {
-      error = toJsonText(outcome.error, 'outcome.error')
-      capRecord(error, this.#o.maxRecordBytes, `the error of tool "${entry.tool}"`)
-    } else if (outcome.result !== undefined) {
-      result = toJsonText(outcome.result, 'outcome.result')
-      capRecord(result, this.#o.maxRecordBytes, `the result of tool "${entry.tool}"`)
+    let refused: unknown
+    try {
+      if ('error' in outcome) error = toJsonText(outcome.error, 'outcome.error')
+      else if (outcome.result !== undefined) result = toJsonText(outcome.result, 'outcome.result')
+    } catch (refusal) {
+      refused = refusal
+    }
+    const text = error ?? result
+    if (refused !== undefined || (text !== null && byteSize(text) > this.#o.maxRecordBytes)) {
+      // why: only a refused value needs the call read first: a call that is not started is
+      // CALL_NOT_STARTED before its value is refused, and VALUE_TOO_LARGE names the tool.
+      const entry = await this.#call(db, runId, seq)
+      if (entry?.state !== 'started') throw notStarted(runId, seq, entry)
+      if (refused !== undefined) throw refused
+      capRecord(text!, this.#o.maxRecordBytes, `the ${error === null ? 'result' : 'error'} of tool "${entry.tool}"`)
     }
     const now = this.#o.clock()
     // why: R-118 — a result may share the commit of the next call written ahead: a process dying
-    // before it leaves the call started, never done, which is re-run or reviewed (R-112).
-    const changed = await (db.runDeferred ?? db.run).call(
-      db,
-      `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ? WHERE run_id = ? AND seq = ? AND state = 'started'`,
-      [result, error, now, runId, seq],
-    )
-    if (changed !== 1) throw new RunStoreError('CALL_NOT_STARTED', `run ${runId}: call ${seq} was finished meanwhile`)
-    const done: CallEntry = { ...entry, state: 'done', doneAt: now }
+    // before it leaves the call started, never done, which is re-run or reviewed (R-112). The row
+    // comes back without the result or error, which are the values just written.
+    const rows = await (db.allDeferred ?? db.all).call(db, DONE, [result, error, now, runId, seq])
+    if (rows.length === 0) throw notStarted(runId, seq, await this.#call(db, runId, seq))
+    const done = toCall(rows[0]!)
     if (result !== null) done.result = fromJsonText(result)
     if (error !== null) done.error = fromJsonText(error)
     return done
@@ -607,6 +606,21 @@ export class SqlRunStore implements RunStore {
   }
 }
 
+/** Records a started call's outcome; returns every column of the call but its result and error. */
+const DONE = `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ?
+  WHERE run_id = ? AND seq = ? AND state = 'started'
+  RETURNING run_id, seq, tool, args, tool_hash, line, col, state, gate, decision, created_at, started_at, done_at`
+
+function notStarted(runId: string, seq: number, entry: CallEntry | undefined): RunStoreError {
+  // why: the outcome's write found the call not started, yet a read after it may find it started
+  // (another holder started it in between); the refusal is about the moment of the write.
+  const what =
+    entry?.state === 'started'
+      ? 'was not started when its outcome was written'
+      : `is not started (${entry?.state ?? 'absent'})`
+  return new RunStoreError('CALL_NOT_STARTED', `run ${runId}: call ${seq} ${what}`)
+}
+
 const optional = (value: unknown): number | undefined =>
   value === null || value === undefined ? undefined : Number(value)
 
@@ -645,8 +659,9 @@ function toCall(r: Row): CallEntry {
   if (r['line'] !== null) call.position = { line: Number(r['line']), column: Number(r['col']) }
   if (r['gate'] !== null) call.gate = r['gate'] as 'approval' | 'review'
   if (r['decision'] !== null) call.decision = fromJsonText(r['decision'] as string) as unknown as Decision
-  if (r['result'] !== null) call.result = fromJsonText(r['result'] as string)
-  if (r['error'] !== null) call.error = fromJsonText(r['error'] as string)
+  // why: a row may come without its result and error (callDone's RETURNING leaves them out).
+  if (typeof r['result'] === 'string') call.result = fromJsonText(r['result'])
+  if (typeof r['error'] === 'string') call.error = fromJsonText(r['error'])
   const startedAt = optional(r['started_at'])
   if (startedAt !== undefined) call.startedAt = startedAt
   const doneAt = optional(r['done_at'])

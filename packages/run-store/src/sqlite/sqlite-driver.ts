@@ -124,7 +124,7 @@ export class SqliteDriver implements SqlDriver {
     })
   }
 
-  runDeferred(sql: string, params?: readonly Param[]): Promise<number> {
+  allDeferred(sql: string, params?: readonly Param[]): Promise<Row[]> {
     return this.#turn(async () => {
       if (!this.#open) {
         this.#db.exec('BEGIN IMMEDIATE')
@@ -138,7 +138,7 @@ export class SqliteDriver implements SqlDriver {
         )
         this.#flush.unref()
       }
-      return this.#direct.run(sql, params)
+      return this.#direct.all(sql, params)
     })
   }
 
