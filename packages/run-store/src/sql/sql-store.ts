@@ -31,6 +31,25 @@ import type { Param, Row, SqlDriver, SqlExecutor } from './driver.ts'
 const WAITING = `('paused', 'needs-review')`
 const FINISHED = `('completed', 'failed', 'cancelled', 'rolled-back', 'expired')`
 
+/**
+ * Writes a new call ahead when its run exists (and, `held`, is running under the holder given
+ * last); changes no row otherwise, or when the call is recorded already.
+ */
+function startSql(held: boolean, forUpdate: string): string {
+  // why: PostgreSQL types an untyped parameter in a SELECT list as text unless it can infer the
+  // target column's; the casts say BIGINT outright. FOR UPDATE (PostgreSQL) locks the run's row as
+  // #lockRun does: a claim committing meanwhile is waited for and its new holder re-checked.
+  return `INSERT INTO calls (run_id, seq, tool, args, tool_hash, line, col, state, created_at, started_at)
+  SELECT ?, CAST(? AS BIGINT), ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT), 'started', CAST(? AS BIGINT), CAST(? AS BIGINT)
+  WHERE EXISTS (SELECT 1 FROM runs WHERE id = ?${held ? ` AND status = 'running' AND claim_holder = ?` : ''}${forUpdate})
+  ON CONFLICT DO NOTHING`
+}
+
+/** Records a started call's outcome; returns every column of the call but its result and error. */
+const DONE = `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ?
+  WHERE run_id = ? AND seq = ? AND state = 'started'
+  RETURNING run_id, seq, tool, args, tool_hash, line, col, state, gate, decision, created_at, started_at, done_at`
+
 /** The `file:` and `postgres://` stores: one set of statements over a {@link SqlDriver}. */
 export class SqlRunStore implements RunStore {
   readonly #o: ResolvedOptions
@@ -38,6 +57,7 @@ export class SqlRunStore implements RunStore {
   readonly #limits: StateLimits
   // why: SQLite has no row locks; its transactions take the database's write lock at BEGIN IMMEDIATE.
   readonly #forUpdate: string
+  readonly #start: { free: string; held: string }
   #closed = false
 
   constructor(
@@ -49,6 +69,7 @@ export class SqlRunStore implements RunStore {
     this.#db = driver
     this.#limits = new StateLimits(this.#o)
     this.#forUpdate = driver.dialect === 'postgres' ? ' FOR UPDATE' : ''
+    this.#start = { free: startSql(false, this.#forUpdate), held: startSql(true, this.#forUpdate) }
   }
 
   async createRun(run: NewRun): Promise<RunRecord> {
@@ -208,6 +229,17 @@ export class SqlRunStore implements RunStore {
     const args = toJsonText(call.args, 'call.args')
     capRecord(args, this.#o.maxRecordBytes, `the arguments of tool "${call.tool}"`)
     const now = this.#o.clock()
+    const row = callRow(runId, call, args, now, 'started')
+    const params: Param[] = [runId, call.seq, call.tool, args, row.tool_hash, row.line, row.col, now, now, runId]
+    // why: the common case, a new call of a run held by `holder`, is one statement committed at once
+    // (with any deferred results before it, R-118): written ahead before it is dispatched.
+    const added = await db.run(
+      holder === undefined ? this.#start.free : this.#start.held,
+      holder === undefined ? params : [...params, holder],
+    )
+    if (added === 1) return toCall(row)
+    // why: nothing written: the transaction names why (RUN_NOT_FOUND, CLAIM_LOST, CALL_EXISTS) or
+    // starts an approved pending call.
     return db.transaction(async (tx) => {
       await this.#lockRun(tx, runId, holder)
       const existing = await this.#call(tx, runId, call.seq)
@@ -546,23 +578,7 @@ export class SqlRunStore implements RunStore {
     state: 'pending' | 'started',
     gate?: 'approval' | 'review',
   ): Promise<CallEntry> {
-    const row = {
-      run_id: runId,
-      seq: call.seq,
-      tool: call.tool,
-      args,
-      tool_hash: call.toolHash ?? null,
-      line: call.position?.line ?? null,
-      col: call.position?.column ?? null,
-      state,
-      gate: gate ?? null,
-      decision: null,
-      result: null,
-      error: null,
-      created_at: now,
-      started_at: state === 'started' ? now : null,
-      done_at: null,
-    }
+    const row = callRow(runId, call, args, now, state, gate)
     const columns = Object.keys(row)
     await tx.run(
       `INSERT INTO calls (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
@@ -606,11 +622,6 @@ export class SqlRunStore implements RunStore {
   }
 }
 
-/** Records a started call's outcome; returns every column of the call but its result and error. */
-const DONE = `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ?
-  WHERE run_id = ? AND seq = ? AND state = 'started'
-  RETURNING run_id, seq, tool, args, tool_hash, line, col, state, gate, decision, created_at, started_at, done_at`
-
 function notStarted(runId: string, seq: number, entry: CallEntry | undefined): RunStoreError {
   // why: the outcome's write found the call not started, yet a read after it may find it started
   // (another holder started it in between); the refusal is about the moment of the write.
@@ -619,6 +630,34 @@ function notStarted(runId: string, seq: number, entry: CallEntry | undefined): R
       ? 'was not started when its outcome was written'
       : `is not started (${entry?.state ?? 'absent'})`
   return new RunStoreError('CALL_NOT_STARTED', `run ${runId}: call ${seq} ${what}`)
+}
+
+/** The row of a call written ahead (started) or gated (pending). */
+function callRow(
+  runId: string,
+  call: CallInput,
+  args: string,
+  now: number,
+  state: 'pending' | 'started',
+  gate?: 'approval' | 'review',
+) {
+  return {
+    run_id: runId,
+    seq: call.seq,
+    tool: call.tool,
+    args,
+    tool_hash: call.toolHash ?? null,
+    line: call.position?.line ?? null,
+    col: call.position?.column ?? null,
+    state,
+    gate: gate ?? null,
+    decision: null,
+    result: null,
+    error: null,
+    created_at: now,
+    started_at: state === 'started' ? now : null,
+    done_at: null,
+  }
 }
 
 const optional = (value: unknown): number | undefined =>
