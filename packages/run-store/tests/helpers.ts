@@ -48,6 +48,7 @@ async function sqliteForTests(): Promise<{
  */
 export function pgSchema(name: string): {
   url: string
+  schema: string
   reset(): Promise<void>
   drop(): Promise<void>
   sql(text: string): Promise<void>
@@ -64,6 +65,7 @@ export function pgSchema(name: string): {
   }
   return {
     url: `${PG_URL}?schema=${schema}`,
+    schema,
     reset: () => admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`),
     drop: () => admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`),
     sql: (text) => admin(`SET search_path = ${schema}; ${text}`),

@@ -70,6 +70,74 @@ export function callCases(h: Harness): void {
     expect((await store.listCalls('r')).map((c) => c.seq)).toEqual([1])
   })
 
+  it('returns each entry it writes as the log reads it back', async () => {
+    const store = await h.store()
+    await store.createRun({ id: 'r', code: '', holder: 'p' })
+    const call = { seq: 1, tool: 'read', args: { path: 'a', deep: [{ n: 1 }] }, toolHash: 'h1' }
+    const started = await store.callStarted('r', { ...call, position: { line: 4, column: 2 } }, 'p')
+    expect([started]).toEqual(await store.listCalls('r'))
+    h.clock.tick(2)
+    const done = await store.callDone('r', 1, { result: { lines: ['x', 'y'] } })
+    expect([done]).toEqual(await store.listCalls('r'))
+    expect(done).toMatchObject({ startedAt: h.clock.now - 2, doneAt: h.clock.now, position: { line: 4, column: 2 } })
+    await store.callStarted('r', { seq: 2, tool: 'write', args: {} })
+    const failed = await store.callDone('r', 2, { error: { code: 'EIO' } })
+    expect(failed).toEqual((await store.listCalls('r'))[1])
+    expect('toolHash' in failed || 'position' in failed || 'result' in failed).toBe(false)
+  })
+
+  it('with a holder, refuses to start a call of a run it does not hold, and writes nothing', async () => {
+    const store = await h.store()
+    const call = { seq: 1, tool: 't', args: {} }
+    await store.createRun({ id: 'theirs', code: '', holder: 'p2' })
+    await expect(store.callStarted('theirs', call, 'p1')).rejects.toMatchObject({ code: 'CLAIM_LOST' })
+    await store.createRun({ id: 'released', code: '', holder: 'p1' })
+    await store.release('released', 'p1')
+    await expect(store.callStarted('released', call, 'p1')).rejects.toMatchObject({ code: 'CLAIM_LOST' })
+    await store.createRun({ id: 'paused', code: '', holder: 'p1' })
+    await store.updateRun('paused', { status: 'paused' })
+    await expect(store.callStarted('paused', call, 'p1')).rejects.toMatchObject({ code: 'CLAIM_LOST' })
+    await expect(store.callStarted('ghost', call, 'p1')).rejects.toMatchObject({ code: 'RUN_NOT_FOUND' })
+    for (const id of ['theirs', 'released', 'paused']) expect(await store.listCalls(id)).toEqual([])
+    await store.createRun({ id: 'mine', code: '', holder: 'p1' })
+    await store.callStarted('mine', call, 'p1')
+    await expect(store.callStarted('mine', call, 'p1')).rejects.toMatchObject({
+      code: 'CALL_EXISTS',
+      message: expect.stringContaining('(started)'),
+    })
+  })
+
+  it('says why a call cannot be done before it looks at the outcome', async () => {
+    const store = await h.store()
+    const small = await h.open({ maxRecordBytes: 100 })
+    await store.createRun({ id: 'r', code: '', holder: 'p' })
+    await store.recordPending('r', { seq: 1, tool: 'send', args: {}, gate: 'approval' })
+    await store.callStarted('r', { seq: 2, tool: 'fetch', args: {} })
+    const big = 'x'.repeat(200)
+    for (const outcome of [{}, { result: big }, { error: big }, { result: Number.NaN }]) {
+      await expect(small.callDone('r', 1, outcome)).rejects.toMatchObject({
+        code: 'CALL_NOT_STARTED',
+        message: expect.stringContaining('(pending)'),
+      })
+      await expect(small.callDone('r', 9, outcome)).rejects.toMatchObject({
+        code: 'CALL_NOT_STARTED',
+        message: expect.stringContaining('(absent)'),
+      })
+    }
+    await expect(small.callDone('r', 2, { error: big })).rejects.toMatchObject({
+      code: 'VALUE_TOO_LARGE',
+      message: expect.stringContaining('the error of tool "fetch"'),
+    })
+    await expect(small.callDone('r', 2, { result: Number.NaN })).rejects.toMatchObject({ code: 'NOT_JSON' })
+    expect((await store.listCalls('r'))[1]!.state).toBe('started')
+    await small.callDone('r', 2, { result: 'ok' })
+    await expect(small.callDone('r', 2, { result: big })).rejects.toMatchObject({
+      code: 'CALL_NOT_STARTED',
+      message: expect.stringContaining('(done)'),
+    })
+    expect((await store.listCalls('r'))[1]).toMatchObject({ state: 'done', result: 'ok' })
+  })
+
   it('caps recorded values at 1 MiB by default, naming the tool and the cap', async () => {
     const store = await h.store()
     await store.createRun({ id: 'r', code: '', holder: 'p' })

@@ -138,8 +138,12 @@ export function decisionCases(h: Harness): void {
     expect((await store.claim('run-1', 'p2')).ok).toBe(true)
     const started = await store.callStarted('run-1', call, 'p2')
     expect(started).toMatchObject({ state: 'started', decision: { approve: true }, idempotencyKey: 'run-1:2' })
+    expect(started).toEqual((await store.listCalls('run-1'))[1])
     await expect(store.callStarted('run-1', call, 'p2')).rejects.toMatchObject({ code: 'CALL_EXISTS' })
     await expect(store.callStarted('run-1', { ...call, seq: 3 }, 'p2')).rejects.toMatchObject({ code: 'CALL_EXISTS' })
+    const done = await store.callDone('run-1', 2, { result: 'sent' })
+    expect(done).toMatchObject({ state: 'done', gate: 'approval', decision: { approve: true }, result: 'sent' })
+    expect(done).toEqual((await store.listCalls('run-1'))[1])
   })
 
   it('turns a started call that may have run into a needs-review call to decide', async () => {

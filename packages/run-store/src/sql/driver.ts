@@ -19,9 +19,10 @@ export interface SqlDriver extends SqlExecutor {
    */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>
   /**
-   * Runs a write whose commit may wait for the next write or a few ms (a group commit, R-118): a
-   * process that dies before then loses it, as if it died before the write. Absent: `run`.
+   * Runs a write whose commit may wait for the next write or a few ms (a group commit, R-118) and
+   * resolves to the rows it returns (`RETURNING`): a process that dies before then loses it, as if
+   * it died before the write. Absent: `all`.
    */
-  runDeferred?(sql: string, params?: readonly Param[]): Promise<number>
+  allDeferred?(sql: string, params?: readonly Param[]): Promise<Row[]>
   close(): Promise<void>
 }

@@ -12,7 +12,7 @@ import {
   waitingStatuses,
 } from '../checks.ts'
 import { RunStoreError } from '../errors.ts'
-import { capRecord, fromJsonText, toJsonText } from '../json.ts'
+import { byteSize, capRecord, fromJsonText, toJsonText } from '../json.ts'
 import { resolveOptions, type ResolvedOptions, type RunStoreOptions } from '../options.ts'
 import type {
   CallInput,
@@ -31,6 +31,25 @@ import type { Param, Row, SqlDriver, SqlExecutor } from './driver.ts'
 const WAITING = `('paused', 'needs-review')`
 const FINISHED = `('completed', 'failed', 'cancelled', 'rolled-back', 'expired')`
 
+/**
+ * Writes a new call ahead when its run exists (and, `held`, is running under the holder given
+ * last); changes no row otherwise, or when the call is recorded already.
+ */
+function startSql(held: boolean, forUpdate: string): string {
+  // why: PostgreSQL types an untyped parameter in a SELECT list as text unless it can infer the
+  // target column's; the casts say BIGINT outright. FOR UPDATE (PostgreSQL) locks the run's row as
+  // #lockRun does: a claim committing meanwhile is waited for and its new holder re-checked.
+  return `INSERT INTO calls (run_id, seq, tool, args, tool_hash, line, col, state, created_at, started_at)
+  SELECT ?, CAST(? AS BIGINT), ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT), 'started', CAST(? AS BIGINT), CAST(? AS BIGINT)
+  WHERE EXISTS (SELECT 1 FROM runs WHERE id = ?${held ? ` AND status = 'running' AND claim_holder = ?` : ''}${forUpdate})
+  ON CONFLICT DO NOTHING`
+}
+
+/** Records a started call's outcome; returns every column of the call but its result and error. */
+const DONE = `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ?
+  WHERE run_id = ? AND seq = ? AND state = 'started'
+  RETURNING run_id, seq, tool, args, tool_hash, line, col, state, gate, decision, created_at, started_at, done_at`
+
 /** The `file:` and `postgres://` stores: one set of statements over a {@link SqlDriver}. */
 export class SqlRunStore implements RunStore {
   readonly #o: ResolvedOptions
@@ -38,6 +57,7 @@ export class SqlRunStore implements RunStore {
   readonly #limits: StateLimits
   // why: SQLite has no row locks; its transactions take the database's write lock at BEGIN IMMEDIATE.
   readonly #forUpdate: string
+  readonly #start: { free: string; held: string }
   #closed = false
 
   constructor(
@@ -49,6 +69,7 @@ export class SqlRunStore implements RunStore {
     this.#db = driver
     this.#limits = new StateLimits(this.#o)
     this.#forUpdate = driver.dialect === 'postgres' ? ' FOR UPDATE' : ''
+    this.#start = { free: startSql(false, this.#forUpdate), held: startSql(true, this.#forUpdate) }
   }
 
   async createRun(run: NewRun): Promise<RunRecord> {
@@ -208,6 +229,17 @@ export class SqlRunStore implements RunStore {
     const args = toJsonText(call.args, 'call.args')
     capRecord(args, this.#o.maxRecordBytes, `the arguments of tool "${call.tool}"`)
     const now = this.#o.clock()
+    const row = callRow(runId, call, args, now, 'started')
+    const params: Param[] = [runId, call.seq, call.tool, args, row.tool_hash, row.line, row.col, now, now, runId]
+    // why: the common case, a new call of a run held by `holder`, is one statement committed at once
+    // (with any deferred results before it, R-118): written ahead before it is dispatched.
+    const added = await db.run(
+      holder === undefined ? this.#start.free : this.#start.held,
+      holder === undefined ? params : [...params, holder],
+    )
+    if (added === 1) return toCall(row)
+    // why: nothing written: the transaction names why (RUN_NOT_FOUND, CLAIM_LOST, CALL_EXISTS) or
+    // starts an approved pending call.
     return db.transaction(async (tx) => {
       await this.#lockRun(tx, runId, holder)
       const existing = await this.#call(tx, runId, call.seq)
@@ -232,32 +264,31 @@ export class SqlRunStore implements RunStore {
 
   async callDone(runId: string, seq: number, outcome: CallOutcome): Promise<CallEntry> {
     const db = this.#open()
-    const entry = await this.#call(db, runId, seq)
-    if (entry?.state !== 'started') {
-      throw new RunStoreError(
-        'CALL_NOT_STARTED',
-        `run ${runId}: call ${seq} is not started (${entry?.state ?? 'absent'})`,
-      )
-    }
     let result: string | null = null
     let error: string | null = null
-    if ('error' in outcome) {
-      error = toJsonText(outcome.error, 'outcome.error')
-      capRecord(error, this.#o.maxRecordBytes, `the error of tool "${entry.tool}"`)
-    } else if (outcome.result !== undefined) {
-      result = toJsonText(outcome.result, 'outcome.result')
-      capRecord(result, this.#o.maxRecordBytes, `the result of tool "${entry.tool}"`)
+    let refused: unknown
+    try {
+      if ('error' in outcome) error = toJsonText(outcome.error, 'outcome.error')
+      else if (outcome.result !== undefined) result = toJsonText(outcome.result, 'outcome.result')
+    } catch (refusal) {
+      refused = refusal
+    }
+    const text = error ?? result
+    if (refused !== undefined || (text !== null && byteSize(text) > this.#o.maxRecordBytes)) {
+      // why: only a refused value needs the call read first: a call that is not started is
+      // CALL_NOT_STARTED before its value is refused, and VALUE_TOO_LARGE names the tool.
+      const entry = await this.#call(db, runId, seq)
+      if (entry?.state !== 'started') throw notStarted(runId, seq, entry)
+      if (refused !== undefined) throw refused
+      capRecord(text!, this.#o.maxRecordBytes, `the ${error === null ? 'result' : 'error'} of tool "${entry.tool}"`)
     }
     const now = this.#o.clock()
     // why: R-118 — a result may share the commit of the next call written ahead: a process dying
-    // before it leaves the call started, never done, which is re-run or reviewed (R-112).
-    const changed = await (db.runDeferred ?? db.run).call(
-      db,
-      `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ? WHERE run_id = ? AND seq = ? AND state = 'started'`,
-      [result, error, now, runId, seq],
-    )
-    if (changed !== 1) throw new RunStoreError('CALL_NOT_STARTED', `run ${runId}: call ${seq} was finished meanwhile`)
-    const done: CallEntry = { ...entry, state: 'done', doneAt: now }
+    // before it leaves the call started, never done, which is re-run or reviewed (R-112). The row
+    // comes back without the result or error, which are the values just written.
+    const rows = await (db.allDeferred ?? db.all).call(db, DONE, [result, error, now, runId, seq])
+    if (rows.length === 0) throw notStarted(runId, seq, await this.#call(db, runId, seq))
+    const done = toCall(rows[0]!)
     if (result !== null) done.result = fromJsonText(result)
     if (error !== null) done.error = fromJsonText(error)
     return done
@@ -547,23 +578,7 @@ export class SqlRunStore implements RunStore {
     state: 'pending' | 'started',
     gate?: 'approval' | 'review',
   ): Promise<CallEntry> {
-    const row = {
-      run_id: runId,
-      seq: call.seq,
-      tool: call.tool,
-      args,
-      tool_hash: call.toolHash ?? null,
-      line: call.position?.line ?? null,
-      col: call.position?.column ?? null,
-      state,
-      gate: gate ?? null,
-      decision: null,
-      result: null,
-      error: null,
-      created_at: now,
-      started_at: state === 'started' ? now : null,
-      done_at: null,
-    }
+    const row = callRow(runId, call, args, now, state, gate)
     const columns = Object.keys(row)
     await tx.run(
       `INSERT INTO calls (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
@@ -607,6 +622,44 @@ export class SqlRunStore implements RunStore {
   }
 }
 
+function notStarted(runId: string, seq: number, entry: CallEntry | undefined): RunStoreError {
+  // why: the outcome's write found the call not started, yet a read after it may find it started
+  // (another holder started it in between); the refusal is about the moment of the write.
+  const what =
+    entry?.state === 'started'
+      ? 'was not started when its outcome was written'
+      : `is not started (${entry?.state ?? 'absent'})`
+  return new RunStoreError('CALL_NOT_STARTED', `run ${runId}: call ${seq} ${what}`)
+}
+
+/** The row of a call written ahead (started) or gated (pending). */
+function callRow(
+  runId: string,
+  call: CallInput,
+  args: string,
+  now: number,
+  state: 'pending' | 'started',
+  gate?: 'approval' | 'review',
+) {
+  return {
+    run_id: runId,
+    seq: call.seq,
+    tool: call.tool,
+    args,
+    tool_hash: call.toolHash ?? null,
+    line: call.position?.line ?? null,
+    col: call.position?.column ?? null,
+    state,
+    gate: gate ?? null,
+    decision: null,
+    result: null,
+    error: null,
+    created_at: now,
+    started_at: state === 'started' ? now : null,
+    done_at: null,
+  }
+}
+
 const optional = (value: unknown): number | undefined =>
   value === null || value === undefined ? undefined : Number(value)
 
@@ -645,8 +698,9 @@ function toCall(r: Row): CallEntry {
   if (r['line'] !== null) call.position = { line: Number(r['line']), column: Number(r['col']) }
   if (r['gate'] !== null) call.gate = r['gate'] as 'approval' | 'review'
   if (r['decision'] !== null) call.decision = fromJsonText(r['decision'] as string) as unknown as Decision
-  if (r['result'] !== null) call.result = fromJsonText(r['result'] as string)
-  if (r['error'] !== null) call.error = fromJsonText(r['error'] as string)
+  // why: a row may come without its result and error (callDone's RETURNING leaves them out).
+  if (typeof r['result'] === 'string') call.result = fromJsonText(r['result'])
+  if (typeof r['error'] === 'string') call.error = fromJsonText(r['error'])
   const startedAt = optional(r['started_at'])
   if (startedAt !== undefined) call.startedAt = startedAt
   const doneAt = optional(r['done_at'])

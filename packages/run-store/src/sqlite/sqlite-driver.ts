@@ -44,6 +44,8 @@ const queues = new Map<string, Queue>()
 
 interface Queue {
   tail: Promise<unknown>
+  /** Turns taken and not finished yet; with none, a single statement runs at once. */
+  busy: number
   users: number
   /** The connection with an open group transaction: another one commits it before its turn. */
   open?: SqliteDriver | undefined
@@ -94,8 +96,8 @@ export class SqliteDriver implements SqlDriver {
   #open = false
   #flush: NodeJS.Timeout | undefined
   readonly #direct: SqlExecutor = {
-    all: async (sql, params = []) => this.#statement(sql).all(...params) as Row[],
-    run: async (sql, params = []) => Number(this.#statement(sql).run(...params).changes),
+    all: async (sql, params) => this.#all(sql, params),
+    run: async (sql, params) => this.#run(sql, params),
   }
 
   constructor(
@@ -105,27 +107,27 @@ export class SqliteDriver implements SqlDriver {
   ) {
     this.#db = db
     let queue = queues.get(path)
-    if (queue === undefined) queues.set(path, (queue = { tail: Promise.resolve(), users: 0 }))
+    if (queue === undefined) queues.set(path, (queue = { tail: Promise.resolve(), busy: 0, users: 0 }))
     queue.users++
     this.#queue = queue
   }
 
   all(sql: string, params?: readonly Param[]): Promise<Row[]> {
     // why: a read inside the open group transaction sees its writes; it needs no commit.
-    return this.#turn(() => this.#direct.all(sql, params))
+    return this.#statementTurn(() => this.#all(sql, params))
   }
 
   run(sql: string, params?: readonly Param[]): Promise<number> {
-    return this.#turn(async () => {
-      const changed = await this.#direct.run(sql, params)
+    return this.#statementTurn(() => {
+      const changed = this.#run(sql, params)
       // why: a write that must be durable on return commits the deferred ones with it.
       this.#commitOpen()
       return changed
     })
   }
 
-  runDeferred(sql: string, params?: readonly Param[]): Promise<number> {
-    return this.#turn(async () => {
+  allDeferred(sql: string, params?: readonly Param[]): Promise<Row[]> {
+    return this.#statementTurn(() => {
       if (!this.#open) {
         this.#db.exec('BEGIN IMMEDIATE')
         this.#open = true
@@ -138,7 +140,7 @@ export class SqliteDriver implements SqlDriver {
         )
         this.#flush.unref()
       }
-      return this.#direct.run(sql, params)
+      return this.#all(sql, params)
     })
   }
 
@@ -185,15 +187,44 @@ export class SqliteDriver implements SqlDriver {
   }
 
   #turn<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.#queue.tail.then(() => {
-      // why: another connection of this process holds SQLite's write lock in a group
-      // transaction; waiting on it here would block the thread that has to commit it.
-      const holder = this.#queue.open
-      if (holder !== undefined && holder !== this) holder.#commitOpen()
+    const queue = this.#queue
+    queue.busy++
+    const next = queue.tail.then(() => {
+      this.#commitOthers()
       return fn()
     })
-    this.#queue.tail = next.catch(() => undefined)
+    const finished = (): void => void queue.busy--
+    queue.tail = next.then(finished, finished)
     return next
+  }
+
+  /** Runs one statement's work (synchronous) at once when no turn is taken, else on its turn. */
+  #statementTurn<T>(fn: () => T): Promise<T> {
+    if (this.#queue.busy > 0) return this.#turn(async () => fn())
+    // why: nothing is queued or mid-transaction, so running now is what its turn would do, without
+    // the promise hops of the queue: most statements of the call log run this way.
+    try {
+      this.#commitOthers()
+      return Promise.resolve(fn())
+    } catch (error) {
+      return Promise.reject(error as Error)
+    }
+  }
+
+  /** Commits another connection's open group transaction before this one's turn. */
+  #commitOthers(): void {
+    // why: another connection of this process holds SQLite's write lock in a group
+    // transaction; waiting on it here would block the thread that has to commit it.
+    const holder = this.#queue.open
+    if (holder !== undefined && holder !== this) holder.#commitOpen()
+  }
+
+  #all(sql: string, params: readonly Param[] = []): Row[] {
+    return this.#statement(sql).all(...params) as Row[]
+  }
+
+  #run(sql: string, params: readonly Param[] = []): number {
+    return Number(this.#statement(sql).run(...params).changes)
   }
 
   #statement(sql: string): Statement {
