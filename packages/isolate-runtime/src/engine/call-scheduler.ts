@@ -45,6 +45,11 @@ export class CallScheduler<C extends { readonly ns: number; readonly member: str
   }
 
   /** Drop every call that has not started. */
+  /** Whether calls wait for earlier ones before their binding is invoked. */
+  get queued(): boolean {
+    return this.waiting.length > 0
+  }
+
   clear(): void {
     this.waiting.length = 0
   }

@@ -379,9 +379,13 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     this.state = running
     if (resuming.overflow !== undefined) return this.kill('output-limit', resuming.overflow)
     if (!failed) {
-      // why: RT-64 — the calls this code made are queued callbacks still on their way; an empty
-      // settlement on the isolate's thread completes after them, and its taskSettled reports the end.
-      if (this.order.onIdle !== undefined) this.track(running.context.resolve([], this.clock.backstopMs()))
+      if (this.order.onIdle === undefined) return
+      // why: RT-64 — a journaled program on this thread sent its calls synchronously (the
+      // prelude's sendNow), so every call of this turn has reached its binding, unless one waits
+      // in the serial queue: then an empty settlement on the isolate's thread, which completes
+      // after the bindings that queue invokes meanwhile, reports the end (taskSettled).
+      if (!this.ledger.callsQueued) return this.turnEnded()
+      this.track(running.context.resolve([], this.clock.backstopMs()))
       return
     }
     // why: a turn later, as for a task on the isolate's thread: the lines and the completion the

@@ -140,6 +140,11 @@ export class RunLedger<C extends LedgerCall, R> {
     return this.inFlight
   }
 
+  /** Whether calls wait in the run's queue for earlier ones before reaching their binding. */
+  get callsQueued(): boolean {
+    return this.calls?.queued ?? false
+  }
+
   /** Drop every call that has not started (the program ended or is being stopped). */
   dropQueued(): void {
     this.calls?.clear()

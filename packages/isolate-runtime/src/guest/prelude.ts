@@ -7,7 +7,8 @@
  * Wire (all plain strings, numbers and booleans, copied):
  * - guest → host through the ignored callback `send(op, ...)`:
  *   `'L', text, site?` a console line (`site` ` (at L:C)` once the output may be over its cap;
- *   sent through the synchronous callback `sendNow` instead once the host settles from its thread); `'C', id, ns, member, json?` a binding call;
+ *   sent through the synchronous callback `sendNow` instead once the host settles from its thread); `'C', id, ns, member, json?` a binding call
+ *   (a journaled run's calls and `'J'` parts also through `sendNow` once the host settles from its thread);
  *   `'D', kind, text?` the program settled (`kind` is `ok`, `exception` or `invalid-output`).
  *   With a journal only (rule RT-49): `'J', json` what the program observed since the last one
  *   (`[clock, random, timers]`, sent once the turn's microtasks ran), and a binding call's `'C'`
@@ -38,6 +39,10 @@ export const GUEST_PRELUDE = String.raw`(function () {
   // Console lines go through sendNow (synchronous) once the host settles calls from its own
   // thread: the program then runs on that thread, and a line reaches the host as it is written.
   let sendLine = send;
+  // A journaled run's calls and journal parts go through sendNow too once the host settles from
+  // its thread: they reach the host before the code returns there, so the end of its turn needs no
+  // round trip to the isolate (rule RT-64).
+  let sendCall = send;
   // WebAssembly memory and SharedArrayBuffer live outside the heap limit (rule RT-30 in docs/runtime-contract.md).
   delete g.WebAssembly;
   delete g.SharedArrayBuffer;
@@ -108,7 +113,7 @@ ${CONSOLE_SOURCE}
     if (noted[0].length + noted[1].length + noted[2].length === 0) return;
     const lists = noted;
     noted = emptyLists();
-    send('J', stringify(lists));
+    sendCall('J', stringify(lists));
   }
   function clockNow() {
     const value = clockAt < served.clock.length ? served.clock[clockAt++] : apply(dateNow, DateCtor, []);
@@ -207,7 +212,7 @@ ${CONSOLE_SOURCE}
         resolve: function () { timerCount--; if (journaling) timerDue(timer, callback, extra); else timerFired(timer, callback, extra); },
         reject: function () { timerCount--; delete liveTimers[timer]; },
       };
-      send('C', id, -1, 'setTimeout', stringify(ms));
+      sendCall('C', id, -1, 'setTimeout', stringify(ms));
       return timer;
     },
     writable: true,
@@ -281,7 +286,7 @@ ${CONSOLE_SOURCE}
           // why: what the program observed before the call reaches the host before the call
           // does, so a host that ends the run from inside the binding still gets it.
           flushJournal();
-          send('C', id, ns, member, json, callSite(site));
+          sendCall('C', id, ns, member, json, callSite(site));
         } else send('C', id, ns, member, json);
       });
     };
@@ -299,10 +304,14 @@ ${CONSOLE_SOURCE}
     } catch (e) { /* the error keeps its own stack */ }
     return error;
   }
+  function hostThread() {
+    sendLine = sendNow;
+    if (journaling) sendCall = sendNow;
+  }
   function install(setup) {
     outputCap = setup.outputCap;
-    if (setup.onHostThread === true) sendLine = sendNow;
     if (setup.journal !== undefined) installJournal(setup.journal);
+    if (setup.onHostThread === true) hostThread();
     const namespaces = setup.namespaces;
     for (let i = 0; i < namespaces.length; i++) {
       const spec = namespaces[i];
@@ -371,7 +380,7 @@ ${CONSOLE_SOURCE}
   return function resolve(batch, onHostThread) {
     if (batch === 'waiting') return waitingOn();
     if (batch === 'resumed') return resumedAfter();
-    if (onHostThread === true) sendLine = sendNow;
+    if (onHostThread === true) hostThread();
     // why: the host never sends holes (absent payload is null), so no read falls through to a
     // prototype the program may have patched.
     for (let i = 0; i < batch.length; i += 3) {

@@ -95,9 +95,10 @@ export class GuestContext {
         { ignored: true },
       )
       // why: synchronous, for console lines of code running on the host's own thread: there it is
-      // a plain call, and a line reaches the host before anything later can crash the process.
-      const now = new Callback((op: unknown, a: unknown, b: unknown) =>
-        dispatch(channel, true, op, a, b, undefined, undefined, undefined),
+      // a plain call, and a line reaches the host before anything later can crash the process; a
+      // journaled run's calls too, so they are all in when that code returns (RT-64).
+      const now = new Callback((op: unknown, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown) =>
+        dispatch(channel, true, op, a, b, c, d, e),
       )
       // why: tasks on one isolate run in the order queued, so the callbacks are in place when the
       // prelude takes them; all are awaited so a failure of any is seen.
