@@ -145,8 +145,9 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     // why: the guest sends a call site only when the run keeps a journal (rule RT-52).
     const where = site === undefined || this.ledger.journal === undefined ? undefined : parseCallSite(site)
     const queued: QueuedCall = where === undefined ? { id, ns, member, json } : { id, ns, member, json, site: where }
-    // why: RT-71 — a call whose outcome the request already holds is answered here, binding untouched.
-    const held = this.ledger.heldOutcome(queued, json)
+    // why: RT-71 — a call whose outcome the request already holds is answered here, binding
+    // untouched; only a journaled run's calls carry the number that keys it.
+    const held = where === undefined ? undefined : this.ledger.heldOutcome(queued, json)
     if (held !== undefined) return this.ledger.serve(queued, held)
     // why: the supervised child forwards every call at once; its parent schedules them where the
     // functions run (one at a time, or a concurrent member's limit).
