@@ -147,8 +147,7 @@ export class ProgramRun implements GuestEvents, LedgerOwner<QueuedCall, Entry> {
     const queued: QueuedCall = where === undefined ? { id, ns, member, json } : { id, ns, member, json, site: where }
     // why: RT-71 — a call whose outcome the request already holds is answered here, binding
     // untouched; only a journaled run's calls carry the number that keys it.
-    const held = where === undefined ? undefined : this.ledger.heldOutcome(queued, json)
-    if (held !== undefined) return this.ledger.serve(queued, held)
+    if (where !== undefined && this.ledger.answerHeld(queued, json)) return
     // why: the supervised child forwards every call at once; its parent schedules them where the
     // functions run (one at a time, or a concurrent member's limit).
     if (this.settings.serialBindings) this.ledger.schedule(queued)

@@ -1,5 +1,5 @@
 import { withUsage } from '@isocode/code-runtime'
-import type { CodeBinding, CodeCallOutcome, CodeCallSite, CodeRunResult } from '@isocode/code-runtime'
+import type { CodeBinding, CodeCallSite, CodeRunResult } from '@isocode/code-runtime'
 import { type BindingOutcome, callBinding } from './binding-call.ts'
 import { CallScheduler, concurrencyTables } from './call-scheduler.ts'
 import { OutputBook } from './output-book.ts'
@@ -92,28 +92,26 @@ export class RunLedger<C extends LedgerCall, R> {
   }
 
   /**
-   * The outcome the request holds for `call` (rule RT-71): its number, namespace, member and
-   * argument JSON match an entry. Undefined otherwise: the call goes to its binding.
+   * Answer `call` of an open run with the outcome its request holds (rule RT-71), when its number,
+   * namespace, member and argument JSON match an entry: no binding runs, nothing is counted as a
+   * binding call, and the request's `onServed` is told (a throw of it ignored). False otherwise:
+   * the call goes on to its binding.
    */
-  heldOutcome(call: C, json: string | undefined): CodeCallOutcome | undefined {
+  answerHeld(call: C, json: string | undefined): boolean {
+    const held = this.replay?.checked
     const number = call.site?.call
-    const entry = number === undefined ? undefined : this.replay?.checked.calls.get(number)
-    if (entry === undefined || entry.member !== call.member || entry.argsJson !== json) return undefined
-    return entry.global === this.bindings[call.ns]?.global ? entry.outcome : undefined
-  }
-
-  /**
-   * Answer `call` with an outcome its request held (rule RT-71): no binding runs and nothing is
-   * counted as a binding call; the request's `onServed` is told, a throw of it ignored.
-   */
-  serve(call: C, outcome: CodeCallOutcome): void {
-    if (!this.owner.open || this.replay === undefined || call.site === undefined) return
+    if (held === undefined || number === undefined) return false
+    const entry = held.calls.get(number)
+    if (entry === undefined || entry.member !== call.member || entry.argsJson !== json) return false
+    if (entry.global !== this.bindings[call.ns]?.global) return false
     try {
-      this.replay.checked.onServed(call.site.call)
+      held.onServed(number)
     } catch {
       // why: a throwing listener is the host's bug; it must not end or corrupt the program's run.
     }
+    const { outcome } = entry
     this.owner.encode(this.replies, call, outcome.ok ? { ok: true, value: outcome.value } : outcome)
+    return true
   }
 
   /** Invoke `call`'s binding now, time it, and queue its reply while the run is open; never rejects. */

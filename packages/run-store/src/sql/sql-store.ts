@@ -217,7 +217,7 @@ export class SqlRunStore implements RunStore {
           call.seq,
         ])
       } else {
-        await this.#insertCall(tx, runId, call, args, now, 'pending', call.gate)
+        await this.#insertCall(tx, callRow(runId, call, args, now, 'pending', call.gate))
       }
       return (await this.#call(tx, runId, call.seq))!
     })
@@ -258,7 +258,7 @@ export class SqlRunStore implements RunStore {
         ])
         return { ...existing, state: 'started', startedAt: now }
       }
-      return this.#insertCall(tx, runId, call, args, now, 'started')
+      return this.#insertCall(tx, row)
     })
   }
 
@@ -569,16 +569,7 @@ export class SqlRunStore implements RunStore {
     return rows.length === 0 ? undefined : toCall(rows[0]!)
   }
 
-  async #insertCall(
-    tx: SqlExecutor,
-    runId: string,
-    call: CallInput,
-    args: string,
-    now: number,
-    state: 'pending' | 'started',
-    gate?: 'approval' | 'review',
-  ): Promise<CallEntry> {
-    const row = callRow(runId, call, args, now, state, gate)
+  async #insertCall(tx: SqlExecutor, row: CallRow): Promise<CallEntry> {
     const columns = Object.keys(row)
     await tx.run(
       `INSERT INTO calls (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
@@ -631,6 +622,8 @@ function notStarted(runId: string, seq: number, entry: CallEntry | undefined): R
       : `is not started (${entry?.state ?? 'absent'})`
   return new RunStoreError('CALL_NOT_STARTED', `run ${runId}: call ${seq} ${what}`)
 }
+
+type CallRow = ReturnType<typeof callRow>
 
 /** The row of a call written ahead (started) or gated (pending). */
 function callRow(
