@@ -5,6 +5,11 @@ export interface LauncherStop {
   reason: string
 }
 
+// why: read when the CLI's modules load, long before the server says it listens: read at the stop
+// request's start instead, a launcher killed just after that line (this process not yet scheduled
+// again) would already have been replaced by init, and the log would name the wrong process.
+const PARENT = process.ppid
+
 // why: how often the parent pid is checked when no launcher watches it; a gone parent is noticed within this.
 const PARENT_POLL_MS = 500
 
@@ -20,7 +25,7 @@ const isLauncherStop = (message: unknown): message is LauncherStop =>
  * the launcher, or seen here as a new parent pid; R-103). Every listener is removed once it resolves.
  */
 export function nextStopRequest(): Promise<string> {
-  const parent = process.ppid
+  const parent = PARENT
   return new Promise((resolve) => {
     // why: with a launcher, it watches the parent and its IPC channel tells this process; without
     // one (node --no-node-snapshot started directly), this process watches its own parent.
