@@ -100,7 +100,8 @@ their wall budget, then the servers close and isocode exits 0.
   --isolation <kind>         process (default: a V8 abort must not end the server) or isolate
 ${runFlags('one program')}
   --approval-wait-s <n>      how long a client that answers elicitation is waited for before
-                             the run is returned as paused for run_resume (default 300)
+                             the run is returned as paused for run_resume, or a gated tool
+                             called directly (--mode both) is denied (default 300)
   --http [host:]port         serve Streamable HTTP at http://host:port/mcp (host default
                              127.0.0.1; port 0 picks a free one)
   --stateless                no sessions: every request stands alone, so N copies can run

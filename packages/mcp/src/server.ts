@@ -9,6 +9,7 @@ import type { Context } from 'cordis'
 import { decisionsOf, durableOutputSchema, elicitationParams, RUN_RESUME, RUN_RESUME_TOOL } from './approvals.ts'
 import type { ApprovalCall, ServeApprovals } from './approvals.ts'
 import { CheckedCallToolRequestSchema, invalidParams } from './call-params.ts'
+import { DIRECT_APPROVAL_WAIT_MS, directApproval } from './direct-approval.ts'
 import type { RunLimiter } from './http/run-limiter.ts'
 import { OfferedNames } from './offered.ts'
 import { runNotifications } from './run-notifications.ts'
@@ -152,6 +153,8 @@ export function serveCodeMode(ctx: Context, options: CodeModeServerOptions, shar
     const notes = name === RUN_CODE || name === RUN_RESUME ? runNotifications(extra, logLevel) : undefined
     const onRunEvent = notes?.listener
     const { limiter } = options
+    // why: — only a client that declared elicitation is asked, where its answer can come back.
+    const canAsk = options.elicit !== false && server.getClientCapabilities()?.elicitation !== undefined
     if (approvals !== undefined && (name === RUN_CODE || name === RUN_RESUME)) {
       const call: ApprovalCall = {
         name,
@@ -163,8 +166,8 @@ export function serveCodeMode(ctx: Context, options: CodeModeServerOptions, shar
         // waiting for the user's answer holds none.
         slot: (task) => (limiter === undefined ? task(extra.signal) : limiter.run(extra.signal, task)),
       }
-      // why: R-143 — only a client that declared elicitation is asked; past the wait the run is parked.
-      if (options.elicit !== false && server.getClientCapabilities()?.elicitation !== undefined)
+      // why: R-143 — past the wait the run is parked.
+      if (canAsk)
         call.elicit = async (pending) => {
           try {
             const answer = await server.elicitInput(elicitationParams(pending), {
@@ -192,6 +195,11 @@ export function serveCodeMode(ctx: Context, options: CodeModeServerOptions, shar
         signal,
         ...(onRunEvent === undefined ? {} : { onRunEvent }),
         ...(scope === undefined ? {} : { scope }),
+        // why: R-152 — a native tool called directly is asked to the user who made the call; run_code's
+        // sub-calls are not (a recorded run pauses instead, R-110).
+        ...(canAsk && name !== RUN_CODE
+          ? { approval: directApproval(server, extra.requestId, approvals?.waitMs ?? DIRECT_APPROVAL_WAIT_MS) }
+          : {}),
       })
     const result =
       limiter !== undefined && name === RUN_CODE

@@ -1,5 +1,5 @@
 import type { JsonValue, RunJournal } from '@isocode/code-runtime'
-import type { JsonObject, ScopeKey } from '@isocode/harness'
+import type { Approval, JsonObject, ScopeKey } from '@isocode/harness'
 import type { ToolSchema as SharedToolSchema } from '@isocode/sdk-codegen'
 import type { ContentBlock } from './content.ts'
 import type { RunEventListener } from './run-event.ts'
@@ -88,6 +88,11 @@ export interface ToolExecutionInput {
    * R-121; default `default`); kept beside the execution like `onRunEvent`. Ignored by every other tool.
    */
   scope?: string
+  /**
+   * Answers this call's `ask` decision for its caller's user (an MCP client asked by elicitation,
+   * rule R-34); wins over the approval service and needs no agent. Kept beside the execution.
+   */
+  approval?: Approval
 }
 
 /** The pipeline-owned call: immutable identity plus the one operational field, `signal`. */

@@ -245,6 +245,39 @@ describe('ask and the approval seam', () => {
     expect(approval.requests).toHaveLength(0)
     expect(calls.body).toBe(0)
   })
+
+  it.each([
+    ['allowed-once', 1, { isError: false, content: text('body ran') }],
+    ['rejected', 0, { content: text('the user rejected tool "x"'), isError: true, error: { code: 'DENIED' } }],
+  ] as const)(
+    "a caller's own approval answers its call without an agent, before the service (%s)",
+    async (answer, runs, expected) => {
+      const { t, calls } = await counting()
+      const service = approvalWith('allowed-once')
+      await t.root.plugin(service.plugin)
+      t.root.on('tools/pre-execute', ask)
+      const asked: { name: string; reason: string | undefined; signal: boolean }[] = []
+      const approval = {
+        request: async (execution: { name: string }, reason: string | undefined, options?: { signal: AbortSignal }) => {
+          asked.push({ name: execution.name, reason, signal: options?.signal instanceof AbortSignal })
+          return answer
+        },
+      }
+      const result = await t.execute({ callId: 'c', name: 'x', arguments: {}, approval })
+      expect(asked).toEqual([{ name: 'x', reason: 'writes files', signal: true }])
+      expect(service.requests).toHaveLength(0)
+      expect(calls.body).toBe(runs)
+      expect(result).toMatchObject(expected)
+    },
+  )
+
+  it('refuses an approval that cannot answer, naming the field; nothing runs', async () => {
+    const { t, calls } = await counting()
+    const result = await t.execute({ callId: 'c', name: 'x', arguments: {}, approval: { ask: () => 'yes' } })
+    expect(result).toMatchObject({ isError: true, error: { code: 'INVALID_INPUT' } })
+    expect(textOf(result)).toBe('approval of tool call "x" must be an Approval (an object with request()) or absent')
+    expect(calls.body).toBe(0)
+  })
 })
 
 describe('guards', () => {

@@ -3,7 +3,7 @@ import type { Approval } from '@isocode/harness'
 import type { Context } from 'cordis'
 import type { ToolExecution, ToolExecutionResult } from '../types.ts'
 import { describeThrown, errorResult, registryFailure } from './results.ts'
-import { runDurabilityOf } from './run-listener.ts'
+import { callApprovalOf, runDurabilityOf } from './run-listener.ts'
 
 /** Marks a request the registry stopped waiting on because the call was aborted. */
 const ABANDONED: unique symbol = Symbol('abandoned')
@@ -53,10 +53,13 @@ export async function askApproval(
     durable === undefined
       ? denied(exec, `${needs}, but ${why}`)
       : errorResult(exec.callId, registryFailure('APPROVAL_REQUIRED', `${needs}; the run pauses until it is decided`))
-  // why: opportunistic, never injected: a deployment without the seam keeps the ask→deny degrade.
-  const approval = ctx.get('approval') as Approval | undefined
+  // why: R-34 — the caller's own approver (its user, asked where the call came from) needs no
+  // agent to route it; else the service, opportunistic, never injected: a deployment without the
+  // seam keeps the ask→deny degrade.
+  const own = callApprovalOf(exec.token)
+  const approval = own ?? (ctx.get('approval') as Approval | undefined)
   if (approval === undefined) return unanswered('no approval service is available')
-  if (exec.agent === undefined) return unanswered('the call has no agent to route it through')
+  if (own === undefined && exec.agent === undefined) return unanswered('the call has no agent to route it through')
   const signal = exec.signal
   if (signal?.aborted === true) return abandoned(exec, signal)
   // why: the provider gets a signal of its own, always present, that follows the call's; a

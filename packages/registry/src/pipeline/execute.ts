@@ -3,7 +3,7 @@ import { aroundDispatch } from './dispatch.ts'
 import { finalizeResult, observe } from './finalize.ts'
 import type { PipelineHost, TokenIssuer } from './host.ts'
 import { postExecute } from './post-execute.ts'
-import { attachRunDurability, attachStateScope, attachRunListener } from './run-listener.ts'
+import { attachCallApproval, attachRunDurability, attachStateScope, attachRunListener } from './run-listener.ts'
 import { preExecute, runGuards, toolGate } from './pre-execute.ts'
 import { describeThrown, errorResult, registryFailure } from './results.ts'
 import { snapshotInput } from './snapshot-input.ts'
@@ -44,6 +44,7 @@ export async function executeTool(
   if (snapshot.onRunEvent !== undefined) attachRunListener(exec.token, snapshot.onRunEvent)
   if (snapshot.durable !== undefined) attachRunDurability(exec.token, snapshot.durable)
   if (snapshot.scope !== undefined) attachStateScope(exec.token, snapshot.scope)
+  if (snapshot.approval !== undefined) attachCallApproval(exec.token, snapshot.approval)
   let candidate: ToolExecutionResult
   try {
     candidate = await runPolicy(host, exec)

@@ -1,3 +1,4 @@
+import type { Approval } from '@isocode/harness'
 import type { RunEventListener } from '../run-event.ts'
 import type { RunDurability, ToolExecutionToken } from '../types.ts'
 
@@ -38,4 +39,16 @@ export function attachStateScope(token: ToolExecutionToken, scope: string): void
 /** The state scope the caller of the execution `token` named, if any. */
 export function stateScopeOf(token: ToolExecutionToken): string | undefined {
   return scopes.get(token)
+}
+
+const approvals = new WeakMap<ToolExecutionToken, Approval>()
+
+/** Remember the approver the caller of the execution `token` passed for its own call (rule R-34). */
+export function attachCallApproval(token: ToolExecutionToken, approval: Approval): void {
+  approvals.set(token, approval)
+}
+
+/** The approver the caller of the execution `token` passed, if any. */
+export function callApprovalOf(token: ToolExecutionToken): Approval | undefined {
+  return approvals.get(token)
 }

@@ -1,5 +1,6 @@
 import { toStableLosslessJson } from '../stable-json.ts'
 import type { RunEventListener } from '../run-event.ts'
+import type { Approval } from '@isocode/harness'
 import type { JsonObject, RunDurability, ScopeKey, ToolExecutionResult, ToolExecutionToken } from '../types.ts'
 import { createExecution, type OwnedExecution } from './execution.ts'
 import { freezeJson } from './freeze.ts'
@@ -18,10 +19,21 @@ export type Snapshot =
       onRunEvent: RunEventListener | undefined
       durable: RunDurability | undefined
       scope: string | undefined
+      approval: Approval | undefined
     }
   | { ok: false; result: ToolExecutionResult; owned: OwnedExecution | undefined }
 
-type Field = 'callId' | 'name' | 'arguments' | 'agent' | 'parent' | 'signal' | 'onRunEvent' | 'durable' | 'scope'
+type Field =
+  | 'callId'
+  | 'name'
+  | 'arguments'
+  | 'agent'
+  | 'parent'
+  | 'signal'
+  | 'onRunEvent'
+  | 'durable'
+  | 'scope'
+  | 'approval'
 const FIELDS: readonly Field[] = [
   'callId',
   'name',
@@ -32,6 +44,7 @@ const FIELDS: readonly Field[] = [
   'onRunEvent',
   'durable',
   'scope',
+  'approval',
 ]
 
 interface RawInput {
@@ -106,7 +119,7 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
     )
   }
   const { values, failure } = readOnce(input)
-  const { callId, name, agent, parent, signal, onRunEvent, durable, scope } = values
+  const { callId, name, agent, parent, signal, onRunEvent, durable, scope, approval } = values
   if (typeof callId !== 'string') return refuse('INVALID_INPUT', failure ?? 'callId must be a string', '', undefined)
   if (typeof name !== 'string')
     return refuse('INVALID_INPUT', failure ?? 'name must be a string (the tool name)', callId, undefined)
@@ -128,6 +141,15 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
   // why: R-121 — a state scope is a non-empty name; anything else is the caller's mistake.
   else if (scope !== undefined && (typeof scope !== 'string' || scope === ''))
     problem = ['INVALID_INPUT', `scope of tool call "${name}" must be a non-empty string or absent`]
+  // why: R-34 — the caller's own approver must be able to answer, or the call could only be denied.
+  else if (
+    approval !== undefined &&
+    (typeof approval !== 'object' || approval === null || typeof (approval as Approval).request !== 'function')
+  )
+    problem = [
+      'INVALID_INPUT',
+      `approval of tool call "${name}" must be an Approval (an object with request()) or absent`,
+    ]
   else if (typeof args === 'string') problem = ['INVALID_ARGS', args]
   // why: from here the call has a usable identity, so even a refusal is observable (spec: "final
   // observers still receive one result"). A refused call's execution keeps only what was valid:
@@ -150,5 +172,6 @@ export function snapshotInput(input: unknown, tokens: TokenIssuer): Snapshot {
     onRunEvent: onRunEvent as RunEventListener | undefined,
     durable: durable as RunDurability | undefined,
     scope: scope as string | undefined,
+    approval: approval as Approval | undefined,
   }
 }
