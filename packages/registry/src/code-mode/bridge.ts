@@ -12,6 +12,7 @@ import {
 import type { SessionEvent } from '@isocode/harness'
 import { TOOL_CALL_ERROR_CLASS, TOOL_CALL_ERROR_TOOL_PROPERTY } from '@isocode/sdk-codegen'
 import type {
+  DurableCall,
   ReplayableCall,
   RunDurability,
   ScopeKey,
@@ -92,9 +93,6 @@ const HELD_OUTCOME_BYTES = 8 * 1024 * 1024
 
 /** What a queued task returns when the durable run stopped instead of dispatching. */
 const STOPPED: unique symbol = Symbol('stopped')
-
-const withoutUndefined = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
 
 /** The isError result an abandoned sub-call is logged and reported with (R-63). */
 function abandonedResult(input: ToolExecutionInput, ending: string): ToolExecutionResult {
@@ -252,10 +250,13 @@ export function createCodeBridge(
     if (!json.ok) return Promise.reject(new Error(`tools.${name}: arguments must be lossless JSON (${json.reason})`))
     if (budget.exhausted) return Promise.reject(new Error(budget.refusal(name)))
     // why: R-110 — a durable run's calls go through it by the guest's call number (RT-52).
-    const durableCall =
+    // why: a site has both line and column or neither (RT-52), so the call carries both or neither.
+    const durableCall: Omit<DurableCall, 'callId'> | undefined =
       durable === undefined || site === undefined
         ? undefined
-        : { seq: site.call, tool: name, args: json.value, line: site.line, column: site.column }
+        : site.line === undefined
+          ? { seq: site.call, tool: name, args: json.value }
+          : { seq: site.call, tool: name, args: json.value, line: site.line, column: site.column }
     const ran = queue.enqueue(
       async () => {
         // why: rule R-74 in docs/registry-contract.md — counted at dispatch, so calls still queued
@@ -266,7 +267,7 @@ export function createCodeBridge(
         let record: ((result: ToolExecutionResult) => Promise<boolean>) | undefined
         let again = false
         if (durableCall !== undefined && durable !== undefined) {
-          const step = await durable.step({ ...withoutUndefined(durableCall), callId })
+          const step = await durable.step({ ...durableCall, callId })
           if (step.kind === 'stop') {
             stopped = true
             return STOPPED

@@ -224,7 +224,9 @@ export class Recorder implements RunDurability {
           return false
         }
         if (record === false) return true
-        const stored = record === 'state' ? undefined : (JSON.parse(JSON.stringify(result)) as JsonValue)
+        // why: a pipeline result is lossless JSON already (R-27, frozen) and the store copies what
+        // it keeps, so it is handed over as it is.
+        const stored = record === 'state' ? undefined : (result as unknown as JsonValue)
         try {
           await store.callDone(
             runId,

@@ -49,6 +49,20 @@ export const newMemoryData = (): MemoryData => ({
 // why: records leave the store as copies, so a caller that mutates one changes nothing stored.
 const copy = <T>(value: T): T => structuredClone(value)
 
+/** A copy of checked JSON (every value the store keeps is), cheaper than structuredClone for it. */
+const copyJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
+
+// why: R-112 — the call log's entries are written and handed back on every call of a recorded
+// run, so they are copied field by field: their JSON values through JSON, the rest as they are.
+function copyCall(entry: CallEntry): CallEntry {
+  const out: CallEntry = { ...entry, args: copyJson(entry.args) }
+  if (entry.position !== undefined) out.position = { ...entry.position }
+  if (entry.decision !== undefined) out.decision = copyJson(entry.decision)
+  if (entry.result !== undefined) out.result = copyJson(entry.result)
+  if (entry.error !== undefined) out.error = copyJson(entry.error)
+  return out
+}
+
 /** The `memory:` store: everything in this process, gone when it ends. */
 export class MemoryRunStore implements RunStore {
   readonly url = 'memory:'
@@ -201,11 +215,11 @@ export class MemoryRunStore implements RunStore {
       existing.gate = call.gate
       // why: an approval given before the crash was for that attempt; running it again needs a new one.
       delete existing.decision
-      return copy(existing)
+      return copyCall(existing)
     }
     const entry: CallEntry = { ...this.#newEntry(runId, call, args, now), state: 'pending', gate: call.gate }
     calls.set(call.seq, entry)
-    return copy(entry)
+    return copyCall(entry)
   }
 
   async callStarted(runId: string, call: CallInput, holder?: string): Promise<CallEntry> {
@@ -225,11 +239,12 @@ export class MemoryRunStore implements RunStore {
       }
       existing.state = 'started'
       existing.startedAt = now
-      return copy(existing)
+      return copyCall(existing)
     }
-    const entry: CallEntry = { ...this.#newEntry(runId, call, copy(call.args), now), state: 'started', startedAt: now }
+    const args = JSON.parse(text) as JsonValue
+    const entry: CallEntry = { ...this.#newEntry(runId, call, args, now), state: 'started', startedAt: now }
     calls.set(call.seq, entry)
-    return copy(entry)
+    return copyCall(entry)
   }
 
   async callDone(runId: string, seq: number, outcome: CallOutcome): Promise<CallEntry> {
@@ -241,25 +256,24 @@ export class MemoryRunStore implements RunStore {
         `run ${runId}: call ${seq} is not started (${entry?.state ?? 'absent'})`,
       )
     }
+    // why: the checked JSON text is both the cap's measure and the stored copy's source.
     if ('error' in outcome) {
-      capRecord(toJsonText(outcome.error, 'outcome.error'), this.#o.maxRecordBytes, `the error of tool "${entry.tool}"`)
-      entry.error = copy(outcome.error)
+      const text = toJsonText(outcome.error, 'outcome.error')
+      capRecord(text, this.#o.maxRecordBytes, `the error of tool "${entry.tool}"`)
+      entry.error = JSON.parse(text) as JsonValue
     } else if (outcome.result !== undefined) {
-      capRecord(
-        toJsonText(outcome.result, 'outcome.result'),
-        this.#o.maxRecordBytes,
-        `the result of tool "${entry.tool}"`,
-      )
-      entry.result = copy(outcome.result)
+      const text = toJsonText(outcome.result, 'outcome.result')
+      capRecord(text, this.#o.maxRecordBytes, `the result of tool "${entry.tool}"`)
+      entry.result = JSON.parse(text) as JsonValue
     }
     entry.state = 'done'
     entry.doneAt = this.#o.clock()
-    return copy(entry)
+    return copyCall(entry)
   }
 
   async listCalls(runId: string): Promise<CallEntry[]> {
     this.#open()
-    return [...(this.#d.calls.get(runId)?.values() ?? [])].toSorted((a, b) => a.seq - b.seq).map(copy)
+    return [...(this.#d.calls.get(runId)?.values() ?? [])].toSorted((a, b) => a.seq - b.seq).map(copyCall)
   }
 
   async pending(runId?: string): Promise<CallEntry[]> {
@@ -268,7 +282,7 @@ export class MemoryRunStore implements RunStore {
     const runs = [...this.#d.runs.values()]
       .filter((r) => (runId === undefined || r.id === runId) && waitingStatuses.includes(r.status))
       .toSorted((a, b) => -newestFirst(a, b))
-    return runs.flatMap((r) => this.#undecided(r.id)).map(copy)
+    return runs.flatMap((r) => this.#undecided(r.id)).map(copyCall)
   }
 
   async decide(
