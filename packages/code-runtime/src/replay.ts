@@ -10,7 +10,7 @@ export interface ServedCall {
   readonly outcome: CodeCallOutcome
 }
 
-/** A request's `replay` checked (rule RT-71): the calls by number, and whom to tell. */
+/** A request's `replay` checked (rule RT-71): the calls by number, and whom to tell (never throws). */
 export interface CheckedReplay {
   readonly calls: ReadonlyMap<number, ServedCall>
   readonly onServed: (call: number) => void
@@ -64,5 +64,15 @@ export function checkReplay(replay: unknown, journaled: boolean): CheckedReplay 
       outcome: outcomeOf(entry.outcome, `${field}.outcome`),
     })
   })
-  return { calls, onServed: replay.onServed as (call: number) => void }
+  const told = replay.onServed as (call: number) => void
+  return {
+    calls,
+    onServed: (call) => {
+      try {
+        told(call)
+      } catch {
+        // why: a throwing listener is the host's bug; it must not end or corrupt the program's run.
+      }
+    },
+  }
 }

@@ -8,7 +8,7 @@ import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/type
 export const DIRECT_APPROVAL_WAIT_MS = 300_000
 
 /** The form asking about one direct call: the tool, its arguments and why a policy asks. */
-export function directElicitationParams(call: ApprovalSubject, reason: string | undefined): ElicitRequest['params'] {
+function directElicitationParams(call: ApprovalSubject, reason: string | undefined): ElicitRequest['params'] {
   const shown = `tools.${call.name}(${JSON.stringify(call.arguments)})`
   return {
     message: `A call needs your approval${reason === undefined ? '' : ` (${reason})`}:\n  ${shown}`,
@@ -23,7 +23,7 @@ export function directElicitationParams(call: ApprovalSubject, reason: string | 
 }
 
 /** The approval outcome of the user's answer: only a ticked `approve` allows the call. */
-export function directOutcome(answer: ElicitResult): ApprovalOutcome {
+function directOutcome(answer: ElicitResult): ApprovalOutcome {
   if (answer.action === 'accept') return answer.content?.['approve'] === true ? 'allowed-once' : 'rejected'
   return answer.action === 'decline' ? 'rejected' : 'cancelled'
 }

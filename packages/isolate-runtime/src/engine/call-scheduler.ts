@@ -44,12 +44,12 @@ export class CallScheduler<C extends { readonly ns: number; readonly member: str
     this.pump()
   }
 
-  /** Drop every call that has not started. */
   /** Whether calls wait for earlier ones before their binding is invoked. */
   get queued(): boolean {
     return this.waiting.length > 0
   }
 
+  /** Drop every call that has not started. */
   clear(): void {
     this.waiting.length = 0
   }

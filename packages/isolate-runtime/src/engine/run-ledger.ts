@@ -104,11 +104,7 @@ export class RunLedger<C extends LedgerCall, R> {
     const entry = held.calls.get(number)
     if (entry === undefined || entry.member !== call.member || entry.argsJson !== json) return false
     if (entry.global !== this.bindings[call.ns]?.global) return false
-    try {
-      held.onServed(number)
-    } catch {
-      // why: a throwing listener is the host's bug; it must not end or corrupt the program's run.
-    }
+    held.onServed(number)
     const { outcome } = entry
     this.owner.encode(this.replies, call, outcome.ok ? { ok: true, value: outcome.value } : outcome)
     return true

@@ -59,13 +59,7 @@ export class HostedRun implements LedgerOwner<Call, Reply> {
   /** The child answered these calls from the run's replay (rule RT-71); never throws. */
   served(calls: readonly number[]): void {
     if (this.onServed === undefined || !this.open) return
-    for (const call of calls) {
-      try {
-        this.onServed(call)
-      } catch {
-        // why: a throwing listener is the host's bug; it must not end or corrupt the run.
-      }
-    }
+    for (const call of calls) this.onServed(call)
   }
 
   get open(): boolean {

@@ -201,8 +201,9 @@ export class MemoryRunStore implements RunStore {
     this.#open()
     checkCall(call)
     const calls = this.#callsOf(runId, holder)
-    const args = copy(call.args)
-    capRecord(toJsonText(call.args, 'call.args'), this.#o.maxRecordBytes, `the arguments of tool "${call.tool}"`)
+    const text = toJsonText(call.args, 'call.args')
+    capRecord(text, this.#o.maxRecordBytes, `the arguments of tool "${call.tool}"`)
+    const args = JSON.parse(text) as JsonValue
     const existing = calls.get(call.seq)
     const now = this.#o.clock()
     if (existing !== undefined) {
