@@ -75,7 +75,14 @@ async function sqlStore(
     if (error instanceof RunStoreError) throw error
     throw new RunStoreError('OPEN_FAILED', `cannot open the run store at ${where}: ${(error as Error).message}`)
   }
-  return new SqlRunStore(where, driver, options)
+  const store = new SqlRunStore(where, driver, options)
+  try {
+    await store.recover()
+  } catch (error) {
+    await store.close().catch(() => undefined)
+    throw new RunStoreError('OPEN_FAILED', `cannot open the run store at ${where}: ${(error as Error).message}`)
+  }
+  return store
 }
 
 function filePath(url: string): string {

@@ -1,15 +1,17 @@
-// R-118: on the embedded store a call's result shares the commit of the next write. A call
-// written ahead is always durable before it is dispatched; a process killed right after a result
-// loses only that result (the call stays started, never done: R-112 re-runs or reviews it), and
-// another connection of the same process sees every result at once.
+// R-118: on the embedded store a call is written ahead to a file before it is dispatched, and its
+// row and its result share a later commit. A process killed right after a result loses only that
+// result (the call stays started, never done: R-112 re-runs or reviews it); what it wrote ahead is
+// applied by the next connection that opens the store, claims or reads the run; a live process's
+// file is left alone; and another connection of the same process sees every result at once.
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openRunStore } from '../src/open.ts'
+import { aheadLine } from '../src/sql/ahead-lines.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
@@ -37,6 +39,110 @@ it('a process killed right after a result keeps every call written ahead and los
       [1, 'done', 'one'],
       [2, 'started', undefined],
     ])
+  } finally {
+    await store.close()
+  }
+})
+
+/** Runs a fixture with the store URL (and more arguments) until it is killed; resolves to its signal. */
+function runFixture(name: string, ...args: string[]): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@isocode/source', '--import', tsx, join(here, 'fixtures', name), ...args],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    )
+    let err = ''
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
+    child.on('error', reject)
+    child.on('exit', (_code, killed) => (killed === null ? reject(new Error(err)) : resolve(killed)))
+  })
+}
+
+it('a file written over from its start keeps the order of what a killed process never committed', async () => {
+  const path = join(dir, 'reused.db')
+  const calls = 1200
+  expect(await runFixture('killed-after-reuse.ts', `file:${path}`, String(calls))).toBe('SIGKILL')
+  // why: about 480 bytes a call were written ahead; the file left behind holds far fewer, so it was reused.
+  const [left] = await readdir(`${path}-ahead`)
+  expect((await stat(join(`${path}-ahead`, left!))).size).toBeLessThan(calls * 300)
+  const store = await openRunStore(`file:${path}`)
+  try {
+    const listed = await store.listCalls('reused')
+    expect(listed).toHaveLength(calls + 1)
+    expect(listed.slice(0, calls).every((c, i) => c.state === 'done' && c.result === i + 1)).toBe(true)
+    expect(listed[calls]).toMatchObject({ seq: calls + 1, state: 'started' })
+    // why: applied once, the dead process's file is gone.
+    expect(await readdir(`${path}-ahead`)).toEqual([])
+    await store.close()
+    // why: the last connection to close leaves no folder behind.
+    await expect(stat(`${path}-ahead`)).rejects.toThrow(/ENOENT/)
+  } finally {
+    await store.close()
+  }
+})
+
+it("a reader leaves a live process's file alone and applies it once that process is gone", async () => {
+  const path = join(dir, 'held.db')
+  const url = `file:${path}`
+  // why: opened first: a writer holding SQLite's write lock would keep a new store from setting up.
+  const reader = await openRunStore(url)
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@isocode/source', '--import', tsx, join(here, 'fixtures', 'held-open.ts'), url],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let out = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+        if (out.includes('written')) resolve()
+      })
+      child.on('exit', () => reject(new Error('the writer exited before writing')))
+    })
+    try {
+      // why: the writer lives and holds its calls uncommitted; its file is not this reader's to apply.
+      expect(await reader.listCalls('held')).toEqual([])
+      expect(await readdir(`${path}-ahead`)).toHaveLength(1)
+      child.kill('SIGKILL')
+      await exited
+      expect((await reader.listCalls('held')).map((c) => [c.seq, c.state, c.result])).toEqual([
+        [1, 'done', 'one'],
+        [2, 'started', undefined],
+      ])
+      expect(await readdir(`${path}-ahead`)).toEqual([])
+    } finally {
+      await reader.close()
+    }
+  } finally {
+    child.kill('SIGKILL')
+    await exited
+  }
+})
+
+it("applies a file of this process's pid that no connection of it wrote (a pid reused after a restart)", async () => {
+  const path = join(dir, 'reused-pid.db')
+  const setup = await openRunStore(`file:${path}`)
+  await setup.createRun({ id: 'r', code: 'x', holder: 'h' })
+  await setup.close()
+  const started = aheadLine('started', ['r', 1, 'a', '{"n":1}', null, 3, 7, 10, 10, 'r'])
+  const done = aheadLine('done', ['"one"', null, 11, 'r', 1])
+  await mkdir(`${path}-ahead`)
+  // why: this pid with another start time: a process before a restart. The parent's pid with no
+  // start time is checked as running, and its file is left alone.
+  await writeFile(join(`${path}-ahead`, `${process.pid}-1-0badcafe.log`), started + done)
+  await writeFile(
+    join(`${path}-ahead`, `${process.ppid}--0123abcd.log`),
+    aheadLine('started', ['r', 2, 'b', '{}', null, null, null, 12, 12, 'r']),
+  )
+  const store = await openRunStore(`file:${path}`)
+  try {
+    expect((await store.listCalls('r')).map((c) => [c.seq, c.state, c.result, c.args, c.position])).toEqual([
+      [1, 'done', 'one', { n: 1 }, { line: 3, column: 7 }],
+    ])
+    expect(await readdir(`${path}-ahead`)).toEqual([`${process.ppid}--0123abcd.log`])
   } finally {
     await store.close()
   }

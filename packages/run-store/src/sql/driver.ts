@@ -21,8 +21,16 @@ export interface SqlDriver extends SqlExecutor {
   /**
    * Runs a write whose commit may wait for the next write or a few ms (a group commit, R-118) and
    * resolves to the rows it returns (`RETURNING`): a process that dies before then loses it, as if
-   * it died before the write. Absent: `all`.
+   * it died before the write, unless a later write ahead carried its `line`. Absent: `all`.
    */
-  allDeferred?(sql: string, params?: readonly Param[]): Promise<Row[]>
+  allDeferred?(sql: string, params?: readonly Param[], line?: string): Promise<Row[]>
+  /**
+   * Writes ahead (R-118): runs a write in the group transaction and, when it changed a row, appends
+   * `line` (with the deferred writes' lines before it) to a file that survives this process, before
+   * it resolves. The row commits later with the group. Absent: `run`, committed at once.
+   */
+  runAhead?(sql: string, params: readonly Param[], line: string): Promise<number>
+  /** Lines written ahead by connections that died before committing them, to apply again. */
+  orphans?(): { readonly lines: string[]; remove(): void }[]
   close(): Promise<void>
 }

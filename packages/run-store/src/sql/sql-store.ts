@@ -26,6 +26,7 @@ import type {
 } from '../run-store.ts'
 import { StateLimits } from '../state-limits.ts'
 import type { AuditEntry, CallEntry, Decision, JsonValue, ProgramRecord, RunRecord, RunStatus } from '../types.ts'
+import { aheadLine, applyLines } from './ahead-lines.ts'
 import type { Param, Row, SqlDriver, SqlExecutor } from './driver.ts'
 
 const WAITING = `('paused', 'needs-review')`
@@ -148,6 +149,9 @@ export class SqlRunStore implements RunStore {
   async claim(id: string, holder: string, leaseMs = this.#o.leaseMs): Promise<RunWrite> {
     const db = this.#open()
     requireText(holder, 'holder')
+    // why: R-118 — a holder that died left its uncommitted calls in its write-ahead file; the run
+    // goes on from them (a call started and never done is re-run or reviewed, R-112).
+    await this.recover()
     const now = this.#o.clock()
     // why: one conditional UPDATE, so among concurrent claimers (threads, processes, machines)
     // exactly one changes the row; PostgreSQL re-checks the WHERE on the row the winner left.
@@ -233,10 +237,10 @@ export class SqlRunStore implements RunStore {
     const params: Param[] = [runId, call.seq, call.tool, args, row.tool_hash, row.line, row.col, now, now, runId]
     // why: the common case, a new call of a run held by `holder`, is one statement committed at once
     // (with any deferred results before it, R-118): written ahead before it is dispatched.
-    const added = await db.run(
-      holder === undefined ? this.#start.free : this.#start.held,
-      holder === undefined ? params : [...params, holder],
-    )
+    const sql = holder === undefined ? this.#start.free : this.#start.held
+    const bound = holder === undefined ? params : [...params, holder]
+    const added =
+      db.runAhead === undefined ? await db.run(sql, bound) : await db.runAhead(sql, bound, aheadLine('started', params))
     if (added === 1) return toCall(row)
     // why: nothing written: the transaction names why (RUN_NOT_FOUND, CLAIM_LOST, CALL_EXISTS) or
     // starts an approved pending call.
@@ -286,7 +290,11 @@ export class SqlRunStore implements RunStore {
     // why: R-118 — a result may share the commit of the next call written ahead: a process dying
     // before it leaves the call started, never done, which is re-run or reviewed (R-112). The row
     // comes back without the result or error, which are the values just written.
-    const rows = await (db.allDeferred ?? db.all).call(db, DONE, [result, error, now, runId, seq])
+    const doneParams: Param[] = [result, error, now, runId, seq]
+    const rows =
+      db.allDeferred === undefined
+        ? await db.all(DONE, doneParams)
+        : await db.allDeferred(DONE, doneParams, aheadLine('done', doneParams))
     if (rows.length === 0) throw notStarted(runId, seq, await this.#call(db, runId, seq))
     const done = toCall(rows[0]!)
     if (result !== null) done.result = fromJsonText(result)
@@ -296,6 +304,8 @@ export class SqlRunStore implements RunStore {
 
   async listCalls(runId: string): Promise<CallEntry[]> {
     const db = this.#open()
+    // why: R-118 — what a dead process wrote ahead and never committed is part of the log.
+    await this.recover()
     return (await db.all('SELECT * FROM calls WHERE run_id = ? ORDER BY seq', [runId])).map(toCall)
   }
 
@@ -537,6 +547,23 @@ export class SqlRunStore implements RunStore {
     },
     delete: async (name: string): Promise<boolean> =>
       (await this.#open().run('DELETE FROM programs WHERE name = ?', [name])) === 1,
+  }
+
+  /**
+   * Applies what connections that died wrote ahead and never committed (R-118), and deletes their
+   * files; resolves to how many rows it wrote. The store does it when it opens and before it reads
+   * or claims a run's calls.
+   */
+  async recover(): Promise<number> {
+    const orphans = this.#open().orphans?.() ?? []
+    if (orphans.length === 0) return 0
+    const applied = await this.#db.transaction(async (tx) => {
+      let n = 0
+      for (const orphan of orphans) n += await applyLines(tx, orphan.lines)
+      return n
+    })
+    for (const orphan of orphans) orphan.remove()
+    return applied
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import { RunStoreError } from '../errors.ts'
 import type { Param, Row, SqlDriver, SqlExecutor } from '../sql/driver.ts'
+import { AheadLog, type Orphan, orphansOf } from './ahead-log.ts'
 
 // why: the few members used, written out, since node:sqlite's types are not in @types/node 20 and
 // better-sqlite3's statement API has the same shape for these.
@@ -95,6 +96,9 @@ export class SqliteDriver implements SqlDriver {
   // why: R-118 — deferred writes wait in one open transaction for the next commit.
   #open = false
   #flush: NodeJS.Timeout | undefined
+  readonly #log: AheadLog
+  // why: R-118 — lines of deferred results, made durable with the next line written ahead.
+  #unlogged = ''
   readonly #direct: SqlExecutor = {
     all: async (sql, params) => this.#all(sql, params),
     run: async (sql, params) => this.#run(sql, params),
@@ -110,6 +114,7 @@ export class SqliteDriver implements SqlDriver {
     if (queue === undefined) queues.set(path, (queue = { tail: Promise.resolve(), busy: 0, users: 0 }))
     queue.users++
     this.#queue = queue
+    this.#log = new AheadLog(path)
   }
 
   all(sql: string, params?: readonly Param[]): Promise<Row[]> {
@@ -126,22 +131,31 @@ export class SqliteDriver implements SqlDriver {
     })
   }
 
-  allDeferred(sql: string, params?: readonly Param[]): Promise<Row[]> {
+  allDeferred(sql: string, params?: readonly Param[], line?: string): Promise<Row[]> {
     return this.#statementTurn(() => {
-      if (!this.#open) {
-        this.#db.exec('BEGIN IMMEDIATE')
-        this.#open = true
-        this.#queue.open = this
-        // why: R-118 — committed with the next write (the next call written ahead) or soon after;
-        // the timer does not keep the process alive, and close() commits what is left.
-        this.#flush = setTimeout(
-          () => void this.#turn(async () => this.#commitOpen()).catch(() => undefined),
-          GROUP_COMMIT_MS,
-        )
-        this.#flush.unref()
-      }
-      return this.#all(sql, params)
+      this.#openGroup()
+      const rows = this.#all(sql, params)
+      if (line !== undefined && rows.length > 0) this.#unlogged += line
+      return rows
     })
+  }
+
+  runAhead(sql: string, params: readonly Param[], line: string): Promise<number> {
+    return this.#statementTurn(() => {
+      this.#openGroup()
+      const changed = this.#run(sql, params)
+      // why: R-118 — the row waits uncommitted; the line (after any deferred results) is what
+      // survives this process. A refused write (no row changed) leaves no line.
+      if (changed > 0) {
+        this.#log.append(this.#unlogged + line)
+        this.#unlogged = ''
+      }
+      return changed
+    })
+  }
+
+  orphans(): Orphan[] {
+    return orphansOf(this.path)
   }
 
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
@@ -173,8 +187,24 @@ export class SqliteDriver implements SqlDriver {
     await this.#turn(async () => {
       this.#commitOpen()
       this.#db.close()
+      this.#log.close()
     })
     if (--this.#queue.users === 0) queues.delete(this.path)
+  }
+
+  /** Opens the group transaction deferred writes share (R-118), unless it is open. */
+  #openGroup(): void {
+    if (this.#open) return
+    this.#db.exec('BEGIN IMMEDIATE')
+    this.#open = true
+    this.#queue.open = this
+    // why: R-118 — committed with the next write that must be durable, or soon after; the timer
+    // does not keep the process alive, and close() commits what is left.
+    this.#flush = setTimeout(
+      () => void this.#turn(async () => this.#commitOpen()).catch(() => undefined),
+      GROUP_COMMIT_MS,
+    )
+    this.#flush.unref()
   }
 
   /** Commit the open group transaction, if any (on the queue's turn). */
@@ -184,6 +214,9 @@ export class SqliteDriver implements SqlDriver {
     this.#open = false
     if (this.#queue.open === this) this.#queue.open = undefined
     this.#db.exec('COMMIT')
+    // why: everything written ahead is in SQLite now.
+    this.#unlogged = ''
+    this.#log.committed()
   }
 
   #turn<T>(fn: () => Promise<T>): Promise<T> {
