@@ -165,3 +165,27 @@ it('another connection of the same process sees a result at once', async () => {
     await writer.close()
   }
 })
+
+it('a call written ahead in a group is refused once another connection ended the run', async () => {
+  const url = `file:${join(dir, 'ended.db')}`
+  const writer = await openRunStore(url)
+  const other = await openRunStore(url)
+  try {
+    await writer.createRun({ id: 'r', code: 'x', holder: 'h' })
+    await writer.callStarted('r', { seq: 1, tool: 'a', args: {} }, 'h')
+    await writer.callDone('r', 1, { result: 'one' })
+    await writer.callStarted('r', { seq: 2, tool: 'a', args: {} }, 'h')
+    expect((await other.updateRun('r', { status: 'cancelled' })).ok).toBe(true)
+    // why: what the writer's group knew of the run ended with its commit; the next call is checked.
+    await expect(writer.callStarted('r', { seq: 3, tool: 'a', args: {} }, 'h')).rejects.toMatchObject({
+      code: 'CLAIM_LOST',
+    })
+    expect((await other.listCalls('r')).map((c) => [c.seq, c.state])).toEqual([
+      [1, 'done'],
+      [2, 'started'],
+    ])
+  } finally {
+    await other.close()
+    await writer.close()
+  }
+})

@@ -30,6 +30,15 @@ export interface SqlDriver extends SqlExecutor {
    * it resolves. The row commits later with the group. Absent: `run`, committed at once.
    */
   runAhead?(sql: string, params: readonly Param[], line: string): Promise<number>
+  /** The number of the open group transaction (R-118), or undefined when none is open. */
+  openGroup?(): number | undefined
+  /**
+   * Queues a write the caller knows changes its row into group `group`, if that group is still open
+   * and no transaction is mid-way: it runs before this connection's next statement or commit. With
+   * `ahead`, `line` is written ahead now (as {@link runAhead}); else it waits for the next line
+   * written ahead (as {@link allDeferred}). Resolves nothing; false: not queued, run it instead.
+   */
+  queueInGroup?(group: number, sql: string, params: readonly Param[], line: string, ahead: boolean): boolean
   /** Lines written ahead by connections that died before committing them, to apply again. */
   orphans?(): { readonly lines: string[]; remove(): void }[]
   close(): Promise<void>

@@ -51,6 +51,20 @@ const DONE = `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = 
   WHERE run_id = ? AND seq = ? AND state = 'started'
   RETURNING run_id, seq, tool, args, tool_hash, line, col, state, gate, decision, created_at, started_at, done_at`
 
+/** Records a started call's outcome, as {@link DONE} does, returning nothing. */
+const DONE_QUEUED = `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ?
+  WHERE run_id = ? AND seq = ? AND state = 'started'`
+
+/**
+ * What one open group transaction (R-118) established of a run: the write lock is held, so the
+ * run stays held by `holder`, no call above `max` exists, and the calls in `started` stay started.
+ */
+interface HotRun {
+  readonly holder: string
+  max: number
+  readonly started: Map<number, CallRow>
+}
+
 /** The `file:` and `postgres://` stores: one set of statements over a {@link SqlDriver}. */
 export class SqlRunStore implements RunStore {
   readonly #o: ResolvedOptions
@@ -60,6 +74,7 @@ export class SqlRunStore implements RunStore {
   readonly #forUpdate: string
   readonly #start: { free: string; held: string }
   #closed = false
+  #hot: { group: number; runs: Map<string, HotRun> } | undefined
 
   constructor(
     readonly url: string,
@@ -239,9 +254,25 @@ export class SqlRunStore implements RunStore {
     // (with any deferred results before it, R-118): written ahead before it is dispatched.
     const sql = holder === undefined ? this.#start.free : this.#start.held
     const bound = holder === undefined ? params : [...params, holder]
+    const hot = holder === undefined ? undefined : this.#hotRun(runId)
+    // why: R-118 — in the group that saw this run held and its highest call, a new call's row is
+    // known to be written: it is queued, and its line written ahead, without a statement now.
+    if (
+      hot !== undefined &&
+      hot.run.holder === holder &&
+      call.seq > hot.run.max &&
+      db.queueInGroup?.(hot.group, sql, bound, aheadLine('started', params), true) === true
+    ) {
+      hot.run.max = call.seq
+      hot.run.started.set(call.seq, row)
+      return toCall(row)
+    }
     const added =
       db.runAhead === undefined ? await db.run(sql, bound) : await db.runAhead(sql, bound, aheadLine('started', params))
-    if (added === 1) return toCall(row)
+    if (added === 1) {
+      if (holder !== undefined) await this.#warm(db, runId, holder, row)
+      return toCall(row)
+    }
     // why: nothing written: the transaction names why (RUN_NOT_FOUND, CLAIM_LOST, CALL_EXISTS) or
     // starts an approved pending call.
     return db.transaction(async (tx) => {
@@ -287,10 +318,24 @@ export class SqlRunStore implements RunStore {
       capRecord(text!, this.#o.maxRecordBytes, `the ${error === null ? 'result' : 'error'} of tool "${entry.tool}"`)
     }
     const now = this.#o.clock()
+    const doneParams: Param[] = [result, error, now, runId, seq]
+    const hot = this.#hotRun(runId)
+    const started = hot?.run.started.get(seq)
+    // why: R-118 — a call this group started is still started: its outcome is queued with the group.
+    if (
+      hot !== undefined &&
+      started !== undefined &&
+      db.queueInGroup?.(hot.group, DONE_QUEUED, doneParams, aheadLine('done', doneParams), false) === true
+    ) {
+      hot.run.started.delete(seq)
+      const done = toCall({ ...started, state: 'done', done_at: now })
+      if (result !== null) done.result = fromJsonText(result)
+      if (error !== null) done.error = fromJsonText(error)
+      return done
+    }
     // why: R-118 — a result may share the commit of the next call written ahead: a process dying
     // before it leaves the call started, never done, which is re-run or reviewed (R-112). The row
     // comes back without the result or error, which are the values just written.
-    const doneParams: Param[] = [result, error, now, runId, seq]
     const rows =
       db.allDeferred === undefined
         ? await db.all(DONE, doneParams)
@@ -589,6 +634,33 @@ export class SqlRunStore implements RunStore {
     if (holder !== undefined && (run.status !== 'running' || run.claim?.holder !== holder)) {
       throw new RunStoreError('CLAIM_LOST', `run ${runId} is not held by ${holder} (status ${run.status})`)
     }
+  }
+
+  /** What the open group established of a run, if the group that established it is still open. */
+  #hotRun(runId: string): { group: number; run: HotRun } | undefined {
+    const hot = this.#hot
+    if (hot === undefined) return undefined
+    const run = hot.runs.get(runId)
+    if (run === undefined || this.#db.openGroup?.() !== hot.group) return undefined
+    return { group: hot.group, run }
+  }
+
+  /** After a call written ahead in an open group: learn the run's highest call for that group. */
+  async #warm(db: SqlDriver, runId: string, holder: string, row: CallRow): Promise<void> {
+    const group = db.openGroup?.()
+    if (group === undefined || db.queueInGroup === undefined) return
+    const known = this.#hotRun(runId)
+    if (known !== undefined && known.run.holder === holder) {
+      known.run.max = Math.max(known.run.max, row.seq)
+      known.run.started.set(row.seq, row)
+      return
+    }
+    const rows = await db.all('SELECT MAX(seq) AS last FROM calls WHERE run_id = ?', [runId])
+    // why: the group may have committed while the read waited its turn; then it proves nothing.
+    if (db.openGroup?.() !== group) return
+    if (this.#hot?.group !== group) this.#hot = { group, runs: new Map() }
+    const last = Number(rows[0]?.['last'] ?? row.seq)
+    this.#hot.runs.set(runId, { holder, max: Math.max(last, row.seq), started: new Map([[row.seq, row]]) })
   }
 
   async #call(db: SqlExecutor, runId: string, seq: number): Promise<CallEntry | undefined> {

@@ -99,6 +99,10 @@ export class SqliteDriver implements SqlDriver {
   readonly #log: AheadLog
   // why: R-118 — lines of deferred results, made durable with the next line written ahead.
   #unlogged = ''
+  // why: R-118 — writes whose outcome the store knows, run in order before this connection's next
+  // statement or commit: the group's rows are written together, not a statement a call.
+  #queued: (readonly [string, readonly Param[]])[] = []
+  #group = 0
   readonly #direct: SqlExecutor = {
     all: async (sql, params) => this.#all(sql, params),
     run: async (sql, params) => this.#run(sql, params),
@@ -154,6 +158,21 @@ export class SqliteDriver implements SqlDriver {
     })
   }
 
+  openGroup(): number | undefined {
+    return this.#open ? this.#group : undefined
+  }
+
+  queueInGroup(group: number, sql: string, params: readonly Param[], line: string, ahead: boolean): boolean {
+    // why: mid-turn (a transaction awaiting), a queued write could slip between its statements.
+    if (!this.#open || this.#group !== group || this.#queue.busy > 0) return false
+    if (ahead) {
+      this.#log.append(this.#unlogged + line)
+      this.#unlogged = ''
+    } else this.#unlogged += line
+    this.#queued.push([sql, params])
+    return true
+  }
+
   orphans(): Orphan[] {
     return orphansOf(this.path)
   }
@@ -197,6 +216,7 @@ export class SqliteDriver implements SqlDriver {
     if (this.#open) return
     this.#db.exec('BEGIN IMMEDIATE')
     this.#open = true
+    this.#group++
     this.#queue.open = this
     // why: R-118 — committed with the next write that must be durable, or soon after; the timer
     // does not keep the process alive, and close() commits what is left.
@@ -213,6 +233,7 @@ export class SqliteDriver implements SqlDriver {
     clearTimeout(this.#flush)
     this.#open = false
     if (this.#queue.open === this) this.#queue.open = undefined
+    this.#drain()
     this.#db.exec('COMMIT')
     // why: everything written ahead is in SQLite now.
     this.#unlogged = ''
@@ -224,6 +245,7 @@ export class SqliteDriver implements SqlDriver {
     queue.busy++
     const next = queue.tail.then(() => {
       this.#commitOthers()
+      this.#drain()
       return fn()
     })
     const finished = (): void => void queue.busy--
@@ -238,10 +260,19 @@ export class SqliteDriver implements SqlDriver {
     // the promise hops of the queue: most statements of the call log run this way.
     try {
       this.#commitOthers()
+      this.#drain()
       return Promise.resolve(fn())
     } catch (error) {
       return Promise.reject(error as Error)
     }
+  }
+
+  /** Runs the queued writes of the open group, in order. */
+  #drain(): void {
+    if (this.#queued.length === 0) return
+    const queued = this.#queued
+    this.#queued = []
+    for (const [sql, params] of queued) this.#statement(sql).run(...params)
   }
 
   /** Commits another connection's open group transaction before this one's turn. */
