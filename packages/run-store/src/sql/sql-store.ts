@@ -7,7 +7,6 @@ import {
   checkTransition,
   decisionDetail,
   finishedStatuses,
-  idempotencyKey,
   requireText,
   waitingStatuses,
 } from '../checks.ts'
@@ -27,7 +26,9 @@ import type {
 import { StateLimits } from '../state-limits.ts'
 import type { AuditEntry, CallEntry, Decision, JsonValue, ProgramRecord, RunRecord, RunStatus } from '../types.ts'
 import { aheadLine, applyLines } from './ahead-lines.ts'
-import type { Param, Row, SqlDriver, SqlExecutor } from './driver.ts'
+import type { Param, SqlDriver, SqlExecutor } from './driver.ts'
+import { GroupKnowledge } from './group-knowledge.ts'
+import { type CallRow, callRow, toCall, toProgram, toRun } from './rows.ts'
 
 const WAITING = `('paused', 'needs-review')`
 const FINISHED = `('completed', 'failed', 'cancelled', 'rolled-back', 'expired')`
@@ -55,16 +56,6 @@ const DONE = `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = 
 const DONE_QUEUED = `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ?
   WHERE run_id = ? AND seq = ? AND state = 'started'`
 
-/**
- * What one open group transaction (R-118) established of a run: the write lock is held, so the
- * run stays held by `holder`, no call above `max` exists, and the calls in `started` stay started.
- */
-interface HotRun {
-  readonly holder: string
-  max: number
-  readonly started: Map<number, CallRow>
-}
-
 /** The `file:` and `postgres://` stores: one set of statements over a {@link SqlDriver}. */
 export class SqlRunStore implements RunStore {
   readonly #o: ResolvedOptions
@@ -74,7 +65,7 @@ export class SqlRunStore implements RunStore {
   readonly #forUpdate: string
   readonly #start: { free: string; held: string }
   #closed = false
-  #hot: { group: number; runs: Map<string, HotRun> } | undefined
+  readonly #group = new GroupKnowledge()
 
   constructor(
     readonly url: string,
@@ -250,27 +241,28 @@ export class SqlRunStore implements RunStore {
     const now = this.#o.clock()
     const row = callRow(runId, call, args, now, 'started')
     const params: Param[] = [runId, call.seq, call.tool, args, row.tool_hash, row.line, row.col, now, now, runId]
-    // why: the common case, a new call of a run held by `holder`, is one statement committed at once
-    // (with any deferred results before it, R-118): written ahead before it is dispatched.
     const sql = holder === undefined ? this.#start.free : this.#start.held
     const bound = holder === undefined ? params : [...params, holder]
-    const hot = holder === undefined ? undefined : this.#hotRun(runId)
+    const group = db.openGroup?.()
+    const hot = this.#group.of(runId, group)
     // why: R-118 — in the group that saw this run held and its highest call, a new call's row is
-    // known to be written: it is queued, and its line written ahead, without a statement now.
+    // sure to be written: it is queued, and its line written ahead, without a statement now.
     if (
       hot !== undefined &&
-      hot.run.holder === holder &&
-      call.seq > hot.run.max &&
-      db.queueInGroup?.(hot.group, sql, bound, aheadLine('started', params), true) === true
+      hot.holder === holder &&
+      call.seq > hot.max &&
+      db.queueInGroup?.(group!, sql, bound, aheadLine('started', params), true) === true
     ) {
-      hot.run.max = call.seq
-      hot.run.started.set(call.seq, row)
+      hot.max = call.seq
+      hot.started.set(call.seq, row)
       return toCall(row)
     }
+    // why: otherwise one statement writes it, committed at once (PostgreSQL) or written ahead (the
+    // file: store's group, R-118), before it is dispatched.
     const added =
       db.runAhead === undefined ? await db.run(sql, bound) : await db.runAhead(sql, bound, aheadLine('started', params))
     if (added === 1) {
-      if (holder !== undefined) await this.#warm(db, runId, holder, row)
+      if (holder !== undefined) await this.#learn(db, runId, holder, row)
       return toCall(row)
     }
     // why: nothing written: the transaction names why (RUN_NOT_FOUND, CLAIM_LOST, CALL_EXISTS) or
@@ -319,15 +311,15 @@ export class SqlRunStore implements RunStore {
     }
     const now = this.#o.clock()
     const doneParams: Param[] = [result, error, now, runId, seq]
-    const hot = this.#hotRun(runId)
-    const started = hot?.run.started.get(seq)
+    const group = db.openGroup?.()
+    const hot = this.#group.of(runId, group)
+    const started = hot?.started.get(seq) as CallRow | undefined
     // why: R-118 — a call this group started is still started: its outcome is queued with the group.
     if (
-      hot !== undefined &&
       started !== undefined &&
-      db.queueInGroup?.(hot.group, DONE_QUEUED, doneParams, aheadLine('done', doneParams), false) === true
+      db.queueInGroup?.(group!, DONE_QUEUED, doneParams, aheadLine('done', doneParams), false) === true
     ) {
-      hot.run.started.delete(seq)
+      hot!.started.delete(seq)
       const done = toCall({ ...started, state: 'done', done_at: now })
       if (result !== null) done.result = fromJsonText(result)
       if (error !== null) done.error = fromJsonText(error)
@@ -636,31 +628,18 @@ export class SqlRunStore implements RunStore {
     }
   }
 
-  /** What the open group established of a run, if the group that established it is still open. */
-  #hotRun(runId: string): { group: number; run: HotRun } | undefined {
-    const hot = this.#hot
-    if (hot === undefined) return undefined
-    const run = hot.runs.get(runId)
-    if (run === undefined || this.#db.openGroup?.() !== hot.group) return undefined
-    return { group: hot.group, run }
-  }
-
-  /** After a call written ahead in an open group: learn the run's highest call for that group. */
-  async #warm(db: SqlDriver, runId: string, holder: string, row: CallRow): Promise<void> {
+  /** After a call written in an open group: what the group now knows of its run (R-118). */
+  async #learn(db: SqlDriver, runId: string, holder: string, row: CallRow): Promise<void> {
     const group = db.openGroup?.()
     if (group === undefined || db.queueInGroup === undefined) return
-    const known = this.#hotRun(runId)
-    if (known !== undefined && known.run.holder === holder) {
-      known.run.max = Math.max(known.run.max, row.seq)
-      known.run.started.set(row.seq, row)
+    if (this.#group.of(runId, group)?.holder === holder) {
+      this.#group.learn(group, runId, holder, row.seq, row.seq, row)
       return
     }
     const rows = await db.all('SELECT MAX(seq) AS last FROM calls WHERE run_id = ?', [runId])
     // why: the group may have committed while the read waited its turn; then it proves nothing.
     if (db.openGroup?.() !== group) return
-    if (this.#hot?.group !== group) this.#hot = { group, runs: new Map() }
-    const last = Number(rows[0]?.['last'] ?? row.seq)
-    this.#hot.runs.set(runId, { holder, max: Math.max(last, row.seq), started: new Map([[row.seq, row]]) })
+    this.#group.learn(group, runId, holder, Number(rows[0]?.['last'] ?? row.seq), row.seq, row)
   }
 
   async #call(db: SqlExecutor, runId: string, seq: number): Promise<CallEntry | undefined> {
@@ -720,96 +699,4 @@ function notStarted(runId: string, seq: number, entry: CallEntry | undefined): R
       ? 'was not started when its outcome was written'
       : `is not started (${entry?.state ?? 'absent'})`
   return new RunStoreError('CALL_NOT_STARTED', `run ${runId}: call ${seq} ${what}`)
-}
-
-type CallRow = ReturnType<typeof callRow>
-
-/** The row of a call written ahead (started) or gated (pending). */
-function callRow(
-  runId: string,
-  call: CallInput,
-  args: string,
-  now: number,
-  state: 'pending' | 'started',
-  gate?: 'approval' | 'review',
-) {
-  return {
-    run_id: runId,
-    seq: call.seq,
-    tool: call.tool,
-    args,
-    tool_hash: call.toolHash ?? null,
-    line: call.position?.line ?? null,
-    col: call.position?.column ?? null,
-    state,
-    gate: gate ?? null,
-    decision: null,
-    result: null,
-    error: null,
-    created_at: now,
-    started_at: state === 'started' ? now : null,
-    done_at: null,
-  }
-}
-
-const optional = (value: unknown): number | undefined =>
-  value === null || value === undefined ? undefined : Number(value)
-
-function toRun(r: Row): RunRecord {
-  const run: RunRecord = {
-    id: r['id'] as string,
-    status: r['status'] as RunStatus,
-    version: Number(r['version']),
-    code: r['code'] as string,
-    options: fromJsonText(r['options'] as string),
-    createdAt: Number(r['created_at']),
-    updatedAt: Number(r['updated_at']),
-  }
-  if (r['result'] !== null) run.result = fromJsonText(r['result'] as string)
-  const expiresAt = optional(r['expires_at'])
-  if (expiresAt !== undefined) run.expiresAt = expiresAt
-  if (r['claim_holder'] !== null) {
-    run.claim = { holder: r['claim_holder'] as string, expiresAt: Number(r['claim_expires_at']) }
-  }
-  return run
-}
-
-function toCall(r: Row): CallEntry {
-  const runId = r['run_id'] as string
-  const seq = Number(r['seq'])
-  const call: CallEntry = {
-    runId,
-    seq,
-    tool: r['tool'] as string,
-    args: fromJsonText(r['args'] as string),
-    idempotencyKey: idempotencyKey(runId, seq),
-    state: r['state'] as CallEntry['state'],
-    createdAt: Number(r['created_at']),
-  }
-  if (r['tool_hash'] !== null) call.toolHash = r['tool_hash'] as string
-  if (r['line'] !== null) call.position = { line: Number(r['line']), column: Number(r['col']) }
-  if (r['gate'] !== null) call.gate = r['gate'] as 'approval' | 'review'
-  if (r['decision'] !== null) call.decision = fromJsonText(r['decision'] as string) as unknown as Decision
-  // why: a row may come without its result and error (callDone's RETURNING leaves them out).
-  if (typeof r['result'] === 'string') call.result = fromJsonText(r['result'])
-  if (typeof r['error'] === 'string') call.error = fromJsonText(r['error'])
-  const startedAt = optional(r['started_at'])
-  if (startedAt !== undefined) call.startedAt = startedAt
-  const doneAt = optional(r['done_at'])
-  if (doneAt !== undefined) call.doneAt = doneAt
-  return call
-}
-
-function toProgram(r: Row): ProgramRecord {
-  const program: ProgramRecord = {
-    name: r['name'] as string,
-    version: Number(r['version']),
-    code: r['code'] as string,
-    description: r['description'] as string,
-    toolHashes: JSON.parse(r['tool_hashes'] as string) as Record<string, string>,
-    createdAt: Number(r['created_at']),
-    updatedAt: Number(r['updated_at']),
-  }
-  if (r['input_schema'] !== null) program.inputSchema = fromJsonText(r['input_schema'] as string)
-  return program
 }
