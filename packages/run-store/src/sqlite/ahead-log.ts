@@ -34,7 +34,13 @@ export class AheadLog {
   /** Writes `text` (whole lines) after the last and returns once the system holds it: it survives this process. */
   append(text: string): void {
     if (this.#fd < 0) this.#fd = this.#create()
-    this.#offset += writeSync(this.#fd, text, this.#offset, 'utf8')
+    const bytes = Buffer.from(text, 'utf8')
+    // why: a short write (a disk filling up) must not leave half a line that the call's dispatch
+    // relies on: what is missing is written, or the write throws and the call is not dispatched.
+    // (node:fs's own writeFileSync loops the same way.)
+    for (let done = 0; done < bytes.length;)
+      done += writeSync(this.#fd, bytes, done, bytes.length - done, this.#offset + done)
+    this.#offset += bytes.length
   }
 
   /**
