@@ -4,26 +4,26 @@
 // stays started. A new call or an outcome it covers is queued without a statement of its own.
 
 /** One run, as the open group knows it. */
-export interface HotRun {
+export interface HotRun<R> {
   readonly holder: string
   /** The highest call number the run has. */
   max: number
   /** Calls this group started and has not recorded done, by number, with what their row holds. */
-  readonly started: Map<number, unknown>
+  readonly started: Map<number, R>
 }
 
-/** Runs known in one open group; anything learnt in an earlier group is forgotten. */
-export class GroupKnowledge {
+/** Runs known in one open group (`R`: what a started call's row holds); anything learnt in an earlier group is forgotten. */
+export class GroupKnowledge<R> {
   #group: number | undefined
-  readonly #runs = new Map<string, HotRun>()
+  readonly #runs = new Map<string, HotRun<R>>()
 
   /** What group `group` (the one open now, or undefined) knows of the run. */
-  of(runId: string, group: number | undefined): HotRun | undefined {
+  of(runId: string, group: number | undefined): HotRun<R> | undefined {
     return group === undefined || group !== this.#group ? undefined : this.#runs.get(runId)
   }
 
   /** Learns, in group `group`, that `holder` holds the run and started call `seq` of it, `max` its highest. */
-  learn(group: number, runId: string, holder: string, max: number, seq: number, row: unknown): void {
+  learn(group: number, runId: string, holder: string, max: number, seq: number, row: R): void {
     if (group !== this.#group) {
       this.#group = group
       this.#runs.clear()

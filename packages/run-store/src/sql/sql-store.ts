@@ -26,7 +26,7 @@ import type {
 import { StateLimits } from '../state-limits.ts'
 import type { AuditEntry, CallEntry, Decision, JsonValue, ProgramRecord, RunRecord, RunStatus } from '../types.ts'
 import { aheadLine, applyLines } from './ahead-lines.ts'
-import type { Param, SqlDriver, SqlExecutor } from './driver.ts'
+import type { Param, Row, SqlDriver, SqlExecutor } from './driver.ts'
 import { GroupKnowledge } from './group-knowledge.ts'
 import { type CallRow, callRow, toCall, toProgram, toRun } from './rows.ts'
 
@@ -47,14 +47,13 @@ function startSql(held: boolean, forUpdate: string): string {
   ON CONFLICT DO NOTHING`
 }
 
-/** Records a started call's outcome; returns every column of the call but its result and error. */
-const DONE = `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ?
-  WHERE run_id = ? AND seq = ? AND state = 'started'
-  RETURNING run_id, seq, tool, args, tool_hash, line, col, state, gate, decision, created_at, started_at, done_at`
-
-/** Records a started call's outcome, as {@link DONE} does, returning nothing. */
-const DONE_QUEUED = `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ?
+/** Records a started call's outcome (result, error, time, run id, seq); changes nothing otherwise. */
+const RECORD_DONE = `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ?
   WHERE run_id = ? AND seq = ? AND state = 'started'`
+
+/** {@link RECORD_DONE}, returning every column of the call but its result and error. */
+const DONE = `${RECORD_DONE}
+  RETURNING run_id, seq, tool, args, tool_hash, line, col, state, gate, decision, created_at, started_at, done_at`
 
 /** The `file:` and `postgres://` stores: one set of statements over a {@link SqlDriver}. */
 export class SqlRunStore implements RunStore {
@@ -65,7 +64,7 @@ export class SqlRunStore implements RunStore {
   readonly #forUpdate: string
   readonly #start: { free: string; held: string }
   #closed = false
-  readonly #group = new GroupKnowledge()
+  readonly #group = new GroupKnowledge<CallRow>()
 
   constructor(
     readonly url: string,
@@ -313,27 +312,27 @@ export class SqlRunStore implements RunStore {
     const doneParams: Param[] = [result, error, now, runId, seq]
     const group = db.openGroup?.()
     const hot = this.#group.of(runId, group)
-    const started = hot?.started.get(seq) as CallRow | undefined
+    const started = hot?.started.get(seq)
+    let row: Row
     // why: R-118 — a call this group started is still started: its outcome is queued with the group.
     if (
       started !== undefined &&
-      db.queueInGroup?.(group!, DONE_QUEUED, doneParams, aheadLine('done', doneParams), false) === true
+      db.queueInGroup?.(group!, RECORD_DONE, doneParams, aheadLine('done', doneParams), false) === true
     ) {
       hot!.started.delete(seq)
-      const done = toCall({ ...started, state: 'done', done_at: now })
-      if (result !== null) done.result = fromJsonText(result)
-      if (error !== null) done.error = fromJsonText(error)
-      return done
+      row = { ...started, state: 'done', done_at: now }
+    } else {
+      // why: R-118 — a result may share the commit of the next call written ahead: a process dying
+      // before it leaves the call started, never done, which is re-run or reviewed (R-112). The
+      // row comes back without the result or error, which are the values just written.
+      const rows =
+        db.allDeferred === undefined
+          ? await db.all(DONE, doneParams)
+          : await db.allDeferred(DONE, doneParams, aheadLine('done', doneParams))
+      if (rows.length === 0) throw notStarted(runId, seq, await this.#call(db, runId, seq))
+      row = rows[0]!
     }
-    // why: R-118 — a result may share the commit of the next call written ahead: a process dying
-    // before it leaves the call started, never done, which is re-run or reviewed (R-112). The row
-    // comes back without the result or error, which are the values just written.
-    const rows =
-      db.allDeferred === undefined
-        ? await db.all(DONE, doneParams)
-        : await db.allDeferred(DONE, doneParams, aheadLine('done', doneParams))
-    if (rows.length === 0) throw notStarted(runId, seq, await this.#call(db, runId, seq))
-    const done = toCall(rows[0]!)
+    const done = toCall(row)
     if (result !== null) done.result = fromJsonText(result)
     if (error !== null) done.error = fromJsonText(error)
     return done
@@ -596,7 +595,10 @@ export class SqlRunStore implements RunStore {
     if (orphans.length === 0) return 0
     const applied = await this.#db.transaction(async (tx) => {
       let n = 0
-      for (const orphan of orphans) n += await applyLines(tx, orphan.lines)
+      // why: the live writes' own statements: they change nothing where the row did commit (or was
+      // decided since), and the start writes only while its run exists (retention may have pruned it).
+      const statements = { started: this.#start.free, done: RECORD_DONE }
+      for (const orphan of orphans) n += await applyLines(tx, orphan.lines, statements)
       return n
     })
     for (const orphan of orphans) orphan.remove()

@@ -150,10 +150,7 @@ export class SqliteDriver implements SqlDriver {
       const changed = this.#run(sql, params)
       // why: R-118 — the row waits uncommitted; the line (after any deferred results) is what
       // survives this process. A refused write (no row changed) leaves no line.
-      if (changed > 0) {
-        this.#log.append(this.#unlogged + line)
-        this.#unlogged = ''
-      }
+      if (changed > 0) this.#writeAhead(line)
       return changed
     })
   }
@@ -165,10 +162,8 @@ export class SqliteDriver implements SqlDriver {
   queueInGroup(group: number, sql: string, params: readonly Param[], line: string, ahead: boolean): boolean {
     // why: mid-turn (a transaction awaiting), a queued write could slip between its statements.
     if (!this.#open || this.#group !== group || this.#queue.busy > 0) return false
-    if (ahead) {
-      this.#log.append(this.#unlogged + line)
-      this.#unlogged = ''
-    } else this.#unlogged += line
+    if (ahead) this.#writeAhead(line)
+    else this.#unlogged += line
     this.#queued.push([sql, params])
     return true
   }
@@ -265,6 +260,12 @@ export class SqliteDriver implements SqlDriver {
     } catch (error) {
       return Promise.reject(error as Error)
     }
+  }
+
+  /** Writes `line` ahead, after the lines of the deferred results it makes durable with it (R-118). */
+  #writeAhead(line: string): void {
+    this.#log.append(this.#unlogged + line)
+    this.#unlogged = ''
   }
 
   /** Runs the queued writes of the open group, in order. */
