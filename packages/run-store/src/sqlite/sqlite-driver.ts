@@ -26,7 +26,7 @@ export async function openSqlite(path: string, where: string): Promise<SqliteDri
   let db: Database
   try {
     db = open(path)
-    db.exec('PRAGMA busy_timeout = 10000')
+    db.exec(`PRAGMA busy_timeout = ${LOCK_WAIT_MS}`)
     db.exec('PRAGMA journal_mode = WAL')
     // why: in WAL, NORMAL loses no committed write when a process dies (only on power loss), and
     // spares an fsync per commit, which is the price of every call the log records.
@@ -40,7 +40,7 @@ export async function openSqlite(path: string, where: string): Promise<SqliteDri
 // why: bindings are synchronous, so a connection waiting for SQLite's write lock blocks the thread;
 // if the holder is another connection of this same process, mid-transaction between two awaits,
 // it could never finish. Connections to one file in one process therefore take turns on one queue
-// (other processes wait on SQLite's lock, with the busy timeout).
+// (other processes' writes wait for SQLite's lock on the event loop, R-119).
 const queues = new Map<string, Queue>()
 
 interface Queue {
@@ -54,6 +54,22 @@ interface Queue {
 
 /** How long a deferred write waits at most for the next write to share its commit (R-118). */
 const GROUP_COMMIT_MS = 5
+
+/** How long a write waits for the write lock another process holds before it fails (SQLITE_BUSY). */
+const LOCK_WAIT_MS = 10_000
+
+// why: R-119 — a busy writer leaves the lock free only between its groups, for the time until its
+// next call (about a call's time in every GROUP_COMMIT_MS); SQLite's own wait retries after up to
+// 100 ms, and mostly misses that gap. Tried this often, a waiter finds it within a few groups.
+const LOCK_RETRY_MS = 1
+
+/** Whether `error` is SQLite's "database is locked" (another process holds the write lock). */
+function isBusy(error: unknown): boolean {
+  const e = error as { code?: unknown; errcode?: unknown }
+  // why: better-sqlite3 names the code; node:sqlite gives SQLite's number, whose low byte is 5
+  // (SQLITE_BUSY) for every kind of it.
+  return (typeof e?.code === 'string' && e.code.startsWith('SQLITE_BUSY')) || (Number(e?.errcode) & 0xff) === 5
+}
 
 async function loadBinding(): Promise<{ open: (path: string) => Database; binding: SqliteBinding }> {
   const sqlite = await importNodeSqlite()
@@ -103,6 +119,8 @@ export class SqliteDriver implements SqlDriver {
   // statement or commit: the group's rows are written together, not a statement a call.
   #queued: (readonly [string, readonly Param[]])[] = []
   #group = 0
+  // why: the last "database is locked" of a try for the write lock, thrown once waiting is over.
+  #busy: unknown
   readonly #direct: SqlExecutor = {
     all: async (sql, params) => this.#all(sql, params),
     run: async (sql, params) => this.#run(sql, params),
@@ -127,7 +145,9 @@ export class SqliteDriver implements SqlDriver {
   }
 
   run(sql: string, params?: readonly Param[]): Promise<number> {
-    return this.#statementTurn(() => {
+    // why: R-119 — in a transaction of its own, so a write waiting for another process's lock
+    // waits without blocking the thread; committed at once, with the deferred writes.
+    return this.#groupTurn(() => {
       const changed = this.#run(sql, params)
       // why: a write that must be durable on return commits the deferred ones with it.
       this.#commitOpen()
@@ -136,8 +156,7 @@ export class SqliteDriver implements SqlDriver {
   }
 
   allDeferred(sql: string, params?: readonly Param[], line?: string): Promise<Row[]> {
-    return this.#statementTurn(() => {
-      this.#openGroup()
+    return this.#groupTurn(() => {
       const rows = this.#all(sql, params)
       if (line !== undefined && rows.length > 0) this.#unlogged += line
       return rows
@@ -145,8 +164,7 @@ export class SqliteDriver implements SqlDriver {
   }
 
   runAhead(sql: string, params: readonly Param[], line: string): Promise<number> {
-    return this.#statementTurn(() => {
-      this.#openGroup()
+    return this.#groupTurn(() => {
       const changed = this.#run(sql, params)
       // why: R-118 — the row waits uncommitted; the line (after any deferred results) is what
       // survives this process. A refused write (no row changed) leaves no line.
@@ -178,7 +196,8 @@ export class SqliteDriver implements SqlDriver {
     return this.#turn(async () => {
       // why: R-118 — inside an open group transaction, fn is a savepoint and one commit covers both.
       const nested = this.#open
-      this.#db.exec(nested ? 'SAVEPOINT tx' : 'BEGIN IMMEDIATE')
+      if (nested) this.#db.exec('SAVEPOINT tx')
+      else await this.#waitFor(() => this.#tryBegin())
       try {
         const result = await fn(this.#direct)
         if (nested) {
@@ -206,10 +225,37 @@ export class SqliteDriver implements SqlDriver {
     if (--this.#queue.users === 0) queues.delete(this.path)
   }
 
-  /** Opens the group transaction deferred writes share (R-118), unless it is open. */
-  #openGroup(): void {
-    if (this.#open) return
-    this.#db.exec('BEGIN IMMEDIATE')
+  /**
+   * Takes SQLite's write lock with BEGIN IMMEDIATE if no other process holds it: false, at once,
+   * if one does (R-119), so the caller waits on the event loop, not in SQLite's busy handler.
+   */
+  #tryBegin(): boolean {
+    this.#db.exec('PRAGMA busy_timeout = 0')
+    try {
+      this.#db.exec('BEGIN IMMEDIATE')
+      return true
+    } catch (error) {
+      if (!isBusy(error)) throw error
+      this.#busy = error
+      return false
+    } finally {
+      this.#db.exec(`PRAGMA busy_timeout = ${LOCK_WAIT_MS}`)
+    }
+  }
+
+  /** Tries `take` every {@link LOCK_RETRY_MS} until it succeeds, or fails as SQLite's wait does after LOCK_WAIT_MS. */
+  async #waitFor(take: () => boolean): Promise<void> {
+    const until = performance.now() + LOCK_WAIT_MS
+    while (!take()) {
+      if (performance.now() >= until) throw this.#busy
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS))
+    }
+  }
+
+  /** Opens the group transaction deferred writes share (R-118), unless it is open; false: the lock is another process's. */
+  #openGroup(): boolean {
+    if (this.#open) return true
+    if (!this.#tryBegin()) return false
     this.#open = true
     this.#group++
     this.#queue.open = this
@@ -220,6 +266,7 @@ export class SqliteDriver implements SqlDriver {
       GROUP_COMMIT_MS,
     )
     this.#flush.unref()
+    return true
   }
 
   /** Commit the open group transaction, if any (on the queue's turn). */
@@ -246,6 +293,28 @@ export class SqliteDriver implements SqlDriver {
     const finished = (): void => void queue.busy--
     queue.tail = next.then(finished, finished)
     return next
+  }
+
+  /**
+   * Runs a write's work (synchronous) in the group transaction: at once when no turn is taken and
+   * the write lock is free or already this connection's, else on its turn once the lock is taken.
+   */
+  #groupTurn<T>(fn: () => T): Promise<T> {
+    if (this.#queue.busy === 0) {
+      try {
+        this.#commitOthers()
+        this.#drain()
+        if (this.#openGroup()) return Promise.resolve(fn())
+      } catch (error) {
+        return Promise.reject(error as Error)
+      }
+    }
+    // why: R-119 — another process holds the write lock: wait for it on this connection's turn,
+    // so this process's other statements queue behind instead of its thread blocking.
+    return this.#turn(async () => {
+      await this.#waitFor(() => this.#openGroup())
+      return fn()
+    })
   }
 
   /** Runs one statement's work (synchronous) at once when no turn is taken, else on its turn. */
