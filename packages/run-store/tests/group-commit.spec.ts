@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openRunStore } from '../src/open.ts'
 import { aheadLine } from '../src/sql/ahead-lines.ts'
+import { holdWriteLock } from './held-writer.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
@@ -87,38 +88,20 @@ it("a reader leaves a live process's file alone and applies it once that process
   const url = `file:${path}`
   // why: opened first: a writer holding SQLite's write lock would keep a new store from setting up.
   const reader = await openRunStore(url)
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@isocode/source', '--import', tsx, join(here, 'fixtures', 'held-open.ts'), url],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  const writer = await holdWriteLock(url)
   try {
-    await new Promise<void>((resolve, reject) => {
-      let out = ''
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString()
-        if (out.includes('written')) resolve()
-      })
-      child.on('exit', () => reject(new Error('the writer exited before writing')))
-    })
-    try {
-      // why: the writer lives and holds its calls uncommitted; its file is not this reader's to apply.
-      expect(await reader.listCalls('held')).toEqual([])
-      expect(await readdir(`${path}-ahead`)).toHaveLength(1)
-      child.kill('SIGKILL')
-      await exited
-      expect((await reader.listCalls('held')).map((c) => [c.seq, c.state, c.result])).toEqual([
-        [1, 'done', 'one'],
-        [2, 'started', undefined],
-      ])
-      expect(await readdir(`${path}-ahead`)).toEqual([])
-    } finally {
-      await reader.close()
-    }
+    // why: the writer lives and holds its calls uncommitted; its file is not this reader's to apply.
+    expect(await reader.listCalls('held')).toEqual([])
+    expect(await readdir(`${path}-ahead`)).toHaveLength(1)
+    await writer.kill()
+    expect((await reader.listCalls('held')).map((c) => [c.seq, c.state, c.result])).toEqual([
+      [1, 'done', 'one'],
+      [2, 'started', undefined],
+    ])
+    expect(await readdir(`${path}-ahead`)).toEqual([])
   } finally {
-    child.kill('SIGKILL')
-    await exited
+    await writer.kill()
+    await reader.close()
   }
 })
 

@@ -1,16 +1,12 @@
 // R-119: a write of the file: store that finds SQLite's write lock held by another process waits
 // for it on the event loop (the thread runs on meanwhile) and goes through once the lock is free.
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openRunStore } from '../src/open.ts'
+import { holdWriteLock } from './held-writer.ts'
 
-const here = dirname(fileURLToPath(import.meta.url))
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 let dir: string
 beforeAll(async () => void (dir = await mkdtemp(join(tmpdir(), 'run-store-lock-'))))
 afterAll(() => rm(dir, { recursive: true, force: true }))
@@ -20,21 +16,8 @@ it('a write waiting for the lock another process holds lets this thread run, the
   // why: opened first: a writer holding SQLite's write lock would keep a new store from setting up.
   const store = await openRunStore(url)
   // why: the writer holds its group transaction (the write lock) with a blocked thread until killed.
-  const writer = spawn(
-    process.execPath,
-    ['--conditions=@isocode/source', '--import', tsx, join(here, 'fixtures', 'held-open.ts'), url],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  const exited = new Promise<void>((resolve) => writer.on('exit', () => resolve()))
+  const writer = await holdWriteLock(url)
   try {
-    await new Promise<void>((resolve, reject) => {
-      let out = ''
-      writer.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString()
-        if (out.includes('written')) resolve()
-      })
-      writer.on('exit', () => reject(new Error('the writer exited before writing')))
-    })
     let settled = false
     const write = store.createRun({ id: 'waiter', code: 'return 1', holder: 'w' }).finally(() => {
       settled = true
@@ -43,8 +26,7 @@ it('a write waiting for the lock another process holds lets this thread run, the
     // only once the write had ended (after the busy timeout, failed); here the write still waits.
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(settled).toBe(false)
-    writer.kill('SIGKILL')
-    await exited
+    await writer.kill()
     expect((await write).id).toBe('waiter')
     expect((await store.getRun('waiter'))?.status).toBe('running')
     // why: the dead writer's lines are applied as before (R-118): waiting changed nothing of them.
@@ -53,8 +35,7 @@ it('a write waiting for the lock another process holds lets this thread run, the
       [2, 'started', undefined],
     ])
   } finally {
-    writer.kill('SIGKILL')
-    await exited
+    await writer.kill()
     await store.close()
   }
 })
