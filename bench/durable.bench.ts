@@ -1,16 +1,18 @@
 // The cost of durable runs in the facade (rules R-110 to R-113), default supervised isolation:
 // no store and no gated tool (not recorded) against the same Code Mode recording in `memory:` (what
 // every run cost before runs were recorded only when they can pause); an embedded `file:` store
-// against none; and resuming a paused run of 1,000 recorded calls against the run that paused.
+// against none; resuming a paused run of 1,000 recorded calls against the run that paused; and how
+// long another process's write to the `file:` store waits while this one runs calls (R-119).
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createCodeMode } from 'isocode'
 import type { CodeMode, CodeModeResult } from 'isocode'
 import { alternate } from './lib/alternate.ts'
+import { LOCK_WRITES, writesBesideBusyWriter } from './lib/durable-lock.ts'
 import { PG_PROCESSES, PG_RUNS, resumeAtOnce } from './lib/durable-pg.ts'
 import { sequentialEcho } from './lib/isocode-tools.ts'
-import { statsFromSamples } from './lib/report.ts'
+import { percentile, statsFromSamples } from './lib/report.ts'
 import { ratio } from './lib/runtime-tasks.ts'
 import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
 
@@ -30,6 +32,7 @@ const TASKS = {
   original: `durable: store 'file:': ${REPLAYED} calls then a gated call (pauses)`,
   resume: `durable: store 'file:': approve and resume it (${REPLAYED} calls replayed)`,
   pgResume: `durable: PostgreSQL, ${PG_PROCESSES} processes resume ${PG_RUNS} approved runs at once`,
+  lockWait: `durable: store 'file:': another process's write while this one runs calls (${LOCK_WRITES} writes)`,
 } as const
 
 const echo = {
@@ -78,6 +81,8 @@ const factory: SuiteFactory = async () => {
   const replayProgram = `${sequentialEcho(REPLAYED).replace(/return n$/, '')}return [n, await tools.finish({})]`
   const replayValue = [(REPLAYED * (REPLAYED - 1)) / 2, 'done']
 
+  // why: the lock task's samples, kept whole for their tail (R-119: a waiter must not wait seconds).
+  let lockWaits: number[] = []
   // why: tinybench has nothing to time here; every task is alternated below.
   const bench = createBench({ iterations: 1, warmupIterations: 0 })
   return {
@@ -114,11 +119,13 @@ const factory: SuiteFactory = async () => {
       // why: one sample: each sets up 200 runs and 8 processes; every run completes and each
       // approved call ran exactly once (counted by the tool) or the task throws.
       const pg = await resumeAtOnce(dir)
+      lockWaits = await writesBesideBusyWriter(`file:${join(dir, 'runs.db')}`, file, seq)
       return [
         ...paired,
         statsFromSamples(TASKS.original, originals),
         statsFromSamples(TASKS.resume, resumes),
         statsFromSamples(TASKS.pgResume, [pg]),
+        statsFromSamples(TASKS.lockWait, lockWaits),
       ]
     },
     ratios: (s) => ({
@@ -140,6 +147,13 @@ const factory: SuiteFactory = async () => {
       ),
       durable_resume_1000_ms: Number((stat(s, TASKS.resume).median_us / 1000).toFixed(1)),
       durable_original_1000_ms: Number((stat(s, TASKS.original).median_us / 1000).toFixed(1)),
+      durable_file_other_process_write_p90_ms: Number(
+        percentile(
+          lockWaits.toSorted((a, b) => a - b),
+          90,
+        ).toFixed(1),
+      ),
+      durable_file_other_process_write_max_ms: Number(Math.max(...lockWaits).toFixed(1)),
       durable_pg_8_processes_runs_per_s: Number((PG_RUNS / (stat(s, TASKS.pgResume).median_us / 1e6)).toFixed(1)),
     }),
     teardown,
