@@ -63,6 +63,8 @@ const LOCK_WAIT_MS = 10_000
 // 100 ms, and mostly misses that gap. Tried this often, a waiter finds it within a few groups.
 const LOCK_RETRY_MS = 1
 
+const always = (): boolean => true
+
 /** Whether `error` is SQLite's "database is locked" (another process holds the write lock). */
 function isBusy(error: unknown): boolean {
   const e = error as { code?: unknown; errcode?: unknown }
@@ -121,6 +123,8 @@ export class SqliteDriver implements SqlDriver {
   #group = 0
   // why: the last "database is locked" of a try for the write lock, thrown once waiting is over.
   #busy: unknown
+  // why: made once, not a closure a call: the hot path's precondition (R-118).
+  readonly #inGroup = (): boolean => this.#openGroup()
   readonly #direct: SqlExecutor = {
     all: async (sql, params) => this.#all(sql, params),
     run: async (sql, params) => this.#run(sql, params),
@@ -295,40 +299,34 @@ export class SqliteDriver implements SqlDriver {
     return next
   }
 
-  /**
-   * Runs a write's work (synchronous) in the group transaction: at once when no turn is taken and
-   * the write lock is free or already this connection's, else on its turn once the lock is taken.
-   */
+  /** Runs a write's work (synchronous) in the group transaction, opening it first (R-118, R-119). */
   #groupTurn<T>(fn: () => T): Promise<T> {
+    return this.#statementTurn(fn, this.#inGroup)
+  }
+
+  /**
+   * Runs one statement's work (synchronous) at once when no turn is taken and `ready` holds (for a
+   * write: the group is open, or opens now), else on its turn once `ready` holds.
+   */
+  #statementTurn<T>(fn: () => T, ready: () => boolean = always): Promise<T> {
     if (this.#queue.busy === 0) {
+      // why: nothing is queued or mid-transaction, so running now is what its turn would do, without
+      // the promise hops of the queue: most statements of the call log (R-118) run this way.
       try {
         this.#commitOthers()
         this.#drain()
-        if (this.#openGroup()) return Promise.resolve(fn())
+        if (ready()) return Promise.resolve(fn())
       } catch (error) {
         return Promise.reject(error as Error)
       }
     }
-    // why: R-119 — another process holds the write lock: wait for it on this connection's turn,
-    // so this process's other statements queue behind instead of its thread blocking.
+    // why: R-119 — another process holds the write lock (or a turn is taken): it is waited for on
+    // this connection's turn, so this process's other statements queue behind instead of its
+    // thread blocking.
     return this.#turn(async () => {
-      await this.#waitFor(() => this.#openGroup())
+      await this.#waitFor(ready)
       return fn()
     })
-  }
-
-  /** Runs one statement's work (synchronous) at once when no turn is taken, else on its turn. */
-  #statementTurn<T>(fn: () => T): Promise<T> {
-    if (this.#queue.busy > 0) return this.#turn(async () => fn())
-    // why: nothing is queued or mid-transaction, so running now is what its turn would do, without
-    // the promise hops of the queue: most statements of the call log (R-118) run this way.
-    try {
-      this.#commitOthers()
-      this.#drain()
-      return Promise.resolve(fn())
-    } catch (error) {
-      return Promise.reject(error as Error)
-    }
   }
 
   /** Writes `line` ahead, after the lines of the deferred results it makes durable with it (R-118). */
