@@ -6,11 +6,13 @@ import type { JsonValue } from './types.ts'
  * booleans, null); anything else throws `NOT_JSON` naming `field` and the path inside it.
  */
 export function toJsonText(value: unknown, field: string): string {
-  check(value, field, '$', new Set())
+  check(value, field, [], new Set())
   return JSON.stringify(value)
 }
 
-function check(value: unknown, field: string, path: string, seen: Set<object>): void {
+// why: the path inside the value is kept as its keys and spelled out only for a refusal: a value
+// checked on every recorded call builds no string for each of its members.
+function check(value: unknown, field: string, path: (string | number)[], seen: Set<object>): void {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return
   if (typeof value === 'number') {
     if (Number.isFinite(value)) return
@@ -21,19 +23,26 @@ function check(value: unknown, field: string, path: string, seen: Set<object>): 
   seen.add(value)
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      if (!(i in value)) throw notJson(field, `${path}[${i}]`, 'a hole')
-      check(value[i], field, `${path}[${i}]`, seen)
+      path.push(i)
+      if (!(i in value)) throw notJson(field, path, 'a hole')
+      check(value[i], field, path, seen)
+      path.pop()
     }
   } else {
     const proto = Object.getPrototypeOf(value) as unknown
     if (proto !== Object.prototype && proto !== null) throw notJson(field, path, 'a non-plain object')
-    for (const [key, member] of Object.entries(value)) check(member, field, `${path}.${key}`, seen)
+    for (const key of Object.keys(value)) {
+      path.push(key)
+      check((value as Record<string, unknown>)[key], field, path, seen)
+      path.pop()
+    }
   }
   seen.delete(value)
 }
 
-function notJson(field: string, path: string, what: string): RunStoreError {
-  return new RunStoreError('NOT_JSON', `${field} must be JSON: ${path} is ${what}`)
+function notJson(field: string, path: readonly (string | number)[], what: string): RunStoreError {
+  const at = path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('')
+  return new RunStoreError('NOT_JSON', `${field} must be JSON: $${at} is ${what}`)
 }
 
 /** UTF-8 size of JSON text. */

@@ -172,3 +172,35 @@ it('a call written ahead in a group is refused once another connection ended the
     await writer.close()
   }
 })
+
+it("a call's result joins its row while the group still holds the row's write, and is recorded after a read ran it", async () => {
+  const url = `file:${join(dir, 'amended.db')}`
+  const store = await openRunStore(url)
+  const other = await openRunStore(url)
+  try {
+    await store.createRun({ id: 'r', code: 'x', holder: 'h' })
+    // why: call 1 teaches the group that the run is held; calls 2 and 3 are queued as rows.
+    await store.callStarted('r', { seq: 1, tool: 'a', args: {} }, 'h')
+    await store.callStarted('r', { seq: 2, tool: 'a', args: { n: 2 } }, 'h')
+    await store.callDone('r', 2, { result: 'two' })
+    await store.callStarted('r', { seq: 3, tool: 'a', args: { n: 3 } }, 'h')
+    // why: a read runs the queued row of call 3 before its result comes.
+    expect((await store.listCalls('r')).map((c) => [c.seq, c.state, c.result])).toEqual([
+      [1, 'started', undefined],
+      [2, 'done', 'two'],
+      [3, 'started', undefined],
+    ])
+    await store.callDone('r', 3, { error: { code: 'EIO' } })
+    await store.callDone('r', 1, { result: 'one' })
+    const calls = await other.listCalls('r')
+    expect(calls.map((c) => [c.seq, c.state, c.result, c.error, c.args])).toEqual([
+      [1, 'done', 'one', undefined, {}],
+      [2, 'done', 'two', undefined, { n: 2 }],
+      [3, 'done', undefined, { code: 'EIO' }, { n: 3 }],
+    ])
+    expect(calls.every((c) => c.doneAt !== undefined && c.startedAt !== undefined)).toBe(true)
+  } finally {
+    await other.close()
+    await store.close()
+  }
+})

@@ -1,7 +1,7 @@
 // One execution of a durable run, as the registry's bridge sees it: each call is replayed from the
 // log, run for real (recorded before and after), or stops the run (a pause, a divergence).
 import type { RunJournal } from '@isocode/code-runtime'
-import type { CallEntry, JsonValue, RunStore } from '@isocode/run-store'
+import type { CallEntry, CallInput, JsonValue, RunStore } from '@isocode/run-store'
 import type {
   DurableCall,
   DurableFailure,
@@ -117,8 +117,6 @@ export class Recorder implements RunDurability {
     const { store, runId, holder } = this.host
     const meta = this.host.tools.get(call.tool)
     const recorded = this.calls.get(call.seq)
-    const position = call.line === undefined ? {} : { position: { line: call.line, column: call.column ?? 0 } }
-    const hash = meta === undefined ? {} : { toolHash: meta.hash }
     if (recorded !== undefined) {
       this.used.add(call.seq)
       const diverged = this.divergence(call, recorded)
@@ -139,11 +137,7 @@ export class Recorder implements RunDurability {
               `tool "${call.tool}" was denied${decision.reason === undefined ? '' : `: ${decision.reason}`}`,
             ),
           }
-        await store.callStarted(
-          runId,
-          { seq: call.seq, tool: call.tool, args: recorded.args, ...hash, ...position },
-          holder,
-        )
+        await store.callStarted(runId, { ...callInput(call, meta), args: recorded.args }, holder)
         this.decided.add(call.callId)
         return this.run(call, decision.args ?? recorded.args, true)
       }
@@ -160,19 +154,16 @@ export class Recorder implements RunDurability {
       if (meta?.replay === 'reexecute') return this.run(call, recorded.decision?.args ?? recorded.args, false, true)
       return { kind: 'replay', result: replayed(call.callId, recorded) }
     }
+    const input = callInput(call, meta)
     // why: R-149 — a live answer wins: with an approval service the call goes on to the pipeline,
     // which asks it (and parks the call, R-114, when no one answers).
     if (!(this.stop === undefined && this.host.liveApproval?.() === true) && (await gated(meta, call.args))) {
-      await store.recordPending(
-        runId,
-        { seq: call.seq, tool: call.tool, args: call.args, gate: 'approval', ...hash, ...position },
-        holder,
-      )
+      await store.recordPending(runId, { ...input, gate: 'approval' }, holder)
       return this.pause(call, 'paused')
     }
     // why: R-110 — after a pause nothing new runs: the call is neither dispatched nor recorded.
     if (this.stop !== undefined) return { kind: 'stop' }
-    await store.callStarted(runId, { seq: call.seq, tool: call.tool, args: call.args, ...hash, ...position }, holder)
+    await store.callStarted(runId, input, holder)
     // why: R-113 — a `replay: 'reexecute'` tool's outcome is not stored (it runs again on replay):
     // the call is only marked done, so a large read never meets the store's cap.
     return this.run(call, call.args, meta?.replay === 'reexecute' ? 'state' : true)
@@ -201,17 +192,9 @@ export class Recorder implements RunDurability {
         // why: R-114 — a policy asked and no live approver answered: the call is pending, the run pauses.
         if (result.isError && result.error?.code === 'APPROVAL_REQUIRED') {
           try {
-            const meta = this.host.tools.get(call.tool)
             await store.recordPending(
               runId,
-              {
-                seq: call.seq,
-                tool: call.tool,
-                args: call.args,
-                gate: 'approval',
-                ...(meta === undefined ? {} : { toolHash: meta.hash }),
-                ...(call.line === undefined ? {} : { position: { line: call.line, column: call.column ?? 0 } }),
-              },
+              { ...callInput(call, this.host.tools.get(call.tool)), gate: 'approval' },
               this.host.holder,
             )
             this.pause(call, 'paused')
@@ -290,11 +273,20 @@ export class Recorder implements RunDurability {
 
 const show = (value: unknown): string => (value === undefined ? 'absent' : JSON.stringify(value))
 
-async function gated(meta: DurableToolFacts | undefined, args: JsonValue): Promise<boolean> {
+/** A call as the store records it: with its tool's schema hash and its line:column where known. */
+function callInput(call: DurableCall, meta: DurableToolFacts | undefined): CallInput {
+  const input: CallInput = { seq: call.seq, tool: call.tool, args: call.args }
+  if (meta !== undefined) input.toolHash = meta.hash
+  if (call.line !== undefined) input.position = { line: call.line, column: call.column ?? 0 }
+  return input
+}
+
+/** Whether the call needs approval; answered without a promise when the tool's gate is a boolean. */
+function gated(meta: DurableToolFacts | undefined, args: JsonValue): boolean | Promise<boolean> {
   if (meta === undefined) return false
   const gate = meta.needsApproval
   if (typeof gate === 'boolean') return gate
-  return (await gate(args, { toolCallId: '', messages: [] })) === true
+  return Promise.resolve(gate(args, { toolCallId: '', messages: [] })).then((answer) => answer === true)
 }
 
 /** A recorded outcome served again (rule R-111). */

@@ -3,6 +3,13 @@ export type Row = Record<string, unknown>
 /** A bound parameter. */
 export type Param = string | number | null
 
+/** A write queued into a group transaction (R-118): its statement and parameters, and whether it ran. */
+export interface QueuedWrite {
+  readonly sql: string
+  params: readonly Param[]
+  ran: boolean
+}
+
 /** Statements with `?` placeholders, on one connection or inside one transaction. */
 export interface SqlExecutor {
   all(sql: string, params?: readonly Param[]): Promise<Row[]>
@@ -36,9 +43,20 @@ export interface SqlDriver extends SqlExecutor {
    * Queues a write the caller knows changes its row into group `group`, if that group is still open
    * and no transaction is mid-way: it runs before this connection's next statement or commit. With
    * `ahead`, `line` is written ahead now (as {@link runAhead}); else it waits for the next line
-   * written ahead (as {@link allDeferred}). Resolves nothing; false: not queued, run it instead.
+   * written ahead (as {@link allDeferred}). Returns the queued write; undefined: not queued, run it instead.
    */
-  queueInGroup?(group: number, sql: string, params: readonly Param[], line: string, ahead: boolean): boolean
+  queueInGroup?(
+    group: number,
+    sql: string,
+    params: readonly Param[],
+    line: string,
+    ahead: boolean,
+  ): QueuedWrite | undefined
+  /**
+   * Gives `write` the parameters `params` if it still waits in its group, `line` waiting for the next
+   * line written ahead (as a write queued without `ahead`); false: it ran, write the change instead.
+   */
+  amendQueued?(write: QueuedWrite, params: readonly Param[], line: string): boolean
   /** Lines written ahead by connections that died before committing them, to apply again. */
   orphans?(): { readonly lines: string[]; remove(): void }[]
   close(): Promise<void>

@@ -26,7 +26,7 @@ import type {
 import { StateLimits } from '../state-limits.ts'
 import type { AuditEntry, CallEntry, Decision, JsonValue, ProgramRecord, RunRecord, RunStatus } from '../types.ts'
 import { aheadLine, applyLines } from './ahead-lines.ts'
-import type { Param, Row, SqlDriver, SqlExecutor } from './driver.ts'
+import type { Param, QueuedWrite, Row, SqlDriver, SqlExecutor } from './driver.ts'
 import { GroupKnowledge } from './group-knowledge.ts'
 import { type CallRow, callRow, toCall, toProgram, toRun } from './rows.ts'
 
@@ -51,6 +51,43 @@ function startSql(held: boolean, forUpdate: string): string {
 const RECORD_DONE = `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ?
   WHERE run_id = ? AND seq = ? AND state = 'started'`
 
+/**
+ * A call's whole row, in a group that knows its run is held and the call new (R-118): started, or
+ * done already when its outcome came before the group ran the write (one statement a call).
+ */
+const CALL_ROW = `INSERT INTO calls (run_id, seq, tool, args, tool_hash, line, col, state, result, error, created_at, started_at, done_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT DO NOTHING`
+
+/** {@link CALL_ROW}'s parameters for `row` in state `state`, with its outcome. */
+const callRowParams = (
+  row: CallRow,
+  state: 'started' | 'done',
+  result: string | null = null,
+  error: string | null = null,
+  doneAt: number | null = null,
+): Param[] => [
+  row.run_id,
+  row.seq,
+  row.tool,
+  row.args,
+  row.tool_hash,
+  row.line,
+  row.col,
+  state,
+  result,
+  error,
+  row.created_at,
+  row.started_at,
+  doneAt,
+]
+
+/** A call the open group started: its row, and its queued write while that is there to amend. */
+interface StartedCall {
+  readonly row: CallRow
+  readonly write?: QueuedWrite
+}
+
 /** {@link RECORD_DONE}, returning every column of the call but its result and error. */
 const DONE = `${RECORD_DONE}
   RETURNING run_id, seq, tool, args, tool_hash, line, col, state, gate, decision, created_at, started_at, done_at`
@@ -64,7 +101,7 @@ export class SqlRunStore implements RunStore {
   readonly #forUpdate: string
   readonly #start: { free: string; held: string }
   #closed = false
-  readonly #group = new GroupKnowledge<CallRow>()
+  readonly #group = new GroupKnowledge<StartedCall>()
 
   constructor(
     readonly url: string,
@@ -245,16 +282,21 @@ export class SqlRunStore implements RunStore {
     const group = db.openGroup?.()
     const hot = this.#group.of(runId, group)
     // why: R-118 — in the group that saw this run held and its highest call, a new call's row is
-    // sure to be written: it is queued, and its line written ahead, without a statement now.
-    if (
-      hot !== undefined &&
-      hot.holder === holder &&
-      call.seq > hot.max &&
-      db.queueInGroup?.(group!, sql, bound, aheadLine('started', params), true) === true
-    ) {
-      hot.max = call.seq
-      hot.started.set(call.seq, row)
-      return toCall(row)
+    // sure to be written: it is queued as the row itself, and its line written ahead, without a
+    // statement now. The line names the checked statement, which a connection applying it needs.
+    if (hot !== undefined && hot.holder === holder && call.seq > hot.max) {
+      const write = db.queueInGroup?.(
+        group!,
+        CALL_ROW,
+        callRowParams(row, 'started'),
+        aheadLine('started', params),
+        true,
+      )
+      if (write !== undefined) {
+        hot.max = call.seq
+        hot.started.set(call.seq, { row, write })
+        return toCall(row)
+      }
     }
     // why: otherwise one statement writes it, committed at once (PostgreSQL) or written ahead (the
     // file: store's group, R-118), before it is dispatched.
@@ -314,13 +356,17 @@ export class SqlRunStore implements RunStore {
     const hot = this.#group.of(runId, group)
     const started = hot?.started.get(seq)
     let row: Row
-    // why: R-118 — a call this group started is still started: its outcome is queued with the group.
+    // why: R-118 — a call this group started is still started: its outcome goes into its row's
+    // queued write while that waits, else it is queued with the group.
+    const line = started === undefined ? undefined : aheadLine('done', doneParams)
     if (
       started !== undefined &&
-      db.queueInGroup?.(group!, RECORD_DONE, doneParams, aheadLine('done', doneParams), false) === true
+      ((started.write !== undefined &&
+        db.amendQueued?.(started.write, callRowParams(started.row, 'done', result, error, now), line!) === true) ||
+        db.queueInGroup?.(group!, RECORD_DONE, doneParams, line!, false) !== undefined)
     ) {
       hot!.started.delete(seq)
-      row = { ...started, state: 'done', done_at: now }
+      row = { ...started.row, state: 'done', done_at: now }
     } else {
       // why: R-118 — a result may share the commit of the next call written ahead: a process dying
       // before it leaves the call started, never done, which is re-run or reviewed (R-112). The
@@ -328,7 +374,7 @@ export class SqlRunStore implements RunStore {
       const rows =
         db.allDeferred === undefined
           ? await db.all(DONE, doneParams)
-          : await db.allDeferred(DONE, doneParams, aheadLine('done', doneParams))
+          : await db.allDeferred(DONE, doneParams, line ?? aheadLine('done', doneParams))
       if (rows.length === 0) throw notStarted(runId, seq, await this.#call(db, runId, seq))
       row = rows[0]!
     }
@@ -635,13 +681,13 @@ export class SqlRunStore implements RunStore {
     const group = db.openGroup?.()
     if (group === undefined || db.queueInGroup === undefined) return
     if (this.#group.of(runId, group)?.holder === holder) {
-      this.#group.learn(group, runId, holder, row.seq, row.seq, row)
+      this.#group.learn(group, runId, holder, row.seq, row.seq, { row })
       return
     }
     const rows = await db.all('SELECT MAX(seq) AS last FROM calls WHERE run_id = ?', [runId])
     // why: the group may have committed while the read waited its turn; then it proves nothing.
     if (db.openGroup?.() !== group) return
-    this.#group.learn(group, runId, holder, Number(rows[0]?.['last'] ?? row.seq), row.seq, row)
+    this.#group.learn(group, runId, holder, Number(rows[0]?.['last'] ?? row.seq), row.seq, { row })
   }
 
   async #call(db: SqlExecutor, runId: string, seq: number): Promise<CallEntry | undefined> {

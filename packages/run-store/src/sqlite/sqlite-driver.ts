@@ -1,5 +1,5 @@
 import { RunStoreError } from '../errors.ts'
-import type { Param, Row, SqlDriver, SqlExecutor } from '../sql/driver.ts'
+import type { Param, QueuedWrite, Row, SqlDriver, SqlExecutor } from '../sql/driver.ts'
 import { AheadLog, type Orphan, orphansOf } from './ahead-log.ts'
 
 // why: the few members used, written out, since node:sqlite's types are not in @types/node 20 and
@@ -119,7 +119,7 @@ export class SqliteDriver implements SqlDriver {
   #unlogged = ''
   // why: R-118 — writes whose outcome the store knows, run in order before this connection's next
   // statement or commit: the group's rows are written together, not a statement a call.
-  #queued: (readonly [string, readonly Param[]])[] = []
+  #queued: QueuedWrite[] = []
   #group = 0
   // why: the last "database is locked" of a try for the write lock, thrown once waiting is over.
   #busy: unknown
@@ -181,12 +181,28 @@ export class SqliteDriver implements SqlDriver {
     return this.#open ? this.#group : undefined
   }
 
-  queueInGroup(group: number, sql: string, params: readonly Param[], line: string, ahead: boolean): boolean {
+  queueInGroup(
+    group: number,
+    sql: string,
+    params: readonly Param[],
+    line: string,
+    ahead: boolean,
+  ): QueuedWrite | undefined {
     // why: mid-turn (a transaction awaiting), a queued write could slip between its statements.
-    if (!this.#open || this.#group !== group || this.#queue.busy > 0) return false
+    if (!this.#open || this.#group !== group || this.#queue.busy > 0) return undefined
     if (ahead) this.#writeAhead(line)
     else this.#unlogged += line
-    this.#queued.push([sql, params])
+    const write: QueuedWrite = { sql, params, ran: false }
+    this.#queued.push(write)
+    return write
+  }
+
+  amendQueued(write: QueuedWrite, params: readonly Param[], line: string): boolean {
+    // why: a write still queued runs with whatever parameters it holds when the group drains, so
+    // changing them now is the same as running it with them; once it ran, it is too late.
+    if (write.ran) return false
+    write.params = params
+    this.#unlogged += line
     return true
   }
 
@@ -340,7 +356,10 @@ export class SqliteDriver implements SqlDriver {
     if (this.#queued.length === 0) return
     const queued = this.#queued
     this.#queued = []
-    for (const [sql, params] of queued) this.#statement(sql).run(...params)
+    for (const write of queued) {
+      write.ran = true
+      this.#statement(write.sql).run(...write.params)
+    }
   }
 
   /** Commits another connection's open group transaction before this one's turn. */
