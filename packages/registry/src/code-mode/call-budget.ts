@@ -16,15 +16,14 @@ class ToolCallLimitReason extends Error {
 const toolCalls = (count: number): string => `${count} tool ${count === 1 ? 'call' : 'calls'}`
 
 export class ToolCallBudget {
-  private readonly reason: ToolCallLimitReason
+  // why: made when a call is refused, not for every run: an error captures the stack it is made on.
+  private reason: ToolCallLimitReason | undefined
   private spent = false
 
   constructor(
     readonly max: number,
     private readonly abortRun: (reason: unknown) => void,
-  ) {
-    this.reason = new ToolCallLimitReason(`the program made more than ${toolCalls(max)} (toolCalls)`)
-  }
+  ) {}
 
   /** Whether a call was refused: every later call is refused too. */
   get exhausted(): boolean {
@@ -36,6 +35,7 @@ export class ToolCallBudget {
     if (!this.spent && dispatched < this.max) return true
     if (!this.spent) {
       this.spent = true
+      this.reason = new ToolCallLimitReason(this.limitText())
       this.abortRun(this.reason)
     }
     return false
@@ -48,12 +48,16 @@ export class ToolCallBudget {
 
   /** Whether `signal` was aborted by this budget (not by the caller or the run's settlement). */
   endedRun(signal: AbortSignal): boolean {
-    return signal.aborted && signal.reason === this.reason
+    return this.reason !== undefined && signal.aborted && signal.reason === this.reason
+  }
+
+  private limitText(): string {
+    return `the program made more than ${toolCalls(this.max)} (toolCalls)`
   }
 
   /** The run's failure message once the budget ended it; `at`: where the refused call was made, when known. */
   failureMessage(at?: { line: number; column: number }): string {
     const where = at === undefined ? '' : ` (at ${at.line}:${at.column})`
-    return `${this.reason.message}; call ${this.max + 1} was not run${where}. Do more per call (a tool that takes a list, a narrower query) or split the work across run_code calls.`
+    return `${this.limitText()}; call ${this.max + 1} was not run${where}. Do more per call (a tool that takes a list, a narrower query) or split the work across run_code calls.`
   }
 }
