@@ -2,7 +2,7 @@
 import { idempotencyKey } from '../checks.ts'
 import { fromJsonText } from '../json.ts'
 import type { CallInput } from '../run-store.ts'
-import type { CallEntry, Decision, ProgramRecord, RunRecord, RunStatus } from '../types.ts'
+import type { CallEntry, Decision, JsonValue, ProgramRecord, RunRecord, RunStatus } from '../types.ts'
 import type { Row } from './driver.ts'
 
 /** The columns of a call's row. */
@@ -61,13 +61,21 @@ export function toRun(r: Row): RunRecord {
 
 /** A `calls` row as an entry; a row without `result` and `error` gives an entry without them. */
 export function toCall(r: Row): CallEntry {
+  return callEntry(r, fromJsonText(r['args'] as string))
+}
+
+/**
+ * {@link toCall} for a row just written from `args`, the checked value its text was made of, which
+ * stands in for parsing that text again.
+ */
+export function callEntry(r: Row, args: JsonValue): CallEntry {
   const runId = r['run_id'] as string
   const seq = Number(r['seq'])
   const call: CallEntry = {
     runId,
     seq,
     tool: r['tool'] as string,
-    args: fromJsonText(r['args'] as string),
+    args,
     idempotencyKey: idempotencyKey(runId, seq),
     state: r['state'] as CallEntry['state'],
     createdAt: Number(r['created_at']),

@@ -28,7 +28,7 @@ import type { AuditEntry, CallEntry, Decision, JsonValue, ProgramRecord, RunReco
 import { aheadLine, applyLines } from './ahead-lines.ts'
 import type { Param, QueuedWrite, Row, SqlDriver, SqlExecutor } from './driver.ts'
 import { GroupKnowledge } from './group-knowledge.ts'
-import { type CallRow, callRow, toCall, toProgram, toRun } from './rows.ts'
+import { type CallRow, callEntry, callRow, toCall, toProgram, toRun } from './rows.ts'
 
 const WAITING = `('paused', 'needs-review')`
 const FINISHED = `('completed', 'failed', 'cancelled', 'rolled-back', 'expired')`
@@ -82,9 +82,13 @@ const callRowParams = (
   doneAt,
 ]
 
-/** A call the open group started: its row, and its queued write while that is there to amend. */
+/**
+ * A call the open group started: its row, the checked arguments its row was written from, and its
+ * queued write while that is there to amend.
+ */
 interface StartedCall {
   readonly row: CallRow
+  readonly args: JsonValue
   readonly write?: QueuedWrite
 }
 
@@ -294,8 +298,8 @@ export class SqlRunStore implements RunStore {
       )
       if (write !== undefined) {
         hot.max = call.seq
-        hot.started.set(call.seq, { row, write })
-        return toCall(row)
+        hot.started.set(call.seq, { row, args: call.args, write })
+        return callEntry(row, call.args)
       }
     }
     // why: otherwise one statement writes it, committed at once (PostgreSQL) or written ahead (the
@@ -303,8 +307,8 @@ export class SqlRunStore implements RunStore {
     const added =
       db.runAhead === undefined ? await db.run(sql, bound) : await db.runAhead(sql, bound, aheadLine('started', params))
     if (added === 1) {
-      if (holder !== undefined) await this.#learn(db, runId, holder, row)
-      return toCall(row)
+      if (holder !== undefined) await this.#learn(db, runId, holder, row, call.args)
+      return callEntry(row, call.args)
     }
     // why: nothing written: the transaction names why (RUN_NOT_FOUND, CLAIM_LOST, CALL_EXISTS) or
     // starts an approved pending call.
@@ -356,6 +360,7 @@ export class SqlRunStore implements RunStore {
     const hot = this.#group.of(runId, group)
     const started = hot?.started.get(seq)
     let row: Row
+    let args: JsonValue | undefined
     // why: R-118 — a call this group started is still started: its outcome goes into its row's
     // queued write while that waits, else it is queued with the group.
     const line = started === undefined ? undefined : aheadLine('done', doneParams)
@@ -367,6 +372,7 @@ export class SqlRunStore implements RunStore {
     ) {
       hot!.started.delete(seq)
       row = { ...started.row, state: 'done', done_at: now }
+      args = started.args
     } else {
       // why: R-118 — a result may share the commit of the next call written ahead: a process dying
       // before it leaves the call started, never done, which is re-run or reviewed (R-112). The
@@ -378,9 +384,10 @@ export class SqlRunStore implements RunStore {
       if (rows.length === 0) throw notStarted(runId, seq, await this.#call(db, runId, seq))
       row = rows[0]!
     }
-    const done = toCall(row)
-    if (result !== null) done.result = fromJsonText(result)
-    if (error !== null) done.error = fromJsonText(error)
+    // why: the entry carries the outcome given, checked and written as it is, not its text parsed again.
+    const done = args === undefined ? toCall(row) : callEntry(row, args)
+    if ('error' in outcome) done.error = outcome.error
+    else if (outcome.result !== undefined) done.result = outcome.result
     return done
   }
 
@@ -677,17 +684,17 @@ export class SqlRunStore implements RunStore {
   }
 
   /** After a call written in an open group: what the group now knows of its run (R-118). */
-  async #learn(db: SqlDriver, runId: string, holder: string, row: CallRow): Promise<void> {
+  async #learn(db: SqlDriver, runId: string, holder: string, row: CallRow, args: JsonValue): Promise<void> {
     const group = db.openGroup?.()
     if (group === undefined || db.queueInGroup === undefined) return
     if (this.#group.of(runId, group)?.holder === holder) {
-      this.#group.learn(group, runId, holder, row.seq, row.seq, { row })
+      this.#group.learn(group, runId, holder, row.seq, row.seq, { row, args })
       return
     }
     const rows = await db.all('SELECT MAX(seq) AS last FROM calls WHERE run_id = ?', [runId])
     // why: the group may have committed while the read waited its turn; then it proves nothing.
     if (db.openGroup?.() !== group) return
-    this.#group.learn(group, runId, holder, Number(rows[0]?.['last'] ?? row.seq), row.seq, { row })
+    this.#group.learn(group, runId, holder, Number(rows[0]?.['last'] ?? row.seq), row.seq, { row, args })
   }
 
   async #call(db: SqlExecutor, runId: string, seq: number): Promise<CallEntry | undefined> {
