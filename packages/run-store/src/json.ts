@@ -48,15 +48,19 @@ function notJson(field: string, path: readonly (string | number)[], what: string
 /** UTF-8 size of JSON text. */
 export const byteSize = (text: string): number => Buffer.byteLength(text, 'utf8')
 
+/**
+ * Whether JSON text is over `cap` bytes of UTF-8; measured only when its length leaves it in
+ * doubt (a UTF-16 unit is at most 3 bytes), so a small value costs no count.
+ */
+export const overCap = (text: string, cap: number): boolean => text.length * 3 > cap && byteSize(text) > cap
+
 /** Throws `VALUE_TOO_LARGE` when JSON text is over `cap` bytes; `what` names the value (and its tool). */
 export function capRecord(text: string, cap: number, what: string): void {
-  const size = byteSize(text)
-  if (size > cap) {
-    throw new RunStoreError(
-      'VALUE_TOO_LARGE',
-      `${what} is ${formatBytes(size)}, over the run store's cap of ${formatBytes(cap)} a recorded value (maxRecordBytes)`,
-    )
-  }
+  if (!overCap(text, cap)) return
+  throw new RunStoreError(
+    'VALUE_TOO_LARGE',
+    `${what} is ${formatBytes(byteSize(text))}, over the run store's cap of ${formatBytes(cap)} a recorded value (maxRecordBytes)`,
+  )
 }
 
 export function formatBytes(bytes: number): string {

@@ -1,6 +1,6 @@
 // What the store refuses to record names the field and the path inside it (NOT_JSON).
 import { expect, it } from 'vitest'
-import { toJsonText } from '../src/json.ts'
+import { overCap, toJsonText } from '../src/json.ts'
 
 it('names the path of the first value that is not JSON', () => {
   expect(() => toJsonText({ a: [1, { b: Number.NaN }] }, 'outcome.result')).toThrow(
@@ -18,4 +18,14 @@ it('names the path of the first value that is not JSON', () => {
 it('gives the JSON text of a value seen twice without a cycle', () => {
   const shared = { n: 1 }
   expect(toJsonText({ a: shared, b: [shared] }, 'call.args')).toBe('{"a":{"n":1},"b":[{"n":1}]}')
+})
+
+it('counts a value against the cap in UTF-8 bytes, not in characters', () => {
+  const text = JSON.stringify('é'.repeat(5))
+  expect(text).toHaveLength(7)
+  // why: 12 bytes (two a character, and the quotes): over 11, not over 12.
+  expect(overCap(text, 11)).toBe(true)
+  expect(overCap(text, 12)).toBe(false)
+  expect(overCap(JSON.stringify('ab'.repeat(3)), 7)).toBe(true)
+  expect(overCap(JSON.stringify('ab'.repeat(3)), 8)).toBe(false)
 })

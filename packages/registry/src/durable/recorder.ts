@@ -157,7 +157,9 @@ export class Recorder implements RunDurability {
     const input = callInput(call, meta)
     // why: R-149 — a live answer wins: with an approval service the call goes on to the pipeline,
     // which asks it (and parks the call, R-114, when no one answers).
-    if (!(this.stop === undefined && this.host.liveApproval?.() === true) && (await gated(meta, call.args))) {
+    const gate = this.stop === undefined && this.host.liveApproval?.() === true ? false : gated(meta, call.args)
+    // why: a boolean gate (most tools) is answered without an await, which would cost a microtask.
+    if (gate === true || (gate !== false && (await gate))) {
       await store.recordPending(runId, { ...input, gate: 'approval' }, holder)
       return this.pause(call, 'paused')
     }

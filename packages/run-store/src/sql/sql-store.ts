@@ -11,7 +11,7 @@ import {
   waitingStatuses,
 } from '../checks.ts'
 import { RunStoreError } from '../errors.ts'
-import { byteSize, capRecord, fromJsonText, toJsonText } from '../json.ts'
+import { capRecord, fromJsonText, overCap, toJsonText } from '../json.ts'
 import { resolveOptions, type ResolvedOptions, type RunStoreOptions } from '../options.ts'
 import type {
   CallInput,
@@ -281,8 +281,6 @@ export class SqlRunStore implements RunStore {
     const now = this.#o.clock()
     const row = callRow(runId, call, args, now, 'started')
     const params: Param[] = [runId, call.seq, call.tool, args, row.tool_hash, row.line, row.col, now, now, runId]
-    const sql = holder === undefined ? this.#start.free : this.#start.held
-    const bound = holder === undefined ? params : [...params, holder]
     const group = db.openGroup?.()
     const hot = this.#group.of(runId, group)
     // why: R-118 — in the group that saw this run held and its highest call, a new call's row is
@@ -304,6 +302,8 @@ export class SqlRunStore implements RunStore {
     }
     // why: otherwise one statement writes it, committed at once (PostgreSQL) or written ahead (the
     // file: store's group, R-118), before it is dispatched.
+    const sql = holder === undefined ? this.#start.free : this.#start.held
+    const bound = holder === undefined ? params : [...params, holder]
     const added =
       db.runAhead === undefined ? await db.run(sql, bound) : await db.runAhead(sql, bound, aheadLine('started', params))
     if (added === 1) {
@@ -346,7 +346,7 @@ export class SqlRunStore implements RunStore {
       refused = refusal
     }
     const text = error ?? result
-    if (refused !== undefined || (text !== null && byteSize(text) > this.#o.maxRecordBytes)) {
+    if (refused !== undefined || (text !== null && overCap(text, this.#o.maxRecordBytes))) {
       // why: only a refused value needs the call read first: a call that is not started is
       // CALL_NOT_STARTED before its value is refused, and VALUE_TOO_LARGE names the tool.
       const entry = await this.#call(db, runId, seq)
