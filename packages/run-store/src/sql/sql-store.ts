@@ -26,75 +26,13 @@ import type {
 import { StateLimits } from '../state-limits.ts'
 import type { AuditEntry, CallEntry, Decision, JsonValue, ProgramRecord, RunRecord, RunStatus } from '../types.ts'
 import { aheadLine, applyLines } from './ahead-lines.ts'
-import type { Param, QueuedWrite, Row, SqlDriver, SqlExecutor } from './driver.ts'
+import type { Param, Row, SqlDriver, SqlExecutor } from './driver.ts'
 import { GroupKnowledge } from './group-knowledge.ts'
+import { CALL_ROW, callRowParams, DONE, RECORD_DONE, type StartedCall, startSql } from './call-statements.ts'
 import { type CallRow, callEntry, callRow, toCall, toProgram, toRun } from './rows.ts'
 
 const WAITING = `('paused', 'needs-review')`
 const FINISHED = `('completed', 'failed', 'cancelled', 'rolled-back', 'expired')`
-
-/**
- * Writes a new call ahead when its run exists (and, `held`, is running under the holder given
- * last); changes no row otherwise, or when the call is recorded already.
- */
-function startSql(held: boolean, forUpdate: string): string {
-  // why: PostgreSQL types an untyped parameter in a SELECT list as text unless it can infer the
-  // target column's; the casts say BIGINT outright. FOR UPDATE (PostgreSQL) locks the run's row as
-  // #lockRun does: a claim committing meanwhile is waited for and its new holder re-checked.
-  return `INSERT INTO calls (run_id, seq, tool, args, tool_hash, line, col, state, created_at, started_at)
-  SELECT ?, CAST(? AS BIGINT), ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT), 'started', CAST(? AS BIGINT), CAST(? AS BIGINT)
-  WHERE EXISTS (SELECT 1 FROM runs WHERE id = ?${held ? ` AND status = 'running' AND claim_holder = ?` : ''}${forUpdate})
-  ON CONFLICT DO NOTHING`
-}
-
-/** Records a started call's outcome (result, error, time, run id, seq); changes nothing otherwise. */
-const RECORD_DONE = `UPDATE calls SET state = 'done', result = ?, error = ?, done_at = ?
-  WHERE run_id = ? AND seq = ? AND state = 'started'`
-
-/**
- * A call's whole row, in a group that knows its run is held and the call new (R-118): started, or
- * done already when its outcome came before the group ran the write (one statement a call).
- */
-const CALL_ROW = `INSERT INTO calls (run_id, seq, tool, args, tool_hash, line, col, state, result, error, created_at, started_at, done_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT DO NOTHING`
-
-/** {@link CALL_ROW}'s parameters for `row` in state `state`, with its outcome. */
-const callRowParams = (
-  row: CallRow,
-  state: 'started' | 'done',
-  result: string | null = null,
-  error: string | null = null,
-  doneAt: number | null = null,
-): Param[] => [
-  row.run_id,
-  row.seq,
-  row.tool,
-  row.args,
-  row.tool_hash,
-  row.line,
-  row.col,
-  state,
-  result,
-  error,
-  row.created_at,
-  row.started_at,
-  doneAt,
-]
-
-/**
- * A call the open group started: its row, the checked arguments its row was written from, and its
- * queued write while that is there to amend.
- */
-interface StartedCall {
-  readonly row: CallRow
-  readonly args: JsonValue
-  readonly write?: QueuedWrite
-}
-
-/** {@link RECORD_DONE}, returning every column of the call but its result and error. */
-const DONE = `${RECORD_DONE}
-  RETURNING run_id, seq, tool, args, tool_hash, line, col, state, gate, decision, created_at, started_at, done_at`
 
 /** The `file:` and `postgres://` stores: one set of statements over a {@link SqlDriver}. */
 export class SqlRunStore implements RunStore {
