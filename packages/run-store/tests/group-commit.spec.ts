@@ -204,3 +204,29 @@ it("a call's result joins its row while the group still holds the row's write, a
     await store.close()
   }
 })
+
+it("two runs' calls interleaved in one group each keep their own rows and outcomes", async () => {
+  const url = `file:${join(dir, 'interleaved.db')}`
+  const store = await openRunStore(url)
+  const other = await openRunStore(url)
+  try {
+    await store.createRun({ id: 'a', code: 'x', holder: 'ha' })
+    await store.createRun({ id: 'b', code: 'x', holder: 'hb' })
+    for (let seq = 1; seq <= 20; seq++) {
+      await store.callStarted('a', { seq, tool: 't', args: { run: 'a', seq } }, 'ha')
+      await store.callStarted('b', { seq, tool: 't', args: { run: 'b', seq } }, 'hb')
+      // why: b's outcome comes first on odd calls, so each run's row takes its own outcome in either order.
+      const order = seq % 2 === 0 ? ['a', 'b'] : ['b', 'a']
+      for (const id of order) await store.callDone(id, seq, { result: `${id}${seq}` })
+    }
+    for (const id of ['a', 'b']) {
+      const calls = await other.listCalls(id)
+      expect(calls.map((c) => [c.seq, c.state, c.result, c.args])).toEqual(
+        Array.from({ length: 20 }, (_, i) => [i + 1, 'done', `${id}${i + 1}`, { run: id, seq: i + 1 }]),
+      )
+    }
+  } finally {
+    await other.close()
+    await store.close()
+  }
+})
