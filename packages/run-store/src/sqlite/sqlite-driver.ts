@@ -356,10 +356,9 @@ export class SqliteDriver implements SqlDriver {
     if (this.#queued.length === 0) return
     const queued = this.#queued
     this.#queued = []
-    for (const write of queued) {
-      write.ran = true
-      this.#statement(write.sql).run(...write.params)
-    }
+    // why: every write leaves the queue here, so none is amended after this, even when one of them fails.
+    for (const write of queued) write.ran = true
+    for (const write of queued) this.#statement(write.sql).run(...write.params)
   }
 
   /** Commits another connection's open group transaction before this one's turn. */
