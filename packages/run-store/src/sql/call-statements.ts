@@ -1,7 +1,8 @@
-// The statements that write a run's call log (R-118) on both SQL stores, and what an open group
-// keeps of a call it started so that the call's outcome can join the call's row.
+// The statements that write a run's call log (R-118) on both SQL stores, what an open group keeps
+// of a call it started, and how the call's outcome joins the call's row.
 import type { JsonValue } from '../types.ts'
-import type { Param, QueuedWrite } from './driver.ts'
+import { aheadLine } from './ahead-lines.ts'
+import type { Param, QueuedWrite, SqlDriver } from './driver.ts'
 import type { CallRow } from './rows.ts'
 
 /**
@@ -66,3 +67,24 @@ export interface StartedCall {
 /** {@link RECORD_DONE}, returning every column of the call but its result and error. */
 export const DONE = `${RECORD_DONE}
   RETURNING run_id, seq, tool, args, tool_hash, line, col, state, gate, decision, created_at, started_at, done_at`
+
+/**
+ * Queues a call's outcome in open group `group`, which started the call (R-118): into the queued
+ * write of its row while that waits, else as a write of its own; false when the group took neither.
+ */
+export function outcomeInGroup(
+  db: SqlDriver,
+  group: number,
+  started: StartedCall,
+  result: string | null,
+  error: string | null,
+  now: number,
+): boolean {
+  const doneParams: Param[] = [result, error, now, started.row.run_id, started.row.seq]
+  const line = aheadLine('done', doneParams)
+  if (started.write !== undefined) {
+    const whole = callRowParams(started.row, 'done', result, error, now)
+    if (db.amendQueued?.(started.write, whole, line) === true) return true
+  }
+  return db.queueInGroup?.(group, RECORD_DONE, doneParams, line, false) !== undefined
+}

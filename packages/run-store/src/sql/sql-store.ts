@@ -28,7 +28,15 @@ import type { AuditEntry, CallEntry, Decision, JsonValue, ProgramRecord, RunReco
 import { aheadLine, applyLines } from './ahead-lines.ts'
 import type { Param, Row, SqlDriver, SqlExecutor } from './driver.ts'
 import { GroupKnowledge } from './group-knowledge.ts'
-import { CALL_ROW, callRowParams, DONE, RECORD_DONE, type StartedCall, startSql } from './call-statements.ts'
+import {
+  CALL_ROW,
+  callRowParams,
+  DONE,
+  outcomeInGroup,
+  RECORD_DONE,
+  type StartedCall,
+  startSql,
+} from './call-statements.ts'
 import { type CallRow, callEntry, callRow, toCall, toProgram, toRun } from './rows.ts'
 
 const WAITING = `('paused', 'needs-review')`
@@ -293,21 +301,13 @@ export class SqlRunStore implements RunStore {
       capRecord(text!, this.#o.maxRecordBytes, `the ${error === null ? 'result' : 'error'} of tool "${entry.tool}"`)
     }
     const now = this.#o.clock()
-    const doneParams: Param[] = [result, error, now, runId, seq]
     const group = db.openGroup?.()
     const hot = this.#group.of(runId, group)
     const started = hot?.started.get(seq)
     let row: Row
     let args: JsonValue | undefined
-    // why: R-118 — a call this group started is still started: its outcome goes into its row's
-    // queued write while that waits, else it is queued with the group.
-    const line = started === undefined ? undefined : aheadLine('done', doneParams)
-    if (
-      started !== undefined &&
-      ((started.write !== undefined &&
-        db.amendQueued?.(started.write, callRowParams(started.row, 'done', result, error, now), line!) === true) ||
-        db.queueInGroup?.(group!, RECORD_DONE, doneParams, line!, false) !== undefined)
-    ) {
+    // why: R-118 — a call this group started is still started: its outcome is queued with the group.
+    if (started !== undefined && outcomeInGroup(db, group!, started, result, error, now)) {
       hot!.started.delete(seq)
       row = { ...started.row, state: 'done', done_at: now }
       args = started.args
@@ -315,10 +315,11 @@ export class SqlRunStore implements RunStore {
       // why: R-118 — a result may share the commit of the next call written ahead: a process dying
       // before it leaves the call started, never done, which is re-run or reviewed (R-112). The
       // row comes back without the result or error, which are the values just written.
+      const doneParams: Param[] = [result, error, now, runId, seq]
       const rows =
         db.allDeferred === undefined
           ? await db.all(DONE, doneParams)
-          : await db.allDeferred(DONE, doneParams, line ?? aheadLine('done', doneParams))
+          : await db.allDeferred(DONE, doneParams, aheadLine('done', doneParams))
       if (rows.length === 0) throw notStarted(runId, seq, await this.#call(db, runId, seq))
       row = rows[0]!
     }
