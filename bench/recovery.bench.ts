@@ -96,6 +96,13 @@ process.stdout.write(JSON.stringify(report) + '\\n')
 await cm.close()
 `
 
+// why: the floor under the memory goal: a Node process that loaded nothing, the way the host and
+// each child start (`--no-node-snapshot`); RSS counts the node binary's shared text in each.
+const BARE = `${PROC}
+await sleep(200)
+process.stdout.write(JSON.stringify({ rssMb: rssMb('self') }) + '\\n')
+`
+
 interface Recovery {
   warm: number[]
   after: number[]
@@ -117,6 +124,7 @@ const suite: SuiteFactory = async () => {
   let recovery: Recovery | undefined
   let memory: Memory | undefined
   let unchecked: Memory | undefined
+  let bare: { rssMb: number } | undefined
   return {
     bench: createBench(),
     async sampled(): Promise<TaskStats[]> {
@@ -125,10 +133,11 @@ const suite: SuiteFactory = async () => {
       ).report
       memory = (await runFresh<Memory>('memory', MEMORY, [BUILT_ISOCODE, `${RUNS}`, 'on'])).report
       unchecked = (await runFresh<Memory>('memory without the check', MEMORY, [BUILT_ISOCODE, `${RUNS}`, 'off'])).report
+      bare = (await runFresh<{ rssMb: number }>('a bare node process', BARE, [])).report
       return [statsFromSamples(TASKS.warm, recovery.warm), statsFromSamples(TASKS.afterKill, recovery.after)]
     },
     metrics: (stats): Record<string, number> => {
-      if (recovery === undefined || memory === undefined || unchecked === undefined) return {}
+      if (recovery === undefined || memory === undefined || unchecked === undefined || bare === undefined) return {}
       const children = sum(memory.childMb)
       return {
         recovery_extra_ms: round(
@@ -146,6 +155,9 @@ const suite: SuiteFactory = async () => {
         memory_1000_runs_children: memory.childMb.length,
         memory_1000_runs_total_mb: round(memory.hostMb + children, 1),
         memory_1000_runs_total_pss_mb: round(memory.hostPssMb + sum(memory.childPssMb), 1),
+        memory_bare_node_process_mb: round(bare.rssMb, 1),
+        // why: what the host and the children would take had they loaded nothing at all.
+        memory_1000_runs_process_floor_mb: round(bare.rssMb * (1 + memory.childMb.length), 1),
       }
     },
   }

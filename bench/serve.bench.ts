@@ -14,6 +14,7 @@ import { ToolRegistry } from '@isocode/registry'
 import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import { CALLERS, expectValue, PROGRAMS, RUNS_PER_CALLER, RUNTIME_CONFIG } from './lib/runtime-tasks.ts'
+import { cpuMeter } from './lib/cpu.ts'
 import { createBench, type SuiteFactory, stat } from './lib/suite.ts'
 import type { BatchDone, ClientBatch } from './lib/serve-clients.ts'
 
@@ -145,6 +146,10 @@ const suite: SuiteFactory = async () => {
   await checkerReady(root)
 
   const bench = createBench()
+  // why: on one machine the clients' process takes CPU the server then lacks, so the throughput
+  // ratio depends on where the clients run; CPU per program of the server (every thread, and its
+  // main thread alone) and of the clients says which side bounds it.
+  const cpu = { http: cpuMeter(), inProcess: cpuMeter() }
   // why: every task function is async, so tinybench does not call it once at add time to learn
   // whether it returns a promise (a stray batch that would still be running when the task starts).
   for (const [label, code, expected] of [
@@ -154,8 +159,10 @@ const suite: SuiteFactory = async () => {
     const one = `serve http: ${label}, 1 client`
     bench.add(one, async () => clients.batch(one, { clients: 1, runs: 1, program: { code, expected } }))
     const many = `serve http: ${label}, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`
-    bench.add(many, async () =>
-      clients.batch(many, { clients: CLIENTS, runs: RUNS_PER_CALLER, program: { code, expected } }),
+    bench.add(
+      many,
+      async () => clients.batch(many, { clients: CLIENTS, runs: RUNS_PER_CALLER, program: { code, expected } }),
+      label === 'return 1' ? cpu.http.hooks(CLIENTS * RUNS_PER_CALLER) : {},
     )
   }
   // why: a program no earlier call sent, so its check before the run is paid in full on every call.
@@ -183,13 +190,17 @@ const suite: SuiteFactory = async () => {
     [VIA_REGISTRY, () => [PROGRAMS.return1, '1'] as const],
     [DISTINCT_IN_PROCESS, fresh],
   ] as const) {
-    bench.add(name, async () => {
-      await Promise.all(
-        Array.from({ length: CALLERS }, async () => {
-          for (let i = 0; i < RUNS_PER_CALLER; i++) await runCodeInProcess(program())
-        }),
-      )
-    })
+    bench.add(
+      name,
+      async () => {
+        await Promise.all(
+          Array.from({ length: CALLERS }, async () => {
+            for (let i = 0; i < RUNS_PER_CALLER; i++) await runCodeInProcess(program())
+          }),
+        )
+      },
+      name === VIA_REGISTRY ? cpu.inProcess.hooks(CALLERS * RUNS_PER_CALLER) : {},
+    )
   }
   const inProcess = `in-process: return 1, ${CALLERS} callers x ${RUNS_PER_CALLER} runs`
   bench.add(inProcess, async () => {
@@ -226,6 +237,13 @@ const suite: SuiteFactory = async () => {
       out[`in_process_run_code_return1_${CALLERS}_callers_programs_per_s`] = Math.round(
         (CALLERS * RUNS_PER_CALLER * 1e6) / stat(stats, VIA_REGISTRY).median_us,
       )
+      const overHttp = cpu.http.perUnit()
+      const viaRegistry = cpu.inProcess.perUnit()
+      out[`serve_return1_${CLIENTS}_clients_server_cpu_us_per_program`] = Math.round(overHttp.self)
+      out[`serve_return1_${CLIENTS}_clients_server_main_thread_us_per_program`] = Math.round(overHttp.mainThread)
+      out[`serve_return1_${CLIENTS}_clients_clients_cpu_us_per_program`] = Math.round(overHttp.children)
+      out[`in_process_run_code_return1_cpu_us_per_program`] = Math.round(viaRegistry.self)
+      out[`in_process_run_code_return1_main_thread_us_per_program`] = Math.round(viaRegistry.mainThread)
       // why: the runtime alone (no registry, no check): what run_code adds on top of it.
       out[`in_process_return1_${CALLERS}_callers_programs_per_s`] = Math.round(
         (CALLERS * RUNS_PER_CALLER * 1e6) / stat(stats, inProcess).median_us,
@@ -241,6 +259,11 @@ const suite: SuiteFactory = async () => {
           (CLIENTS * stat(stats, VIA_REGISTRY).median_us) /
           (CALLERS * stat(stats, `serve http: return 1, ${CLIENTS} clients x ${RUNS_PER_CALLER} runs`).median_us)
         ).toFixed(2),
+      ),
+      // why: the server's side alone, wherever the clients run: CPU per program of in-process
+      // run_code against the same program served over HTTP (every thread of this process).
+      serve_8_clients_vs_in_process_server_cpu: Number(
+        (cpu.inProcess.perUnit().self / cpu.http.perUnit().self).toFixed(2),
       ),
       // why: the same with a new program on every call, so no run is spared its check.
       serve_8_clients_vs_in_process_throughput_distinct_programs: Number(

@@ -18,23 +18,33 @@ function procCpuMs(pid: number): number {
   }
 }
 
+/** CPU ms so far of this process and its children, and how long its main thread was busy. */
+interface TreeCpu {
+  /** This process, every thread (µs precision). */
+  self: number
+  /** Its main thread: the event loop's active time, ms (what one thread can serve is bounded by it). */
+  mainThread: number
+  /** Its node children (tick precision). */
+  children: number
+}
+
 /**
- * CPU ms so far of this process (µs precision) and of its node children (tick precision), or of
- * those children `include` keeps.
+ * CPU ms so far of this process (µs precision), of its main thread, and of its node children
+ * (tick precision), or of those children `include` keeps.
  */
-export function treeCpuMs(include: (pid: number) => boolean = () => true): { self: number; children: number } {
+export function treeCpuMs(include: (pid: number) => boolean = () => true): TreeCpu {
   const { user, system } = process.cpuUsage()
   const pids = canListChildren() ? classifyChildren().node.filter(include) : []
   const children = pids.reduce((sum, pid) => sum + procCpuMs(pid), 0)
-  return { self: (user + system) / 1000, children }
+  return { self: (user + system) / 1000, mainThread: performance.eventLoopUtilization().active, children }
 }
 
 /**
  * Sums the CPU a task burns, read in its `beforeEach`/`afterEach` hooks so the /proc reads stay
- * outside the timed window; `perUnit` gives µs of CPU per unit of work (a binding call) for this
- * process and for its children, over every sample taken (warm-up included).
+ * outside the timed window; `perUnit` gives µs of CPU per unit of work (a binding call, a program)
+ * for this process, its main thread and its children, over every sample taken (warm-up included).
  */
-export function cpuMeter(): { hooks(units: number): SampleHooks; perUnit(): { self: number; children: number } } {
+export function cpuMeter(): { hooks(units: number): SampleHooks; perUnit(): TreeCpu } {
   const meter = deltaMeter(() => treeCpuMs())
   let unitsPerSample = 0
   return {
@@ -45,10 +55,8 @@ export function cpuMeter(): { hooks(units: number): SampleHooks; perUnit(): { se
     perUnit: () => {
       const { sums, samples } = meter.totals()
       const units = samples * unitsPerSample
-      return {
-        self: units === 0 ? 0 : (sums.self * 1000) / units,
-        children: units === 0 ? 0 : (sums.children * 1000) / units,
-      }
+      const per = (ms: number): number => (units === 0 ? 0 : (ms * 1000) / units)
+      return { self: per(sums.self), mainThread: per(sums.mainThread), children: per(sums.children) }
     },
   }
 }
