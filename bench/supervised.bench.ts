@@ -104,6 +104,15 @@ function threadHopsUs(stats: ReadonlyMap<string, TaskStats>): number {
   return (stat(stats, TASKS.applyRt).median_us - stat(stats, TASKS.applySync).median_us) / CALLS
 }
 
+/**
+ * One sequential call of `sequential` (less its `return1` run, over CALLS) against the goal's
+ * floor: one socket round trip plus both thread hops, all timed in turn, sample by sample.
+ */
+function callVsFloor(stats: ReadonlyMap<string, TaskStats>, sequential: string, return1: string): number {
+  const callUs = (stat(stats, sequential).median_us - stat(stats, return1).median_us) / CALLS
+  return Number((callUs / (stat(stats, TASKS.socket).median_us / CALLS + threadHopsUs(stats))).toFixed(2))
+}
+
 const suite: SuiteFactory = async () => {
   // why: built before any runtime is up, so the compiler's CPU never overlaps a measurement.
   const built = await importBuiltIsolateRuntime()
@@ -223,31 +232,13 @@ const suite: SuiteFactory = async () => {
       // why: the goal (≤ 1.2) measures a call against one socket round trip plus both thread hops;
       // the sequential task, the socket and the hops are timed in turn, sample by sample (return 1,
       // ~2 % of the sequential task, is tinybench's back-to-back loop, as in every ratio here).
-      supervised_seq_call_vs_socket_rtt_and_hops: Number(
-        (
-          (stat(stats, TASKS.sequential).median_us - stat(stats, TASKS.return1).median_us) /
-          CALLS /
-          (stat(stats, TASKS.socket).median_us / CALLS + threadHopsUs(stats))
-        ).toFixed(2),
-      ),
+      supervised_seq_call_vs_socket_rtt_and_hops: callVsFloor(stats, TASKS.sequential, TASKS.return1),
       // why: the same floor under the in-process reference, which crosses no process boundary:
       // above 1.2, the per-call cost both runtimes share exceeds the goal's margin by itself.
-      isolate_seq_call_vs_socket_rtt_and_hops: Number(
-        (
-          (stat(stats, TASKS.refSequential).median_us - stat(stats, TASKS.refReturn1).median_us) /
-          CALLS /
-          (stat(stats, TASKS.socket).median_us / CALLS + threadHopsUs(stats))
-        ).toFixed(2),
-      ),
+      isolate_seq_call_vs_socket_rtt_and_hops: callVsFloor(stats, TASKS.refSequential, TASKS.refReturn1),
       // why: the same goal with RT-41 polling on: on this VM it depends on whether the other core
       // is idle (waking a halted vCPU is what polling saves) or busy (polling then competes for it).
-      supervised_poll_seq_call_vs_socket_rtt_and_hops: Number(
-        (
-          (stat(stats, TASKS.sequentialPoll).median_us - stat(stats, TASKS.return1).median_us) /
-          CALLS /
-          (stat(stats, TASKS.socket).median_us / CALLS + threadHopsUs(stats))
-        ).toFixed(2),
-      ),
+      supervised_poll_seq_call_vs_socket_rtt_and_hops: callVsFloor(stats, TASKS.sequentialPoll, TASKS.return1),
       supervised_poll_seq_call_vs_socket_rtt: Number(
         (
           (stat(stats, TASKS.sequentialPoll).median_us - stat(stats, TASKS.return1).median_us) /
