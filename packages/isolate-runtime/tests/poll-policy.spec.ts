@@ -19,12 +19,17 @@ function manual(windowMs: number) {
     },
     /** One whole wait: the message goes out and its answer comes `ms` later; whether it polled. */
     wait(ms: number): boolean {
+      return this.waitBy(ms, ms)
+    },
+    /** One whole wait whose answer takes `polledMs` if this wait polls, else `sleptMs`; whether it polled. */
+    waitBy(polledMs: number, sleptMs: number): boolean {
       const before = poll.counts.polled
       poll.sent()
-      now += ms
+      const polled = poll.counts.polled > before
+      now += polled ? polledMs : sleptMs
       poll.answered()
       this.turn()
-      return poll.counts.polled > before
+      return polled
     },
     get queued() {
       return ticks.length
@@ -99,5 +104,46 @@ describe('PeerPoll: spin, then sleep', () => {
     m.poll.answered()
     m.poll.sent()
     expect(m.queued).toBe(1)
+  })
+})
+
+/** Which of `count` waits polled, each answered in `polledMs` or `sleptMs` as it chose. */
+const run = (m: ReturnType<typeof manual>, count: number, polledMs: number, sleptMs: number): boolean[] =>
+  Array.from({ length: count }, () => m.waitBy(polledMs, sleptMs))
+
+describe('PeerPoll: polls only while polling answers sooner than sleeping', () => {
+  it('times sleeping at the eighth wait, then sleeps through all but one wait in 32 once sleeping answered sooner', () => {
+    const m = manual(0.1)
+    // why: in time either way, so only the comparison decides: polling slows the peer (a busy other core).
+    const first = run(m, 8, 0.09, 0.03)
+    expect(first).toEqual([true, true, true, true, true, true, true, false])
+    const next = run(m, 64, 0.09, 0.03)
+    expect(next.filter(Boolean)).toHaveLength(2)
+    expect(m.poll.counts).toEqual({ polled: 9, caught: 9, skipped: 63 })
+  })
+
+  it('while polling answers sooner, sleeps one wait in 32 to time sleeping again', () => {
+    const m = manual(0.1)
+    run(m, 8, 0.02, 0.08)
+    const next = run(m, 64, 0.02, 0.08)
+    expect(next.filter((polled) => !polled)).toHaveLength(2)
+  })
+
+  it('polls again once its sampled waits show polling has become the faster way', () => {
+    const m = manual(0.1)
+    run(m, 40, 0.09, 0.03)
+    expect(run(m, 32, 0.09, 0.03).filter(Boolean)).toHaveLength(1)
+    // why: the other core is idle again: one sampled poll in 32 moves the average an eighth of the way.
+    run(m, 32 * 16, 0.01, 0.03)
+    expect(run(m, 32, 0.01, 0.03).filter(Boolean).length).toBeGreaterThanOrEqual(31)
+  })
+
+  it('leaves waits longer than four windows out of the comparison', () => {
+    const m = manual(0.1)
+    run(m, 8, 0.02, 0.08)
+    // why: every polled wait meets a slow tool (5 ms): it says nothing of how fast polling learns of
+    // an answer, so polling stays the faster way once the tool is fast again.
+    run(m, 16, 5, 0.08)
+    expect(run(m, 32, 0.02, 0.08).filter(Boolean).length).toBeGreaterThanOrEqual(30)
   })
 })

@@ -15,12 +15,25 @@ export interface PollOptions {
 // this many still polls, so a peer that is fast again is noticed; a miss costs one window.
 const PROBE_EVERY = 8
 
+// why: one wait in this many takes the way the timings say is slower (sleeping while polling
+// answers sooner, polling while sleeping does), so a change is noticed: another process busy on
+// the other core, or idle again. Each costs one wake-up, or one window of CPU.
+const SAMPLE_EVERY = 32
+
+// why: a wait longer than this many windows timed a slow tool or a long stretch of program code,
+// not how fast this process learns of the answer; it would drown the difference being measured.
+const INFORMATIVE_WINDOWS = 4
+
+// why: each timed wait moves the average this much of the way, so one odd wait cannot flip the choice.
+const WEIGHT = 1 / 8
+
 /**
  * Polling of one peer, spin-then-sleep: after a message whose answer this process waits for,
  * the event loop keeps turning (one `setImmediate` at a time, so every other callback still
  * runs) until the answer arrives or `windowMs` has passed, then sleeps in the OS as usual.
- * It polls only while answers keep arriving within the window; the CPU it burns is bounded by
- * one window a wait, and by one window in {@link PROBE_EVERY} waits while answers come late.
+ * It polls only while answers keep arriving within the window and while polled waits end sooner
+ * than slept ones; the CPU it burns is bounded by one window a wait, and by one window in
+ * {@link PROBE_EVERY} (late answers) or {@link SAMPLE_EVERY} (sleeping is faster) waits otherwise.
  */
 export class PeerPoll {
   readonly counts: PollCounts
@@ -31,6 +44,11 @@ export class PeerPoll {
   private looping = false
   private late = false
   private lateWaits = 0
+  /** Waits decided by comparing the two averages below (the late back-off counts its own). */
+  private timedWaits = 0
+  /** Moving averages of how long answers took, ms, in waits that polled and in waits that slept. */
+  private polledMs: number | undefined
+  private sleptMs: number | undefined
 
   private readonly clock: () => number
   private readonly schedule: (tick: () => void) => void
@@ -51,7 +69,7 @@ export class PeerPoll {
     this.since = now
     this.polling = false
     if (this.windowMs <= 0) return
-    if (this.late && ++this.lateWaits % PROBE_EVERY !== 0) {
+    if (!this.pollsNext()) {
       this.counts.skipped++
       return
     }
@@ -67,10 +85,29 @@ export class PeerPoll {
   /** The awaited answer arrived: polling stops, and its timing decides whether the next wait polls. */
   answered(): void {
     if (this.since === undefined) return
-    const inWindow = this.clock() - this.since <= this.windowMs
+    const tookMs = this.clock() - this.since
+    const inWindow = tookMs <= this.windowMs
     if (inWindow && this.polling) this.counts.caught++
     this.late = !inWindow
     this.since = undefined
+    if (tookMs > this.windowMs * INFORMATIVE_WINDOWS) return
+    if (this.polling) this.polledMs = average(this.polledMs, tookMs)
+    else this.sleptMs = average(this.sleptMs, tookMs)
+  }
+
+  /**
+   * Whether the wait starting now polls (RT-41). Once slept waits have answered sooner than
+   * polled ones (polling then slows the very peer it waits for: a busy other core), one wait in
+   * {@link SAMPLE_EVERY}; else after a late answer, one in {@link PROBE_EVERY}; else all but
+   * one in SAMPLE_EVERY, which sleeps to time sleeping (the first time at the PROBE_EVERY-th wait).
+   */
+  private pollsNext(): boolean {
+    const { polledMs, sleptMs } = this
+    if (polledMs !== undefined && sleptMs !== undefined && polledMs >= sleptMs)
+      return ++this.timedWaits % SAMPLE_EVERY === 0
+    if (this.late) return ++this.lateWaits % PROBE_EVERY === 0
+    const wait = ++this.timedWaits
+    return wait % (sleptMs === undefined ? PROBE_EVERY : SAMPLE_EVERY) !== 0
   }
 
   /** Nothing is awaited any more (the run ended): polling stops, nothing is learned. */
@@ -88,3 +125,6 @@ export class PeerPoll {
     else this.looping = false
   }
 }
+
+const average = (mean: number | undefined, sample: number): number =>
+  mean === undefined ? sample : mean + (sample - mean) * WEIGHT
