@@ -112,7 +112,7 @@ const run = (m: ReturnType<typeof manual>, count: number, polledMs: number, slep
   Array.from({ length: count }, () => m.waitBy(polledMs, sleptMs))
 
 describe('PeerPoll: polls only while polling answers sooner than sleeping', () => {
-  it('times sleeping at the eighth wait, then sleeps through all but one wait in 32 once sleeping answered sooner', () => {
+  it('times sleeping at the eighth wait, then sleeps through all but one wait in 32 once polling is clearly slower', () => {
     const m = manual(0.1)
     // why: in time either way, so only the comparison decides: polling slows the peer (a busy other core).
     const first = run(m, 8, 0.09, 0.03)
@@ -120,6 +120,12 @@ describe('PeerPoll: polls only while polling answers sooner than sleeping', () =
     const next = run(m, 64, 0.09, 0.03)
     expect(next.filter(Boolean)).toHaveLength(2)
     expect(m.poll.counts).toEqual({ polled: 9, caught: 9, skipped: 63 })
+  })
+
+  it('keeps polling while polled waits are slower by less than half', () => {
+    const m = manual(0.1)
+    run(m, 8, 0.04, 0.03)
+    expect(run(m, 64, 0.04, 0.03).filter((polled) => !polled)).toHaveLength(2)
   })
 
   it('while polling answers sooner, sleeps one wait in 32 to time sleeping again', () => {

@@ -27,13 +27,19 @@ const INFORMATIVE_WINDOWS = 4
 // why: each timed wait moves the average this much of the way, so one odd wait cannot flip the choice.
 const WEIGHT = 1 / 8
 
+// why: polling is given up only once polled waits take this many times as long as slept ones. The two
+// processes each time their own waits, and each one's sampled sleeps lengthen the other's polled
+// waits; at 1 (any difference) that noise gave up a fifth of what polling saves on an idle machine.
+const SLOWER_BY = 1.5
+
 /**
  * Polling of one peer, spin-then-sleep: after a message whose answer this process waits for,
  * the event loop keeps turning (one `setImmediate` at a time, so every other callback still
  * runs) until the answer arrives or `windowMs` has passed, then sleeps in the OS as usual.
- * It polls only while answers keep arriving within the window and while polled waits end sooner
- * than slept ones; the CPU it burns is bounded by one window a wait, and by one window in
- * {@link PROBE_EVERY} (late answers) or {@link SAMPLE_EVERY} (sleeping is faster) waits otherwise.
+ * It polls only while answers keep arriving within the window and while polled waits are not
+ * clearly slower than slept ones; the CPU it burns is bounded by one window a wait, and by one
+ * window in {@link PROBE_EVERY} (late answers) or {@link SAMPLE_EVERY} (sleeping is faster)
+ * waits otherwise.
  */
 export class PeerPoll {
   readonly counts: PollCounts
@@ -96,14 +102,14 @@ export class PeerPoll {
   }
 
   /**
-   * Whether the wait starting now polls (RT-41). Once slept waits have answered sooner than
-   * polled ones (polling then slows the very peer it waits for: a busy other core), one wait in
+   * Whether the wait starting now polls (RT-41). Once polled waits take {@link SLOWER_BY} times
+   * as long as slept ones (polling then slows the very peer it waits for: a busy other core), one wait in
    * {@link SAMPLE_EVERY}; else after a late answer, one in {@link PROBE_EVERY}; else all but
    * one in SAMPLE_EVERY, which sleeps to time sleeping (the first time at the PROBE_EVERY-th wait).
    */
   private pollsNext(): boolean {
     const { polledMs, sleptMs } = this
-    if (polledMs !== undefined && sleptMs !== undefined && polledMs >= sleptMs)
+    if (polledMs !== undefined && sleptMs !== undefined && polledMs >= sleptMs * SLOWER_BY)
       return ++this.timedWaits % SAMPLE_EVERY === 0
     if (this.late) return ++this.lateWaits % PROBE_EVERY === 0
     const wait = ++this.timedWaits
