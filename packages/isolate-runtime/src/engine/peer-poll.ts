@@ -27,9 +27,9 @@ const INFORMATIVE_WINDOWS = 4
 // why: each timed wait moves the average this much of the way, so one odd wait cannot flip the choice.
 const WEIGHT = 1 / 8
 
-// why: polling is given up only once polled waits take this many times as long as slept ones. The two
-// processes each time their own waits, and each one's sampled sleeps lengthen the other's polled
-// waits; at 1 (any difference) that noise gave up a fifth of what polling saves on an idle machine.
+// why: polling is given up only once polled waits take this many times as long as slept ones.
+// The two processes each time their own waits, and each one's sampled sleeps lengthen the other's
+// polled waits; at 1 (any difference) that noise gave up a fifth of what polling saves when idle.
 const SLOWER_BY = 1.5
 
 /**
@@ -102,10 +102,10 @@ export class PeerPoll {
   }
 
   /**
-   * Whether the wait starting now polls (RT-41). Once polled waits take {@link SLOWER_BY} times
-   * as long as slept ones (polling then slows the very peer it waits for: a busy other core), one wait in
-   * {@link SAMPLE_EVERY}; else after a late answer, one in {@link PROBE_EVERY}; else all but
-   * one in SAMPLE_EVERY, which sleeps to time sleeping (the first time at the PROBE_EVERY-th wait).
+   * Whether the wait starting now polls (RT-41). Once polled waits take {@link SLOWER_BY} times as
+   * long as slept ones (polling then slows the very peer it waits for: a busy other core), one
+   * wait in {@link SAMPLE_EVERY}; else after a late answer, one in {@link PROBE_EVERY}; else all
+   * but one in SAMPLE_EVERY, which sleeps to time sleeping (first at the PROBE_EVERY-th wait).
    */
   private pollsNext(): boolean {
     const { polledMs, sleptMs } = this
