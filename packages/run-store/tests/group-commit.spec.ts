@@ -20,6 +20,21 @@ let dir: string
 beforeAll(async () => void (dir = await mkdtemp(join(tmpdir(), 'run-store-group-'))))
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
+type Store = Awaited<ReturnType<typeof openRunStore>>
+
+/** Two connections of this process to a new `file:` store named `file`, both closed once `use` settles. */
+async function twoConnections(file: string, use: (first: Store, second: Store) => Promise<void>): Promise<void> {
+  const url = `file:${join(dir, file)}`
+  const first = await openRunStore(url)
+  const second = await openRunStore(url)
+  try {
+    await use(first, second)
+  } finally {
+    await second.close()
+    await first.close()
+  }
+}
+
 it('a process killed right after a result keeps every call written ahead and loses only that result', async () => {
   const url = `file:${join(dir, 'killed.db')}`
   const signal = await new Promise<string | null>((resolve, reject) => {
@@ -132,10 +147,7 @@ it("applies a file of this process's pid that no connection of it wrote (a pid r
 })
 
 it('another connection of the same process sees a result at once', async () => {
-  const url = `file:${join(dir, 'shared.db')}`
-  const writer = await openRunStore(url)
-  const reader = await openRunStore(url)
-  try {
+  await twoConnections('shared.db', async (writer, reader) => {
     await writer.createRun({ id: 'r', code: 'x', holder: 'h' })
     await writer.callStarted('r', { seq: 1, tool: 'a', args: {} }, 'h')
     await writer.callDone('r', 1, { result: 'one' })
@@ -143,17 +155,11 @@ it('another connection of the same process sees a result at once', async () => {
     // why: the writer goes on after the reader took its turn.
     await writer.callStarted('r', { seq: 2, tool: 'b', args: {} }, 'h')
     expect((await reader.listCalls('r')).map((c) => c.state)).toEqual(['done', 'started'])
-  } finally {
-    await reader.close()
-    await writer.close()
-  }
+  })
 })
 
 it('a call written ahead in a group is refused once another connection ended the run', async () => {
-  const url = `file:${join(dir, 'ended.db')}`
-  const writer = await openRunStore(url)
-  const other = await openRunStore(url)
-  try {
+  await twoConnections('ended.db', async (writer, other) => {
     await writer.createRun({ id: 'r', code: 'x', holder: 'h' })
     await writer.callStarted('r', { seq: 1, tool: 'a', args: {} }, 'h')
     await writer.callDone('r', 1, { result: 'one' })
@@ -167,17 +173,11 @@ it('a call written ahead in a group is refused once another connection ended the
       [1, 'done'],
       [2, 'started'],
     ])
-  } finally {
-    await other.close()
-    await writer.close()
-  }
+  })
 })
 
 it("a call's result joins its row while the group still holds the row's write, and is recorded after a read ran it", async () => {
-  const url = `file:${join(dir, 'amended.db')}`
-  const store = await openRunStore(url)
-  const other = await openRunStore(url)
-  try {
+  await twoConnections('amended.db', async (store, other) => {
     await store.createRun({ id: 'r', code: 'x', holder: 'h' })
     // why: call 1 teaches the group that the run is held; calls 2 and 3 are queued as rows.
     await store.callStarted('r', { seq: 1, tool: 'a', args: {} }, 'h')
@@ -199,17 +199,11 @@ it("a call's result joins its row while the group still holds the row's write, a
       [3, 'done', undefined, { code: 'EIO' }, { n: 3 }],
     ])
     expect(calls.every((c) => c.doneAt !== undefined && c.startedAt !== undefined)).toBe(true)
-  } finally {
-    await other.close()
-    await store.close()
-  }
+  })
 })
 
 it("two runs' calls interleaved in one group each keep their own rows and outcomes", async () => {
-  const url = `file:${join(dir, 'interleaved.db')}`
-  const store = await openRunStore(url)
-  const other = await openRunStore(url)
-  try {
+  await twoConnections('interleaved.db', async (store, other) => {
     await store.createRun({ id: 'a', code: 'x', holder: 'ha' })
     await store.createRun({ id: 'b', code: 'x', holder: 'hb' })
     for (let seq = 1; seq <= 20; seq++) {
@@ -225,8 +219,5 @@ it("two runs' calls interleaved in one group each keep their own rows and outcom
         Array.from({ length: 20 }, (_, i) => [i + 1, 'done', `${id}${i + 1}`, { run: id, seq: i + 1 }]),
       )
     }
-  } finally {
-    await other.close()
-    await store.close()
-  }
+  })
 })
